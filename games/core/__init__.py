@@ -1,0 +1,43 @@
+"""The engine core: the protocol every game engine follows, and the values it speaks in.
+
+Nothing under ``games`` imports Django: an engine is a pure library that a replay, a
+simulator, a benchmark or a test can drive directly.
+"""
+
+from games.core.canonical import canonical_json, state_checksum
+from games.core.engine import Engine, Outcome, Step
+from games.core.events import EventSchemaError, EventSpec, Field, validate_event
+from games.core.flags import CONSULTED, FLAG_KINDS, UNCERTAIN_TEXT, VIOLATION, Flag
+from games.core.points import (
+    DOUBT_KINDS,
+    Citation,
+    Interpretation,
+    InterpretationError,
+    InterpretationPoint,
+    Option,
+)
+from games.core.referee import Referee
+
+__all__ = [
+    "CONSULTED",
+    "DOUBT_KINDS",
+    "FLAG_KINDS",
+    "UNCERTAIN_TEXT",
+    "VIOLATION",
+    "Citation",
+    "Engine",
+    "EventSchemaError",
+    "EventSpec",
+    "Field",
+    "Flag",
+    "Interpretation",
+    "InterpretationError",
+    "InterpretationPoint",
+    "Option",
+    "Outcome",
+    "Referee",
+    "Step",
+    "canonical_json",
+    "state_checksum",
+    "validate_event",
+]

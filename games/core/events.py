@@ -1,0 +1,215 @@
+"""Event schemas: what each event type of a game carries, checked before a record is stored.
+
+A schema says whether an event is *well-formed*; whether it was *legal* is for a replay to
+flag. Two types belong to every game (DESIGN.md): ``annotation`` and ``correction``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class EventSchemaError(ValueError):
+    """A malformed event: ``seq`` and ``field`` (a dotted path such as ``data.value``) name it."""
+
+    seq: int | None
+    field: str
+    problem: str
+
+    def __str__(self) -> str:
+        where = f"event {self.seq}" if self.seq is not None else "event"
+        return f"{where}: {self.field}: {self.problem}"
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of an event's ``data``.
+
+    ``kind`` is one of ``int``, ``str``, ``bool``, ``list[str]``, ``list[int]``, ``object``.
+    ``choices`` limits a ``str`` (or each item of a ``list[str]``); ``low``/``high`` bound an int.
+    """
+
+    kind: str
+    required: bool = True
+    choices: Sequence[str] | None = None
+    low: int | None = None
+    high: int | None = None
+    min_items: int = 0
+    max_items: int | None = None
+    description: str = ""
+
+    def check(self, value: Any, path: str, seq: int | None) -> None:
+        def fail(problem: str) -> None:
+            raise EventSchemaError(seq, path, problem)
+
+        if self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                fail(f"must be a whole number, not {_type_name(value)}")
+            self._check_range(value, fail)
+        elif self.kind == "str":
+            if not isinstance(value, str) or not value:
+                fail(f"must be a non-empty string, not {_type_name(value)}")
+            if self.choices is not None and value not in self.choices:
+                fail(f"{value!r} is not one of: {', '.join(self.choices)}")
+        elif self.kind == "bool":
+            if not isinstance(value, bool):
+                fail(f"must be true or false, not {_type_name(value)}")
+        elif self.kind in ("list[str]", "list[int]"):
+            if not isinstance(value, list):
+                fail(f"must be a list, not {_type_name(value)}")
+            if len(value) < self.min_items:
+                fail(f"must have at least {self.min_items} item(s)")
+            if self.max_items is not None and len(value) > self.max_items:
+                fail(f"must have at most {self.max_items} item(s)")
+            for index, item in enumerate(value):
+                item_path = f"{path}[{index}]"
+                if self.kind == "list[str]":
+                    if not isinstance(item, str) or not item:
+                        raise EventSchemaError(seq, item_path, "must be a non-empty string")
+                    if self.choices is not None and item not in self.choices:
+                        raise EventSchemaError(
+                            seq, item_path, f"{item!r} is not one of: {', '.join(self.choices)}"
+                        )
+                else:
+                    if isinstance(item, bool) or not isinstance(item, int):
+                        raise EventSchemaError(seq, item_path, "must be a whole number")
+                    self._check_range(
+                        item, lambda problem, p=item_path: _raise(seq, p, problem)
+                    )
+        elif self.kind == "object":
+            if not isinstance(value, dict):
+                fail(f"must be an object, not {_type_name(value)}")
+        else:  # pragma: no cover - a programming error in an engine's schema
+            raise ValueError(f"unknown field kind {self.kind!r}")
+
+    def _check_range(self, value: int, fail) -> None:
+        if self.low is not None and value < self.low:
+            fail(f"{value} is below the smallest allowed value {self.low}")
+        if self.high is not None and value > self.high:
+            fail(f"{value} is above the largest allowed value {self.high}")
+
+    def as_dict(self) -> dict:
+        data: dict[str, Any] = {"kind": self.kind, "required": self.required}
+        for name in ("choices", "low", "high", "description"):
+            value = getattr(self, name)
+            if value not in (None, ""):
+                data[name] = list(value) if name == "choices" else value
+        return data
+
+
+def _raise(seq: int | None, path: str, problem: str) -> None:
+    raise EventSchemaError(seq, path, problem)
+
+
+def _type_name(value: Any) -> str:
+    return {
+        type(None): "null",
+        bool: "a boolean",
+        int: "a number",
+        float: "a decimal number",
+        str: "a string",
+        list: "a list",
+        dict: "an object",
+    }.get(type(value), type(value).__name__)
+
+
+@dataclass(frozen=True)
+class EventSpec:
+    """One event type: its name, what it means, whether it needs an actor, its data fields."""
+
+    type: str
+    description: str
+    fields: Mapping[str, Field] = field(default_factory=dict)
+    actor_required: bool = True
+
+    def as_dict(self) -> dict:
+        return {
+            "type": self.type,
+            "description": self.description,
+            "actor_required": self.actor_required,
+            "fields": {name: spec.as_dict() for name, spec in self.fields.items()},
+        }
+
+
+ANNOTATION = EventSpec(
+    "annotation",
+    "A collector's note on the record; changes nothing in the game.",
+    {
+        "text": Field("str", description="the note"),
+        "step": Field("int", required=False, low=1, description="the seq the note is about"),
+    },
+    actor_required=False,
+)
+CORRECTION = EventSpec(
+    "correction",
+    "Replaces an earlier event of the record; replays apply data.event in its place.",
+    {
+        "supersedes": Field("int", low=1, description="the seq this correction replaces"),
+        "event": Field("object", description="the corrected event: type, actor, data"),
+        "reason": Field("str", required=False),
+    },
+    actor_required=False,
+)
+COMMON_SPECS = (ANNOTATION, CORRECTION)
+
+
+def validate_event(
+    specs: Mapping[str, EventSpec],
+    event: Mapping[str, Any],
+    player_ids: Sequence[str] | None = None,
+    *,
+    seq: int | None = None,
+) -> None:
+    """Raise :class:`EventSchemaError` naming the seq and field if ``event`` is malformed.
+
+    ``specs`` must include the common types. A ``correction``'s inner event is checked too.
+    """
+    if not isinstance(event, Mapping):
+        raise EventSchemaError(seq, "event", f"must be an object, not {_type_name(event)}")
+    if seq is None and isinstance(event.get("seq"), int):
+        seq = event["seq"]
+    event_type = event.get("type")
+    if not isinstance(event_type, str) or not event_type:
+        raise EventSchemaError(seq, "type", "is missing")
+    spec = specs.get(event_type)
+    if spec is None:
+        raise EventSchemaError(
+            seq, "type", f"unknown event type {event_type!r} (known: {', '.join(sorted(specs))})"
+        )
+    actor = event.get("actor")
+    if actor is not None or spec.actor_required:
+        if not isinstance(actor, str) or not actor:
+            raise EventSchemaError(seq, "actor", f"a {event_type} event needs the acting player's id")
+        if player_ids is not None and actor not in player_ids:
+            raise EventSchemaError(
+                seq, "actor", f"{actor!r} is not a player of this match ({', '.join(player_ids)})"
+            )
+    data = event.get("data", {})
+    if not isinstance(data, Mapping):
+        raise EventSchemaError(seq, "data", f"must be an object, not {_type_name(data)}")
+    unknown = sorted(set(data) - set(spec.fields))
+    if unknown:
+        raise EventSchemaError(
+            seq, f"data.{unknown[0]}", f"is not a field of a {event_type} event"
+        )
+    for name, field_spec in spec.fields.items():
+        if name not in data:
+            if field_spec.required:
+                raise EventSchemaError(seq, f"data.{name}", "is missing")
+            continue
+        field_spec.check(data[name], f"data.{name}", seq)
+    if event_type == "correction":
+        if seq is not None and data["supersedes"] >= seq:
+            raise EventSchemaError(
+                seq, "data.supersedes", "a correction can only supersede an earlier seq"
+            )
+        inner = data["event"]
+        if inner.get("type") in ("correction", "annotation"):
+            raise EventSchemaError(seq, "data.event.type", "a correction replaces a game event")
+        try:
+            validate_event(specs, inner, player_ids, seq=seq)
+        except EventSchemaError as error:
+            raise EventSchemaError(seq, f"data.event.{error.field}", error.problem) from None

@@ -1,0 +1,122 @@
+"""Interpretation points: the places where a rulebook leaves a referee to decide."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+CONFLICT = "conflict"
+ILLEGIBLE = "illegible"
+UNSPECIFIED = "unspecified"
+TRANSLATION = "translation"
+DOUBT_KINDS = (CONFLICT, ILLEGIBLE, UNSPECIFIED, TRANSLATION)
+
+
+class InterpretationError(ValueError):
+    """An interpretation names a point or an option the engine does not declare."""
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A passage of a rulebook, by its stable slug (``dagon/the-lagoon``), and the words quoted.
+
+    ``note`` carries the transcription's legibility or editorial note when the quoted words
+    rest on one, so a flag can show it beside the rule.
+    """
+
+    passage: str
+    quote: str
+    note: str = ""
+
+    def as_dict(self) -> dict:
+        data = {"passage": self.passage, "quote": self.quote}
+        if self.note:
+            data["note"] = self.note
+        return data
+
+
+@dataclass(frozen=True)
+class Option:
+    id: str
+    description: str
+
+
+@dataclass(frozen=True)
+class InterpretationPoint:
+    id: str
+    question: str
+    options: tuple[Option, ...]
+    default: str
+    doubt: str
+    citations: tuple[Citation, ...]
+
+    def __post_init__(self) -> None:
+        if self.doubt not in DOUBT_KINDS:
+            raise ValueError(f"{self.id}: doubt must be one of {DOUBT_KINDS}, not {self.doubt!r}")
+        ids = [option.id for option in self.options]
+        if len(ids) < 2 or len(set(ids)) != len(ids):
+            raise ValueError(f"{self.id}: needs at least two distinct options")
+        if self.default not in ids:
+            raise ValueError(f"{self.id}: default {self.default!r} is not one of its options")
+        if not self.citations:
+            raise ValueError(f"{self.id}: an interpretation point must cite its passage")
+
+    @property
+    def option_ids(self) -> tuple[str, ...]:
+        return tuple(option.id for option in self.options)
+
+    def as_dict(self) -> dict:
+        return {
+            "id": self.id,
+            "question": self.question,
+            "options": [{"id": o.id, "description": o.description} for o in self.options],
+            "default": self.default,
+            "doubt": self.doubt,
+            "citations": [c.as_dict() for c in self.citations],
+        }
+
+
+@dataclass(frozen=True)
+class Interpretation:
+    """A choice of option for every point an engine declares; unchosen points take defaults.
+
+    Build one with :meth:`from_choices`, which refuses an unknown point or option with a
+    message that names it.
+    """
+
+    choices: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_choices(
+        cls, points: Iterable[InterpretationPoint], choices: Mapping[str, str] | None = None
+    ) -> Interpretation:
+        by_id = {point.id: point for point in points}
+        choices = dict(choices or {})
+        for point_id, option_id in choices.items():
+            point = by_id.get(point_id)
+            if point is None:
+                known = ", ".join(sorted(by_id)) or "none"
+                raise InterpretationError(
+                    f"unknown interpretation point {point_id!r} (this game declares: {known})"
+                )
+            if option_id not in point.option_ids:
+                raise InterpretationError(
+                    f"{point_id}: unknown option {option_id!r} "
+                    f"(choose one of: {', '.join(point.option_ids)})"
+                )
+        full = {point_id: choices.get(point_id, point.default) for point_id, point in by_id.items()}
+        return cls(choices=dict(sorted(full.items())))
+
+    def option(self, point_id: str) -> str:
+        try:
+            return self.choices[point_id]
+        except KeyError:
+            raise InterpretationError(f"interpretation has no choice for {point_id!r}") from None
+
+    def with_choice(self, point_id: str, option_id: str) -> Interpretation:
+        choices = dict(self.choices)
+        choices[point_id] = option_id
+        return Interpretation(choices=choices)
+
+    def as_dict(self) -> dict[str, str]:
+        return dict(self.choices)
