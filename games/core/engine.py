@@ -129,6 +129,11 @@ class Engine:
     def outcome(self, state: Mapping[str, Any]) -> Outcome:
         raise NotImplementedError
 
+    def view(self, state: Mapping[str, Any], viewer: str | None) -> dict:
+        """The state as one seat could see it (``viewer`` a player id), or all of it for an
+        archivist (``viewer`` None). Games with hidden information override this."""
+        return dict(state)
+
     def simulate(
         self,
         *,

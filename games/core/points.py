@@ -21,17 +21,21 @@ class Citation:
     """A passage of a rulebook, by its stable slug (``dagon/the-lagoon``), and the words quoted.
 
     ``note`` carries the transcription's legibility or editorial note when the quoted words
-    rest on one, so a flag can show it beside the rule.
+    rest on one, so a flag can show it beside the rule; ``page`` the printed page citation
+    ("pag. 12") where the transcription gives one.
     """
 
     passage: str
     quote: str
     note: str = ""
+    page: str = ""
 
     def as_dict(self) -> dict:
         data = {"passage": self.passage, "quote": self.quote}
         if self.note:
             data["note"] = self.note
+        if self.page:
+            data["page"] = self.page
         return data
 
 
