@@ -207,8 +207,10 @@ def validate_event(
                 seq, "data.supersedes", "a correction can only supersede an earlier seq"
             )
         inner = data["event"]
-        if inner.get("type") in ("correction", "annotation"):
-            raise EventSchemaError(seq, "data.event.type", "a correction replaces a game event")
+        if inner.get("type") == "correction":
+            raise EventSchemaError(
+                seq, "data.event.type", "a correction replaces an event, not another correction"
+            )
         try:
             validate_event(specs, inner, player_ids, seq=seq)
         except EventSchemaError as error:

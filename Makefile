@@ -1,0 +1,46 @@
+# Two commands on a fresh machine: `make demo` and `make test` (see README.md).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: demo test test-sqlite test-postgres setup migrate data bench lint clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+migrate: $(STAMP)
+	$(PY) manage.py migrate --noinput
+
+# The four rulebooks, then simulated sample matches and their replays.
+data: migrate
+	$(PY) manage.py load_archive
+	$(PY) manage.py load_samples
+
+demo: data
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	@echo "Ludoteca is serving on http://$(HOST):$(PORT)/"
+	$(PY) manage.py runserver $(HOST):$(PORT) --noreload
+
+# Pass 1: everything on SQLite (worker tests need a server database, so they run in pass 2).
+# Pass 2: the database tests again on a PostgreSQL server the suite starts, with Redis and a
+# real Celery worker process.
+test: $(STAMP)
+	$(PY) -m pytest -m "not worker" -p no:cacheprovider
+	$(PY) -m pytest --database=postgres --ignore=tests/games -m "not browser" -p no:cacheprovider
+
+bench: $(STAMP)
+	$(PY) bench/engine_speed.py
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+clean:
+	rm -rf $(VENV) var

@@ -1,0 +1,175 @@
+"""The archive: games, rulebooks, scans, transcriptions (versioned), passages and their notes."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+
+
+class Game(models.Model):
+    slug = models.SlugField(unique=True, help_text="as in DESIGN.md: dagon, gothic, …")
+    title = models.CharField(max_length=200)
+    original_title = models.CharField(max_length=200, blank=True)
+    original_language = models.CharField(max_length=12, blank=True)
+    min_players = models.PositiveSmallIntegerField(default=2)
+    max_players = models.PositiveSmallIntegerField(default=6)
+    components = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["title"]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class Rulebook(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="rulebooks")
+    edition = models.CharField(max_length=200)
+    language = models.CharField(max_length=12, help_text="language of the printed rulebook")
+    provenance = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["game__title", "edition"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "edition", "language"], name="rulebook_unique_edition"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game.title} — {self.edition}"
+
+
+def scan_upload_path(scan: Scan, filename: str) -> str:
+    # The stored name never comes from the uploader: it is the content's hash.
+    return f"scans/{scan.rulebook_id}/{scan.sha256}.{scan.extension}"
+
+
+def thumbnail_upload_path(scan: Scan, filename: str) -> str:
+    return f"scans/{scan.rulebook_id}/thumbs/{scan.sha256}.png"
+
+
+class Scan(models.Model):
+    rulebook = models.ForeignKey(Rulebook, on_delete=models.PROTECT, related_name="scans")
+    page_number = models.PositiveIntegerField()
+    page_label = models.CharField(max_length=40, blank=True, help_text="as printed, e.g. 12 or iv")
+    file = models.FileField(upload_to=scan_upload_path)
+    thumbnail = models.ImageField(upload_to=thumbnail_upload_path, blank=True)
+    content_type = models.CharField(max_length=60)
+    extension = models.CharField(max_length=8)
+    width = models.PositiveIntegerField(null=True, blank=True)
+    height = models.PositiveIntegerField(null=True, blank=True)
+    byte_size = models.PositiveIntegerField()
+    sha256 = models.CharField(max_length=64)
+    original_filename = models.CharField(max_length=255, blank=True)
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    uploaded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["rulebook", "page_number", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["rulebook", "sha256"], name="scan_unique_content")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rulebook} p. {self.page_label or self.page_number}"
+
+
+class Transcription(models.Model):
+    """One version of a rulebook's text in one language. Versions are never overwritten:
+    a changed text is a new row with the next version number."""
+
+    rulebook = models.ForeignKey(Rulebook, on_delete=models.PROTECT, related_name="transcriptions")
+    language = models.CharField(max_length=12)
+    translation_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="translations"
+    )
+    version = models.PositiveIntegerField()
+    title = models.CharField(max_length=200, blank=True)
+    text = models.TextField()
+    sha256 = models.CharField(max_length=64)
+    transcriber = models.CharField(max_length=200)
+    change_note = models.CharField(max_length=500, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["rulebook", "language", "-version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["rulebook", "language", "version"], name="transcription_unique_version"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rulebook} [{self.language}] v{self.version}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None and not kwargs.pop("allow_update", False):
+            raise ValidationError("a transcription version is never overwritten: add a new version")
+        super().save(*args, **kwargs)
+
+
+class Passage(models.Model):
+    transcription = models.ForeignKey(
+        Transcription, on_delete=models.CASCADE, related_name="passages"
+    )
+    slug = models.CharField(max_length=200, help_text="stable id such as dagon/the-lagoon")
+    heading = models.CharField(max_length=300, blank=True)
+    order = models.PositiveIntegerField()
+    start = models.PositiveIntegerField()
+    end = models.PositiveIntegerField()
+    text = models.TextField()
+    pages = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["transcription", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["transcription", "slug"], name="passage_unique_slug")
+        ]
+
+    def __str__(self) -> str:
+        return self.slug
+
+    @property
+    def anchor(self) -> str:
+        return self.slug.split("/", 1)[-1]
+
+
+class Annotation(models.Model):
+    LEGIBILITY, EDITORIAL, READING, PAGE = "legibility", "editorial", "reading", "page"
+    KINDS = [
+        (LEGIBILITY, "Legibility note"),
+        (EDITORIAL, "Editorial note"),
+        (READING, "Uncertain reading"),
+        (PAGE, "Page citation"),
+    ]
+    CERTAINTIES = [(c, c) for c in ("high", "medium", "low", "unknown")]
+
+    transcription = models.ForeignKey(
+        Transcription, on_delete=models.CASCADE, related_name="annotations"
+    )
+    passage = models.ForeignKey(
+        Passage, null=True, blank=True, on_delete=models.CASCADE, related_name="annotations"
+    )
+    kind = models.CharField(max_length=20, choices=KINDS)
+    start = models.PositiveIntegerField()
+    end = models.PositiveIntegerField()
+    raw = models.TextField()
+    body = models.TextField(blank=True)
+    target = models.TextField(blank=True)
+    target_spans = models.JSONField(default=list, blank=True)
+    reason = models.TextField(blank=True)
+    certainty = models.CharField(max_length=10, choices=CERTAINTIES, default="unknown")
+    responsible = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["transcription", "start"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} @ {self.start}"

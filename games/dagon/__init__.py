@@ -1,0 +1,1 @@
+"""Dagon contra el Hechicero de los Reinos Negros: the rule engine (``games.dagon.rules.ENGINE``)."""

@@ -1,0 +1,88 @@
+"""The route board as indexes the rules read quickly (``board.json`` is the data)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+BOARD_PATH = Path(__file__).parent / "board.json"
+
+# Spaces a Hero without the Symbol or a duel win may not pass over (dagon/starting-the-game).
+BLOCKING_KINDS = frozenset({"spell", "whistle"})
+SYMBOLIC_KINDS = frozenset({"spell", "tower", "whistle", "city", "lagoon"})
+
+
+class Board:
+    """Adjacency, kinds, kingdoms and names of one board file."""
+
+    __slots__ = (
+        "data", "id", "start", "tail", "kromt", "ids", "kind", "kingdom", "name",
+        "neighbours", "cities", "lagoons", "white", "_distance_cache",
+    )
+
+    def __init__(self, data: dict) -> None:
+        self.data = data
+        self.id = data.get("id", "custom")
+        self.start = data["start"]
+        self.tail = data["tail"]
+        self.kromt = data.get("kromt", "kromt")
+        self.ids = tuple(space["id"] for space in data["spaces"])
+        self.kind = {space["id"]: space["kind"] for space in data["spaces"]}
+        self.kingdom = {space["id"]: space.get("kingdom") for space in data["spaces"]}
+        self.name = {space["id"]: space.get("name", space["id"]) for space in data["spaces"]}
+        neighbours: dict[str, set[str]] = {sid: set() for sid in self.ids}
+        for a, b in data["edges"]:
+            neighbours[a].add(b)
+            neighbours[b].add(a)
+        self.neighbours = {sid: tuple(sorted(n)) for sid, n in neighbours.items()}
+        self.cities = tuple(sorted(sid for sid in self.ids if self.kind[sid] == "city"))
+        self.lagoons = tuple(sorted(sid for sid in self.ids if self.kind[sid] == "lagoon"))
+        self.white = tuple(sorted(sid for sid in self.ids if self.kind[sid] == "white"))
+        self._distance_cache: dict[tuple, dict[str, int]] = {}
+
+    def adjacent(self, a: str, b: str) -> bool:
+        return b in self.neighbours.get(a, ())
+
+    def distances_to(self, goals: tuple[str, ...]) -> dict[str, int]:
+        """Steps from every space to the nearest goal, obstacles ignored (for the bots)."""
+        cached = self._distance_cache.get(goals)
+        if cached is not None:
+            return cached
+        dist = {g: 0 for g in goals}
+        frontier = list(goals)
+        while frontier:
+            nxt = []
+            for sid in frontier:
+                for n in self.neighbours[sid]:
+                    if n not in dist:
+                        dist[n] = dist[sid] + 1
+                        nxt.append(n)
+            frontier = nxt
+        self._distance_cache[goals] = dist
+        return dist
+
+
+_BOARDS: dict[str, Board] = {}
+
+
+def default_board() -> Board:
+    board = _BOARDS.get("__default__")
+    if board is None:
+        board = Board(json.loads(BOARD_PATH.read_text(encoding="utf-8")))
+        _BOARDS["__default__"] = board
+        _BOARDS.setdefault(board.id, board)
+    return board
+
+
+def register(data: dict) -> Board:
+    """A board passed to ``initial_state``; states name it by ``board_id``."""
+    board = Board(data)
+    _BOARDS[board.id] = board
+    return board
+
+
+def board_for(board_id: str | None) -> Board:
+    default = default_board()
+    if board_id is None:
+        return default
+    return _BOARDS.get(board_id, default)

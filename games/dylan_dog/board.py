@@ -1,0 +1,125 @@
+"""The three planes as lookup tables, read once from board.json (a documented reconstruction).
+
+Square ids: reality ``R0``..``R23``; nightmare ``N0``..``N23`` (they ride the rotation);
+mystery access squares by their label (``MENTE-INFINITO``), path squares
+``MENTE-INFINITO>MENTE/1``..``/3``, crypts ``CRIPTA-MENTE``. A slot is an angular position
+shared by the three planes; nightmare square ``Ni`` sits over slot ``(i + rotation) % SLOTS``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+BOARD = json.loads((Path(__file__).parent / "board.json").read_text(encoding="utf-8"))
+
+SLOTS: int = BOARD["slots"]
+CRYPT_NAMES = ("MENTE", "INFINITO", "PARANORMALE", "TEMPO")
+
+REALITY = tuple(sq["id"] for sq in BOARD["reality"])
+REALITY_SLOT = {sq["id"]: sq["slot"] for sq in BOARD["reality"]}
+REALITY_AT_SLOT = {sq["slot"]: sq["id"] for sq in BOARD["reality"]}
+WHITE = tuple(sq["id"] for sq in BOARD["reality"] if sq["kind"] == "white")
+WHITE_SET = frozenset(WHITE)
+
+NIGHTMARE = tuple(sq["id"] for sq in BOARD["nightmare"])
+NIGHTMARE_INDEX = {sq["id"]: sq["index"] for sq in BOARD["nightmare"]}
+NIGHTMARE_KIND = {sq["id"]: sq["kind"] for sq in BOARD["nightmare"]}
+NIGHTMARE_LABEL = {sq["id"]: sq["label"] for sq in BOARD["nightmare"]}
+
+ACCESS = {sq["id"]: sq for sq in BOARD["mystery"]["access"]}
+ACCESS_SLOT = {name: sq["slot"] for name, sq in ACCESS.items()}
+ACCESS_AT_SLOT = {sq["slot"]: name for name, sq in ACCESS.items()}
+CRYPT_SQUARE = {c["crypt"]: c["id"] for c in BOARD["mystery"]["crypts"]}
+CRYPT_OF_SQUARE = {c["id"]: c["crypt"] for c in BOARD["mystery"]["crypts"]}
+CRYPT_SLOT = {c["crypt"]: c["slot"] for c in BOARD["mystery"]["crypts"]}
+CRYPT_AT_SLOT = {c["slot"]: c["crypt"] for c in BOARD["mystery"]["crypts"]}
+SCAMBIO_SLOTS = frozenset(m["slot"] for m in BOARD["mystery"]["marks"] if m["kind"] == "scambio")
+FACE_SLOTS = frozenset(m["slot"] for m in BOARD["mystery"]["marks"] if m["kind"] == "dylan-dog-face")
+
+# mystery plane: a static graph (access - path squares - crypt); which crypts a square leads to
+MYSTERY_NEIGHBOURS: dict[str, tuple[str, ...]] = {}
+LEADS_TO: dict[str, tuple[str, ...]] = {}
+SHADOW_SQUARES: frozenset[str]
+PATH_FIRST: dict[str, list[str]] = {name: [] for name in CRYPT_NAMES}  # crypt -> first path squares
+ACCESS_TO: dict[str, list[str]] = {name: [] for name in CRYPT_NAMES}  # crypt -> access squares
+_adj: dict[str, list[str]] = {}
+_shadows = []
+for _path in BOARD["mystery"]["paths"]:
+    _chain = [_path["from"]] + [sq["id"] for sq in _path["squares"]] + [CRYPT_SQUARE[_path["to"]]]
+    for _a, _b in zip(_chain, _chain[1:]):
+        _adj.setdefault(_a, []).append(_b)
+        _adj.setdefault(_b, []).append(_a)
+    for _sq in _path["squares"]:
+        LEADS_TO[_sq["id"]] = (_path["to"],)
+        if _sq["kind"] == "shadow":
+            _shadows.append(_sq["id"])
+    PATH_FIRST[_path["to"]].append(_path["squares"][0]["id"])
+    ACCESS_TO[_path["to"]].append(_path["from"])
+for _name, _sq in ACCESS.items():
+    LEADS_TO[_name] = tuple(_sq["leads_to"])
+for _crypt, _sqid in CRYPT_SQUARE.items():
+    LEADS_TO[_sqid] = (_crypt,)
+MYSTERY_NEIGHBOURS = {k: tuple(sorted(v)) for k, v in _adj.items()}
+SHADOW_SQUARES = frozenset(_shadows)
+MYSTERY = tuple(sorted(MYSTERY_NEIGHBOURS))
+MYSTERY_SET = frozenset(MYSTERY)
+
+ALL_SQUARES = REALITY + NIGHTMARE + MYSTERY
+PLANE = {**{s: "reality" for s in REALITY}, **{s: "nightmare" for s in NIGHTMARE},
+         **{s: "mystery" for s in MYSTERY}}
+
+SHADOWS = tuple(BOARD["shadows"])
+STORY = {card["element"]: card for card in BOARD["story_cards"]}
+ELEMENTS = tuple(STORY)
+CATEGORIES = ("investigator", "action", "location", "fear")
+NIGHTMARE_KINDS = tuple(entry["kind"] for entry in BOARD["nightmare_deck"])
+NIGHTMARE_DECK_SIZE = sum(entry["count"] for entry in BOARD["nightmare_deck"])
+HORROR_CARDS = tuple(BOARD["horror_cards"])
+THRESHOLDS = ("2+", "3+", "4+", "5+", "6", "dylan-dog")
+FACES = ("2", "3", "4", "5", "6", "dylan-dog")
+
+# ring neighbours for reality and nightmare (index +-1 around the ring)
+RING_NEXT = {}
+for _ring in (REALITY, NIGHTMARE):
+    for _i, _sq in enumerate(_ring):
+        RING_NEXT[_sq] = (_ring[(_i + 1) % len(_ring)], _ring[(_i - 1) % len(_ring)])
+
+
+def nightmare_slot(square: str, rotation: int) -> int:
+    return (NIGHTMARE_INDEX[square] + rotation) % SLOTS
+
+
+def nightmare_at_slot(slot: int, rotation: int) -> str:
+    return NIGHTMARE[(slot - rotation) % SLOTS]
+
+
+def beneath(reality_square: str, rotation: int) -> str:
+    """The nightmare square now under a reality square."""
+    return NIGHTMARE[(REALITY_SLOT[reality_square] - rotation) % SLOTS]
+
+
+def aligned_access(square: str, rotation: int) -> str | None:
+    """The mystery access square a PASSAGGIO DIMENSIONALE square now lines up with, if any."""
+    if NIGHTMARE_KIND.get(square) != "passaggio":
+        return None
+    return ACCESS_AT_SLOT.get(nightmare_slot(square, rotation))
+
+
+def aligned_crypt(square: str, rotation: int) -> str | None:
+    """The crypt an ENTRA NELLA CRIPTA DEL MISTERO square now lines up with, if any."""
+    if NIGHTMARE_KIND.get(square) != "cripta":
+        return None
+    return CRYPT_AT_SLOT.get(nightmare_slot(square, rotation))
+
+
+def scambio_aligned(square: str, rotation: int) -> bool:
+    return NIGHTMARE_KIND.get(square) == "scambio" and nightmare_slot(square, rotation) in SCAMBIO_SLOTS
+
+
+def window_shows_face(square: str, rotation: int) -> bool:
+    return NIGHTMARE_KIND.get(square) == "finestra" and nightmare_slot(square, rotation) in FACE_SLOTS
+
+
+def crypts_led_to(square: str) -> tuple[str, ...]:
+    return LEADS_TO.get(square, ())

@@ -1,0 +1,100 @@
+"""The Gothic Game's state as plain JSON data, and the castle board the engine reads.
+
+Every key is documented in README.md ("State"). The state never holds tuples or sets, so
+``json.loads(canonical_json(state)) == state``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+BOARD_PATH = Path(__file__).parent / "board.json"
+BOARD: dict = json.loads(BOARD_PATH.read_text(encoding="utf-8"))
+
+START_STAMINA = 100
+SQUARES: dict[str, dict] = BOARD["squares"]
+ROOMS: dict[str, dict] = BOARD["rooms"]
+GATES: dict[str, dict] = BOARD["gates"]
+ADJ: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in BOARD["adjacent"].items()}
+# square -> neighbouring *squares* only (rooms and gates are not squares)
+SQUARE_ADJ: dict[str, frozenset[str]] = {
+    k: frozenset(n for n in v if n in SQUARES) for k, v in ADJ.items() if k in SQUARES
+}
+MOAT = "moat"
+WEST_GATE = "west-gate"
+SOUTH_GATE = "south-gate"
+VAULT = "vault"
+TOWER = "tower"
+LAVATORY = "lavatory"
+STAIRCASE = "great-spiral-staircase"
+KITCHEN = "kitchen"
+WEAPON_ROOMS = ("torture-chamber", "trophy-room", "kitchen")
+PILE_ROOMS = tuple(sorted(r for r, d in ROOMS.items() if d["pile"]))
+ROOM_IDS = tuple(sorted(ROOMS))
+VAULT_WEST_STEPS = ROOMS[VAULT]["west_steps"]
+STAIRCASE_STEPS = ROOMS[STAIRCASE]["steps"]
+TOWER_BELOW = frozenset(ROOMS[TOWER]["below"])
+GREEN_SQUARES = tuple(sorted(k for k, v in SQUARES.items() if v["kind"] == "green"))
+ALL_PLACES = tuple(sorted([*SQUARES, *ROOMS, *GATES, MOAT]))
+CARD_KINDS = ("weapon", "protection", "stake", "nasty", "blow-pipe", "detain", "other")
+WEAPON_KINDS = ("weapon", "blow-pipe")
+PILE_MEMORY = 10  # how many returned cards each room's pile remembers (bottom of the pile)
+
+
+def new_go() -> dict:
+    """The bookkeeping of the go being played (reset at every go)."""
+    return {
+        "six": False,  # the throw being moved was a six
+        "bonus": 0,  # optional second throws taken this go
+        "moved": False,  # the pawn landed somewhere this go (adjacency power needs it)
+        "power": False,  # the Power of Adjacency was used this go
+        "green": False,  # landed on a green square, passage not yet taken
+        "tower": False,  # arrived in the Tower this go: the oil may be poured
+        "passed": [],  # players passed this go (a stake needs it)
+        "segment": 1,  # a Vampire's first or second throw of the go
+        "stairs": None,  # direction chosen on the Great Spiral Staircase after a six
+        "forced": False,  # the next throw is obligatory (out of the moat on a six)
+        "directed": None,  # who directs this move (Power of Adjacency, control)
+    }
+
+
+def initial_state(players: Sequence[Mapping[str, str]], setup: Mapping[str, object]) -> dict:
+    seats = [str(p["id"]) for p in players]
+    return {
+        "game": "gothic",
+        "players": {
+            str(p["id"]): {
+                "id": str(p["id"]),
+                "name": str(p.get("name") or p["id"]),
+                "seat": i,
+                "at": WEST_GATE,
+                "depth": None,
+                "stamina": int(setup.get("stamina", START_STAMINA)),
+                "status": "alive",
+                "cause": None,
+                "cards": [],
+                "vampire": None,
+                "held_by": None,
+                "controlled_by": None,
+                "detained": 0,
+                "oil_used": False,
+            }
+            for i, p in enumerate(players)
+        },
+        "seats": seats,
+        "stage": "order",
+        "turn": None,
+        "actor": None,
+        "throw": None,
+        "go": new_go(),
+        "goes": 0,
+        "order_throws": {},
+        "contenders": list(seats),
+        "dracula": None,
+        "piles": {room: [] for room in PILE_ROOMS},
+        "interrupt": None,
+        "winner": None,
+        "reason": "",
+    }

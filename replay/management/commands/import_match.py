@@ -1,0 +1,28 @@
+import sys
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from replay.errors import LogError
+from replay.interchange import import_match
+
+
+class Command(BaseCommand):
+    help = "Import a match document (ludoteca.match/1); - reads standard input. All or nothing."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file")
+        parser.add_argument("--private", action="store_true", help="hide the match from others")
+
+    def handle(self, *args, **options):
+        path = options["file"]
+        try:
+            raw = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        except OSError as error:
+            raise CommandError(f"{path}: {error.strerror}") from None
+        try:
+            match = import_match(raw=raw, is_private=options["private"])
+        except LogError as error:
+            where = f" at {error.field}" if error.field else ""
+            raise CommandError(f"{path}{where}: {error.message}") from None
+        self.stdout.write(f"imported match {match.pk}: {match.title} ({match.last_seq} events)")

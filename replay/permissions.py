@@ -1,0 +1,22 @@
+"""Who may write: anyone reads what is public; curators (and staff) write."""
+
+from django.conf import settings
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+
+
+def is_curator(user) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    if user.is_staff or user.is_superuser:
+        return True
+    return user.groups.filter(name=settings.CURATORS_GROUP).exists()
+
+
+class ReadOnlyOrCurator(BasePermission):
+    message = "only curators may change the archive"
+
+    def has_permission(self, request, view):
+        return request.method in SAFE_METHODS or is_curator(request.user)
+
+
+ReadAnyoneWriteCurator = ReadOnlyOrCurator

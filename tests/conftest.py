@@ -1,0 +1,82 @@
+"""Suite-wide fixtures: the database choice (SQLite or a real PostgreSQL server), the
+append-only guards around transactional tests, and the real servers (tests/servers.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests import servers
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database",
+        choices=("sqlite", "postgres"),
+        default="sqlite",
+        help="run the database tests on SQLite (default) or on a PostgreSQL server the suite starts",
+    )
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    server = servers.start_postgres()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_server():
+    server = servers.start_redis()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def database_vendor(request) -> str:
+    return request.config.getoption("--database")
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(request, django_db_modify_db_settings_parallel_suffix):
+    """With --database=postgres, point Django at the server this session started."""
+    if request.config.getoption("--database") != "postgres":
+        return
+    import dj_database_url
+    from django.conf import settings
+    from django.db import connections
+
+    server = request.getfixturevalue("postgres_server")
+    config = dj_database_url.parse(server.url("ludoteca"), conn_max_age=0)
+    config = connections.configure_settings({"default": config})["default"]
+    settings.DATABASES["default"].clear()
+    settings.DATABASES["default"].update(config)
+    try:
+        del connections["default"]
+    except (AttributeError, KeyError):
+        pass
+
+
+TRANSACTIONAL_FIXTURES = {"transactional_db", "live_server", "django_db_reset_sequences"}
+
+
+@pytest.fixture(autouse=True)
+def _append_only_guards(request):
+    """Every database test runs with the event table's triggers in place. A transactional
+    test drops them at its end only so that Django's flush can empty the tables."""
+    marker = request.node.get_closest_marker("django_db")
+    names = set(request.fixturenames)
+    transactional = bool(names & TRANSACTIONAL_FIXTURES) or bool(
+        marker and marker.kwargs.get("transaction")
+    )
+    if not (marker or "db" in names or transactional):
+        yield
+        return
+    request.getfixturevalue("transactional_db" if transactional else "db")
+    from django.db import connection
+
+    from replay.db_guards import install_event_guards, remove_event_guards
+
+    install_event_guards(connection)
+    yield
+    if transactional:
+        remove_event_guards(connection)

@@ -1,0 +1,24 @@
+import pytest
+
+from replay.models import Match
+from tests.factories import GameFactory
+
+
+@pytest.fixture
+def engine_less_game(db):
+    """A game with no rule engine: its logs accept only the common types (annotation,
+    correction), which is all the log mechanics need."""
+    return GameFactory(slug="test-log-game", title="Log mechanics", min_players=2, max_players=4)
+
+
+@pytest.fixture
+def match(engine_less_game):
+    return Match.objects.create(
+        game=engine_less_game,
+        title="Club night",
+        players=[{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"}],
+    )
+
+
+def notes(*texts, actor="p1"):
+    return [{"type": "annotation", "actor": actor, "data": {"text": t}} for t in texts]
