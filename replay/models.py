@@ -75,3 +75,96 @@ class Event(models.Model):
     def as_record(self) -> dict:
         """The event as the interchange format and the hash chain see it."""
         return {"seq": self.seq, "type": self.type, "actor": self.actor, "data": self.data}
+
+
+class ReplayRun(models.Model):
+    """One replay of a match's log, up to ``log_seq``, by one engine version, under one full
+    interpretation. The fingerprint of all of these identifies it: a run with the same
+    fingerprint is reused, never recomputed."""
+
+    PENDING, RUNNING, DONE, FAILED = "pending", "running", "done", "failed"
+    STATUSES = [(s, s) for s in (PENDING, RUNNING, DONE, FAILED)]
+
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="runs")
+    log_seq = models.PositiveIntegerField(help_text="the log's last seq when the run was made")
+    head_hash = models.CharField(max_length=64)
+    engine = models.CharField(max_length=40)
+    engine_version = models.CharField(max_length=20)
+    interpretation = models.JSONField(help_text="every point's option, defaults included")
+    fingerprint = models.CharField(max_length=64, unique=True)
+    snapshot_interval = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=STATUSES, default=PENDING)
+    progress = models.PositiveIntegerField(default=0, help_text="last seq whose step is stored")
+    attempts = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    duration_ms = models.PositiveIntegerField(null=True, blank=True)
+    outcome = models.JSONField(default=dict, blank=True)
+    flag_summary = models.JSONField(default=dict, blank=True)
+    error = models.TextField(blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"run {self.pk} of match {self.match_id} ({self.status})"
+
+    @property
+    def percent(self) -> int:
+        return 100 if self.log_seq == 0 else min(100, self.progress * 100 // self.log_seq)
+
+
+class ReplayStep(models.Model):
+    run = models.ForeignKey(ReplayRun, on_delete=models.CASCADE, related_name="steps")
+    seq = models.PositiveIntegerField()
+    event_type = models.CharField(max_length=40)
+    actor = models.CharField(max_length=40, null=True, blank=True)
+    summary = models.TextField()
+    legal = models.BooleanField()
+    flag_count = models.PositiveSmallIntegerField(default=0)
+    checksum = models.CharField(max_length=64, help_text="sha256 of the state after this step")
+    effects = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["run", "seq"]
+        constraints = [models.UniqueConstraint(fields=["run", "seq"], name="step_unique_seq")]
+
+
+class ReplayFlag(models.Model):
+    run = models.ForeignKey(ReplayRun, on_delete=models.CASCADE, related_name="flags")
+    seq = models.PositiveIntegerField()
+    index = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=20)
+    rule = models.CharField(max_length=200)
+    point = models.CharField(max_length=100, null=True, blank=True)
+    option = models.CharField(max_length=100, null=True, blank=True)
+    message = models.TextField()
+    citations = models.JSONField(default=list, blank=True)
+    changing_options = models.JSONField(
+        default=list, blank=True, help_text="options of the point that would change this step"
+    )
+
+    class Meta:
+        ordering = ["run", "seq", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["run", "seq", "index"], name="flag_unique_position")
+        ]
+        indexes = [models.Index(fields=["run", "kind", "seq"], name="flag_kind_idx")]
+
+
+class ReplaySnapshot(models.Model):
+    """The full state after ``seq`` (0: the initial state), every ``snapshot_interval`` steps."""
+
+    run = models.ForeignKey(ReplayRun, on_delete=models.CASCADE, related_name="snapshots")
+    seq = models.PositiveIntegerField()
+    state = models.JSONField()
+
+    class Meta:
+        ordering = ["run", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["run", "seq"], name="snapshot_unique_seq")
+        ]
