@@ -79,15 +79,106 @@ SUPPLIED_RENDERINGS: dict[str, dict[str, str]] = {
 }
 
 _ITALIAN_FUNCTION_WORDS = frozenset(
-    ["di", "del", "della", "dello", "dei", "degli", "delle", "da", "dal", "dalla", "in", "nel", "nella", "nei", "con", "per", "il", "lo", "la", "le", "gli", "i", "un", "una", "uno", "e", "o", "non", "a", "al", "alla"]
+    [
+        "di",
+        "del",
+        "della",
+        "dello",
+        "dei",
+        "degli",
+        "delle",
+        "da",
+        "dal",
+        "dalla",
+        "in",
+        "nel",
+        "nella",
+        "nei",
+        "con",
+        "per",
+        "il",
+        "lo",
+        "la",
+        "le",
+        "gli",
+        "i",
+        "un",
+        "una",
+        "uno",
+        "e",
+        "o",
+        "non",
+        "a",
+        "al",
+        "alla",
+    ]
 )
-_SPANISH_FUNCTION_WORDS = frozenset(["de", "del", "la", "el", "los", "las", "y", "en", "con", "por", "un", "una"])
+_SPANISH_FUNCTION_WORDS = frozenset(
+    ["de", "del", "la", "el", "los", "las", "y", "en", "con", "por", "un", "una"]
+)
 _ENGLISH_WORDS = frozenset(
-    ["the", "a", "an", "and", "or", "of", "to", "in", "on", "at", "by", "for", "from", "with", "see", "that", "this", "these", "those", "is", "are", "be", "one", "not", "unless", "because", "since", "which", "who", "there", "here", "more", "some", "any", "all", "each", "both"]
+    [
+        "the",
+        "a",
+        "an",
+        "and",
+        "or",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "by",
+        "for",
+        "from",
+        "with",
+        "see",
+        "that",
+        "this",
+        "these",
+        "those",
+        "is",
+        "are",
+        "be",
+        "one",
+        "not",
+        "unless",
+        "because",
+        "since",
+        "which",
+        "who",
+        "there",
+        "here",
+        "more",
+        "some",
+        "any",
+        "all",
+        "each",
+        "both",
+    ]
 )
 # words before a term that are not part of it: articles, numbers, linking verbs
 _TERM_STOPS = _ENGLISH_WORDS | frozenset(
-    ["its", "their", "his", "her", "your", "our", "my", "has", "have", "draws", "contain", "contains", "place", "insert", "also", "are", "is", "as"]
+    [
+        "its",
+        "their",
+        "his",
+        "her",
+        "your",
+        "our",
+        "my",
+        "has",
+        "have",
+        "draws",
+        "contain",
+        "contains",
+        "place",
+        "insert",
+        "also",
+        "are",
+        "is",
+        "as",
+    ]
 )
 
 _PAREN_RE = re.compile(r"\(([^()\n]{1,80})\)")
@@ -191,12 +282,16 @@ def _term_before(text: str, index: int, size: int) -> str:
     while tokens and len(taken) < size:
         token = tokens[-1]
         word = token.strip("\"“”'")
-        if (not word or not word.replace("-", "").replace("'", "").isalpha()
-                or word.lower() in _TERM_STOPS or token[-1] in ",.;:)"):
+        if (
+            not word
+            or not word.replace("-", "").replace("'", "").isalpha()
+            or word.lower() in _TERM_STOPS
+            or token[-1] in ",.;:)"
+        ):
             break
         taken.insert(0, word)
         tokens.pop()
-        if token[0] in "\"“":
+        if token[0] in '"“':
             break  # a quoted term ends at its opening quote
     if not taken:
         return ""
@@ -215,7 +310,7 @@ def _glossed_labels(text: str, language: str) -> list[tuple[int, str, str]]:
             _reads_as_original(original, language)
             and not _reads_as_original(gloss, language)
             and len(gloss.split()) <= 6
-            and not any(c in gloss for c in "\"“:;")
+            and not any(c in gloss for c in '"“:;')
         ):
             out.append((m.start(), gloss, original))
     return out

@@ -58,12 +58,14 @@ def build_manifest(
     (canvas id, image url, width, height, format, page label)."""
     manifest = Manifest(id=manifest_id, label={language: [label]}, items=[])
     if transcription_url:
-        manifest.rendering = [{
-            "id": transcription_url,
-            "type": "Text",
-            "label": {"en": ["Transcription (TEI P5)"]},
-            "format": transcription_format,
-        }]
+        manifest.rendering = [
+            {
+                "id": transcription_url,
+                "type": "Text",
+                "label": {"en": ["Transcription (TEI P5)"]},
+                "format": transcription_format,
+            }
+        ]
     for scan in map(_scan, scans):
         canvas = Canvas(
             id=scan.canvas_id,
@@ -73,25 +75,37 @@ def build_manifest(
             items=[],
         )
         image = AnnotationBody(
-            id=scan.image_url, type="Image", format=scan.format,
-            width=scan.width, height=scan.height,
+            id=scan.image_url,
+            type="Image",
+            format=scan.format,
+            width=scan.width,
+            height=scan.height,
         )
         painting = Annotation(
             id=f"{scan.canvas_id}/annotation/painting",
-            motivation="painting", body=image, target=scan.canvas_id,
+            motivation="painting",
+            body=image,
+            target=scan.canvas_id,
         )
         canvas.items = [AnnotationPage(id=f"{scan.canvas_id}/page/painting", items=[painting])]
         if transcription_url:
             text = AnnotationBody(
-                id=transcription_url, type="Text", format=transcription_format,
+                id=transcription_url,
+                type="Text",
+                format=transcription_format,
                 language=language,
             )
             supplementing = Annotation(
                 id=f"{scan.canvas_id}/annotation/transcription",
-                motivation="supplementing", body=text, target=scan.canvas_id,
+                motivation="supplementing",
+                body=text,
+                target=scan.canvas_id,
             )
-            canvas.annotations = [AnnotationPage(
-                id=f"{scan.canvas_id}/page/transcription", items=[supplementing],
-            )]
+            canvas.annotations = [
+                AnnotationPage(
+                    id=f"{scan.canvas_id}/page/transcription",
+                    items=[supplementing],
+                )
+            ]
         manifest.items = [*manifest.items, canvas]
     return json.loads(manifest.jsonld())

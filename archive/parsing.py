@@ -87,13 +87,19 @@ REASON_CUES: tuple[tuple[str, str], ...] = (
 
 _LABELS = (
     (re.compile(r"\s*(?:legibility|leggibilit[àa])\s*:\s*", re.IGNORECASE), "legibility"),
-    (re.compile(r"\s*(?:editorial note|editorial|nota editoriale|nota del curatore)\s*:\s*",
-                re.IGNORECASE), "editorial"),
+    (
+        re.compile(
+            r"\s*(?:editorial note|editorial|nota editoriale|nota del curatore)\s*:\s*",
+            re.IGNORECASE,
+        ),
+        "editorial",
+    ),
 )
 
 _PAGE_RE = re.compile(
     r"\((?P<label>pagg?|pp?)\.\s*(?P<pages>\d+(?:\s*[–—-]\s*\d+)?(?:\s*,\s*\d+(?:\s*[–—-]\s*\d+)?)*)\)"
 )
+_NOT_XML_CHAR_RE = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _QUOTED_RE = re.compile(r"\"([^\"\n]+)\"|“([^”\n]+)”")
 _NUMBERED_RE = re.compile(r"(\d{1,3})\.\s+(\S.*)")
 _FRONT_MATTER_RE = re.compile(r"(?:.*\brulebook|table of contents)", re.IGNORECASE)
@@ -161,6 +167,7 @@ def cited_pages(citation: str) -> tuple[str, ...]:
 
 # --- lines and headings ------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class _Line:
     number: int  # 1-based, counted on "\n"
@@ -200,12 +207,19 @@ def _numbered_heading(s: str) -> bool:
 
 # --- the parser --------------------------------------------------------------------------------
 
+
 def parse_transcription(game_slug: str, text: str) -> ParsedTranscription:
     """Cut ``text`` into passages and annotations; ``TranscriptionError`` names the bad line."""
     if not isinstance(game_slug, str) or not game_slug.strip():
         raise TranscriptionError("line 0: the game slug must be a non-empty string")
     if not isinstance(text, str):
         raise TranscriptionError(f"line 1: a transcription must be text, not {type(text).__name__}")
+    bad = _NOT_XML_CHAR_RE.search(text)
+    if bad:  # such a character could never be exported (TEI is XML), nor shown
+        raise TranscriptionError(
+            f"line {_line_of(text, bad.start())}: control character "
+            f"U+{ord(bad.group(0)):04X} is not allowed in a transcription"
+        )
     lines = _lines(text)
     content = [ln for ln in lines if not ln.blank]
     if not content:
@@ -238,8 +252,9 @@ def parse_transcription(game_slug: str, text: str) -> ParsedTranscription:
         if a.kind == "page":
             pages_by_slug.setdefault(a.passage, []).append(a.body)
     passages = [
-        ParsedPassage(p.slug, p.heading, p.order, p.start, p.end, p.text,
-                      tuple(pages_by_slug.get(p.slug, ())))
+        ParsedPassage(
+            p.slug, p.heading, p.order, p.start, p.end, p.text, tuple(pages_by_slug.get(p.slug, ()))
+        )
         for p in passages
     ]
     return ParsedTranscription(title_line.content, tuple(passages), tuple(annotations))
@@ -296,9 +311,10 @@ def _heading_passages(game_slug, text, rest, spans):
         stop = headings[n + 1] if n + 1 < len(headings) else len(rest)
         heading = rest[i].content
         local = slugify_heading(heading) or f"section-{len(passages) + 1}"
-        body = rest[i + 1: stop]
-        passages.append(_make_passage(game_slug, text, heading, local, body, len(passages),
-                                      after=rest[i]))
+        body = rest[i + 1 : stop]
+        passages.append(
+            _make_passage(game_slug, text, heading, local, body, len(passages), after=rest[i])
+        )
     return passages
 
 
@@ -343,6 +359,7 @@ def _dedupe_slugs(passages):
 
 # --- annotations -------------------------------------------------------------------------------
 
+
 def _annotations(text, passages, spans):
     found = []
     for p in passages:
@@ -352,10 +369,17 @@ def _annotations(text, passages, spans):
         for m in _PAGE_RE.finditer(text, p.start, p.end):
             if _inside(m.start(), spans):
                 continue  # a citation quoted inside a note belongs to the note
-            found.append(ParsedAnnotation(
-                kind="page", start=m.start(), end=m.end(), raw=m.group(0),
-                body=m.group("pages"), passage=p.slug, certainty="high",
-            ))
+            found.append(
+                ParsedAnnotation(
+                    kind="page",
+                    start=m.start(),
+                    end=m.end(),
+                    raw=m.group(0),
+                    body=m.group("pages"),
+                    passage=p.slug,
+                    certainty="high",
+                )
+            )
     found.sort(key=lambda a: (a.start, a.end))
     return found
 
@@ -367,13 +391,20 @@ def _bracket_note(text, passage, start, end, spans):
     for pattern, label in _LABELS:
         match = pattern.match(inner)
         if match:
-            kind, body = label, inner[match.end():].strip()
+            kind, body = label, inner[match.end() :].strip()
             break
     targets = _targets(text, passage, start, end, body, spans)
     return ParsedAnnotation(
-        kind=kind, start=start, end=end, raw=raw, body=body, passage=passage.slug,
+        kind=kind,
+        start=start,
+        end=end,
+        raw=raw,
+        body=body,
+        passage=passage.slug,
         target=TARGET_SEPARATOR.join(text[s:e] for s, e in targets),
-        target_spans=tuple(targets), reason=_reason(body), certainty=_certainty(body),
+        target_spans=tuple(targets),
+        reason=_reason(body),
+        certainty=_certainty(body),
     )
 
 
@@ -384,7 +415,7 @@ def _targets(text, passage, note_start, note_end, body, spans):
         if not words:
             continue
         hits = []
-        for hit in re.finditer(re.escape(words), text[passage.start:passage.end]):
+        for hit in re.finditer(re.escape(words), text[passage.start : passage.end]):
             s, e = passage.start + hit.start(), passage.start + hit.end()
             if any(ss < e and s < ee for ss, ee in spans):
                 continue  # never inside a bracketed note
@@ -413,4 +444,6 @@ def _certainty(body: str) -> str:
 
 
 def _reason(body: str) -> str:
-    return " ".join(token for pattern, token in REASON_CUES if re.search(pattern, body, re.IGNORECASE))
+    return " ".join(
+        token for pattern, token in REASON_CUES if re.search(pattern, body, re.IGNORECASE)
+    )

@@ -58,8 +58,26 @@ _XML_ID = f"{{{XML_NS}}}id"
 _XML_LANG = f"{{{XML_NS}}}lang"
 NOTE_KINDS = ("legibility", "editorial", "reading")
 POINTER_ATTRIBUTES = (
-    "facs", "target", "targetEnd", "corresp", "who", "ref", "sameAs", "copyOf", "next", "prev",
-    "resp", "source", "ana", "synch", "select", "exclude", "hand", "start", "end", "scribeRef",
+    "facs",
+    "target",
+    "targetEnd",
+    "corresp",
+    "who",
+    "ref",
+    "sameAs",
+    "copyOf",
+    "next",
+    "prev",
+    "resp",
+    "source",
+    "ana",
+    "synch",
+    "select",
+    "exclude",
+    "hand",
+    "start",
+    "end",
+    "scribeRef",
 )
 
 
@@ -151,6 +169,7 @@ def _add_text(parent, text: str) -> None:
 
 # --- export ------------------------------------------------------------------------------------
 
+
 def build_tei(doc: TeiDocument) -> bytes:
     """The TEI P5 document of ``doc``, UTF-8, with an XML declaration."""
     ids = _Ids()
@@ -211,10 +230,17 @@ def _facsimile(root, scans: tuple[Scan, ...], ids: _Ids) -> dict[str, str]:
     for scan in scans:
         surface_id = ids.make("page-" + scan.page)
         surfaces.setdefault(scan.page, surface_id)
-        surface = _el(facsimile, "surface", xml_id=surface_id, n=scan.page,
-                      ulx=0, uly=0, lrx=scan.width, lry=scan.height)
-        _el(surface, "graphic", url=scan.url, width=f"{scan.width}px",
-            height=f"{scan.height}px")
+        surface = _el(
+            facsimile,
+            "surface",
+            xml_id=surface_id,
+            n=scan.page,
+            ulx=0,
+            uly=0,
+            lrx=scan.width,
+            lry=scan.height,
+        )
+        _el(surface, "graphic", url=scan.url, width=f"{scan.width}px", height=f"{scan.height}px")
     return surfaces
 
 
@@ -222,9 +248,9 @@ def _segments(text: str, passage: ParsedPassage, notes: list[ParsedAnnotation]):
     """(start, end) of each non-blank line of the passage, lines joined under a note."""
     out, start = [], passage.start
     for index in range(passage.start, passage.end + 1):
-        if index < passage.end and (text[index] != "\n" or any(
-            a.start < index < a.end for a in notes
-        )):
+        if index < passage.end and (
+            text[index] != "\n" or any(a.start < index < a.end for a in notes)
+        ):
             continue
         chunk = text[start:index]
         if chunk.strip():
@@ -236,8 +262,13 @@ def _segments(text: str, passage: ParsedPassage, notes: list[ParsedAnnotation]):
 
 def _passage(body, text, passage, annotations, surfaces, ids):
     div_id = ids.make(passage.slug)
-    div = _el(body, "div", xml_id=div_id, n=passage.slug,
-              type="section" if passage.heading else "paragraph")
+    div = _el(
+        body,
+        "div",
+        xml_id=div_id,
+        n=passage.slug,
+        type="section" if passage.heading else "paragraph",
+    )
     if passage.heading:
         _el(div, "head", passage.heading)
     notes = [a for a in annotations if a.kind in NOTE_KINDS]
@@ -273,18 +304,24 @@ def _passage(body, text, passage, annotations, surfaces, ids):
         cursor = seg_start
         for position, _, kind, payload in events:
             # an event inside words already wrapped (a page break) comes right after them
-            _add_text(p, text[cursor:max(cursor, position)])
+            _add_text(p, text[cursor : max(cursor, position)])
             cursor = max(cursor, position)
             if kind == "pb":
                 _page_break(p, payload, surfaces)
             elif kind == "note":
                 targets = " ".join(
-                    f"#{wrap_ids[(s, e, payload.start)]}"
-                    for s, e, n in kept if n is payload
+                    f"#{wrap_ids[(s, e, payload.start)]}" for s, e, n in kept if n is payload
                 )
-                _el(p, "note", payload.body, type=payload.kind, place="inline",
-                           cert=payload.certainty, target=targets or None,
-                           xml_id=ids.make(f"{div_id}.note-{payload.start}"))
+                _el(
+                    p,
+                    "note",
+                    payload.body,
+                    type=payload.kind,
+                    place="inline",
+                    cert=payload.certainty,
+                    target=targets or None,
+                    xml_id=ids.make(f"{div_id}.note-{payload.start}"),
+                )
                 cursor = payload.end
             else:
                 s, e, note = payload
@@ -307,10 +344,12 @@ def _page_break(parent, page: ParsedAnnotation, surfaces: dict[str, str]) -> Non
 
 # --- checks and import -------------------------------------------------------------------------
 
+
 def _parse(xml: bytes) -> etree._Element:
     # collect_ids=False: a duplicated xml:id is a problem to report, not a parse failure
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                             collect_ids=False)
+    parser = etree.XMLParser(
+        resolve_entities=False, no_network=True, load_dtd=False, collect_ids=False
+    )
     return etree.fromstring(xml, parser)
 
 
@@ -349,17 +388,24 @@ def parse_tei(xml: bytes) -> list[TeiAnnotation]:
             if _nearest_div(node) is not div:
                 continue
             if etree.QName(node).localname == "pb":
-                found.append(TeiAnnotation("page", passage, "", node.get("n", ""),
-                                           node.get("cert", "high")))
+                found.append(
+                    TeiAnnotation("page", passage, "", node.get("n", ""), node.get("cert", "high"))
+                )
                 continue
             kind = node.get("type", "")
             if kind not in NOTE_KINDS:
                 continue
-            targets = [by_id[t[1:]] for t in (node.get("target") or "").split()
-                       if t.startswith("#") and t[1:] in by_id]
+            targets = [
+                by_id[t[1:]]
+                for t in (node.get("target") or "").split()
+                if t.startswith("#") and t[1:] in by_id
+            ]
             target = TARGET_SEPARATOR.join("".join(t.itertext()) for t in targets)
-            found.append(TeiAnnotation(kind, passage, target, "".join(node.itertext()),
-                                       node.get("cert", "unknown")))
+            found.append(
+                TeiAnnotation(
+                    kind, passage, target, "".join(node.itertext()), node.get("cert", "unknown")
+                )
+            )
     return found
 
 

@@ -52,8 +52,14 @@ def test_dylan_dog_pairs():
 
 def test_dylan_dog_leaves_out_english_asides():
     originals = {e.original for e in _glossary("dylan-dog", "dylan-dog.en.txt")}
-    for aside in ("see Fig. 1 in the booklet", "the rotating plane", "mystery", "= elements",
-                  "MENTE-INFINITO", "Avete capito tutto?"):
+    for aside in (
+        "see Fig. 1 in the booklet",
+        "the rotating plane",
+        "mystery",
+        "= elements",
+        "MENTE-INFINITO",
+        "Avete capito tutto?",
+    ):
         assert not any(aside in o for o in originals)
 
 
@@ -84,7 +90,9 @@ def test_dracula_terms_come_from_the_supplied_table():
 def test_dagon_and_gothic():
     (die,) = _glossary("dagon", "dagon.en.txt")
     assert (die.term, die.original, die.original_language) == (
-        "magic fetish die", "dadofetiche", "es"
+        "magic fetish die",
+        "dadofetiche",
+        "es",
     )
     assert die.passage == "dagon/components"
     assert _glossary("gothic", "the-gothic-game.en.txt") == []
@@ -94,7 +102,7 @@ def test_dagon_and_gothic():
     ("text", "pairs"),
     [
         ("T\n\nPlace the tokens (segnalini) here.", [("tokens", "segnalini")]),
-        ("T\n\nRead \"GIRA LA CARTA\" (turn the card).", [("turn the card", "GIRA LA CARTA")]),
+        ('T\n\nRead "GIRA LA CARTA" (turn the card).', [("turn the card", "GIRA LA CARTA")]),
         ("T\n\nMove on (see below).", []),
     ],
 )

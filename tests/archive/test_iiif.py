@@ -10,16 +10,33 @@ from archive.iiif import TEI_FORMAT, IiifScan, build_manifest
 
 BASE = "https://ludoteca.example/iiif/fury-of-dracula"
 SCANS = [
-    (f"{BASE}/canvas/p7", "https://ludoteca.example/media/fury/7.jpg", 1200, 1700,
-     "image/jpeg", "7"),
-    IiifScan(f"{BASE}/canvas/p12", "https://ludoteca.example/media/fury/12.png", 1300, 1800,
-             "image/png", "12"),
+    (
+        f"{BASE}/canvas/p7",
+        "https://ludoteca.example/media/fury/7.jpg",
+        1200,
+        1700,
+        "image/jpeg",
+        "7",
+    ),
+    IiifScan(
+        f"{BASE}/canvas/p12",
+        "https://ludoteca.example/media/fury/12.png",
+        1300,
+        1800,
+        "image/png",
+        "12",
+    ),
 ]
 
 
 def _manifest(**extra) -> dict:
-    return build_manifest(manifest_id=f"{BASE}/manifest", label="La Furia di Dracula",
-                          scans=SCANS, language="it", **extra)
+    return build_manifest(
+        manifest_id=f"{BASE}/manifest",
+        label="La Furia di Dracula",
+        scans=SCANS,
+        language="it",
+        **extra,
+    )
 
 
 def _validate(manifest: dict) -> Manifest:
@@ -37,15 +54,23 @@ def test_one_canvas_per_scan_sized_from_the_image():
         (f"{BASE}/canvas/p7", 1200, 1700, {"none": ["7"]}),
         (f"{BASE}/canvas/p12", 1300, 1800, {"none": ["12"]}),
     ]
-    for canvas, (url, fmt) in zip(canvases, [
-        ("https://ludoteca.example/media/fury/7.jpg", "image/jpeg"),
-        ("https://ludoteca.example/media/fury/12.png", "image/png"),
-    ]):
+    for canvas, (url, fmt) in zip(
+        canvases,
+        [
+            ("https://ludoteca.example/media/fury/7.jpg", "image/jpeg"),
+            ("https://ludoteca.example/media/fury/12.png", "image/png"),
+        ],
+    ):
         (page,) = canvas["items"]
         (painting,) = page["items"]
         assert painting["motivation"] == "painting" and painting["target"] == canvas["id"]
-        assert painting["body"] == {"id": url, "type": "Image", "format": fmt,
-                                    "width": canvas["width"], "height": canvas["height"]}
+        assert painting["body"] == {
+            "id": url,
+            "type": "Image",
+            "format": fmt,
+            "width": canvas["width"],
+            "height": canvas["height"],
+        }
     assert "rendering" not in manifest and "annotations" not in canvases[0]
 
 
@@ -88,5 +113,9 @@ def test_empty_and_bad_scans():
     assert manifest["items"] == []
     _validate(manifest)
     with pytest.raises(ValueError):
-        build_manifest(manifest_id=f"{BASE}/m", label="x", language="en",
-                       scans=[("c", "https://i.example/1.jpg", 0, 10, "image/jpeg", "1")])
+        build_manifest(
+            manifest_id=f"{BASE}/m",
+            label="x",
+            language="en",
+            scans=[("c", "https://i.example/1.jpg", 0, 10, "image/jpeg", "1")],
+        )

@@ -24,21 +24,57 @@ FILES = {
 
 EXPECTED_SLUGS = {
     "dagon": [
-        "components", "object-of-the-game", "how-to-play", "starting-the-game", "weapons",
-        "the-dagon-symbol-ark", "the-spells", "the-wizard-card", "the-lagoon",
-        "the-cities-of-the-thrones", "the-black-tower", "the-whistle",
-        "attack-between-heroes", "end-of-the-game",
+        "components",
+        "object-of-the-game",
+        "how-to-play",
+        "starting-the-game",
+        "weapons",
+        "the-dagon-symbol-ark",
+        "the-spells",
+        "the-wizard-card",
+        "the-lagoon",
+        "the-cities-of-the-thrones",
+        "the-black-tower",
+        "the-whistle",
+        "attack-between-heroes",
+        "end-of-the-game",
     ],
     "gothic": [
-        "preparation", "play", "stamina", "moves", "rooms", "adjacency", "squares", "the-moat",
-        "the-vault", "the-great-spiral-staircase", "the-tower", "the-lavatory", "good-luck",
+        "preparation",
+        "play",
+        "stamina",
+        "moves",
+        "rooms",
+        "adjacency",
+        "squares",
+        "the-moat",
+        "the-vault",
+        "the-great-spiral-staircase",
+        "the-tower",
+        "the-lavatory",
+        "good-luck",
     ],
     "dylan-dog": [
-        "preamble", "setup", "before-playing", "goal-of-the-game", "the-game-board",
-        "starting-the-game", "first-turn", "later-turns", "moving-between-planes",
-        "the-nightmare-plane", "the-die", "nightmare-cards", "shadow-cards", "dylan-dog-cards",
-        "shadow-squares", "reaching-the-mystery-crypts", "horror-cards", "exchange",
-        "the-end-of-the-game", "final-notes-before-starting",
+        "preamble",
+        "setup",
+        "before-playing",
+        "goal-of-the-game",
+        "the-game-board",
+        "starting-the-game",
+        "first-turn",
+        "later-turns",
+        "moving-between-planes",
+        "the-nightmare-plane",
+        "the-die",
+        "nightmare-cards",
+        "shadow-cards",
+        "dylan-dog-cards",
+        "shadow-squares",
+        "reaching-the-mystery-crypts",
+        "horror-cards",
+        "exchange",
+        "the-end-of-the-game",
+        "final-notes-before-starting",
     ],
     "fury-of-dracula": [f"para-{n}" for n in range(1, 7)],
 }
@@ -170,10 +206,20 @@ def test_dagon_editorial_notes(parsed):
 def test_dracula_paragraphs_and_pages(parsed):
     _, result = parsed["fury-of-dracula"]
     assert [p.pages for p in result.passages] == [
-        ("6–7, 11",), ("7",), ("12",), ("12",), ("12–13",), ("13",)
+        ("6–7, 11",),
+        ("7",),
+        ("12",),
+        ("12",),
+        ("12–13",),
+        ("13",),
     ]
     assert [a.raw for a in _kinds(result, "page")] == [
-        "(pp. 6–7, 11)", "(pag. 7)", "(pag. 12)", "(pag. 12)", "(p. 12–13)", "(p. 13)"
+        "(pp. 6–7, 11)",
+        "(pag. 7)",
+        "(pag. 12)",
+        "(pag. 12)",
+        "(p. 12–13)",
+        "(p. 13)",
     ]
     assert all(p.heading == "" for p in result.passages)
 
@@ -212,6 +258,7 @@ def test_heading_without_body_is_an_empty_passage():
         ("Title\nTitle Rulebook\nTable of Contents", "line 1"),
         ("Title\nBody [Legibility: never closed", "line 2"),
         ("Title\n\nBody\nmore ] here", "line 4"),
+        ("Title\n\nBody\x1b", "line 3"),
     ],
 )
 def test_bad_input_names_the_line(text, line):
@@ -227,11 +274,13 @@ def test_non_text_is_refused():
 
 
 _ALPHABET = st.sampled_from(
-    list("abcAB Z1. \n\n[]()\"“”:;-–p") + ["Legibility: ", "pp. ", "pag. ", "(p. 4)", "1. ", "é"]
+    list('abcAB Z1. \n\n[]()"“”:;-–p') + ["Legibility: ", "pp. ", "pag. ", "(p. 4)", "1. ", "é"]
 )
 
 
-@settings(max_examples=300, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=300, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(st.one_of(st.text(), st.lists(_ALPHABET, max_size=60).map("".join)))
 def test_arbitrary_text_parses_or_is_refused(text):
     try:

@@ -100,11 +100,13 @@ def test_one_div_per_passage(exports, game):
 def test_header(exports):
     root = etree.fromstring(exports["dagon"][1])
     assert root.findtext(".//t:publicationStmt/t:publisher", namespaces=NS) == "Ludoteca"
-    assert [r.findtext("t:persName", namespaces=NS) for r in root.iterfind(".//t:respStmt", NS)] \
-        == ["Ana Pérez", "Luis Gil", "Marta"]
+    assert [
+        r.findtext("t:persName", namespaces=NS) for r in root.iterfind(".//t:respStmt", NS)
+    ] == ["Ana Pérez", "Luis Gil", "Marta"]
     changes = root.findall(".//t:revisionDesc/t:change", NS)
     assert [(c.get("n"), c.get("when"), c.get("who")) for c in changes] == [
-        ("1", "2024-05-01", "#person-ana-perez"), ("2", "2024-06-02", "#person-marta"),
+        ("1", "2024-05-01", "#person-ana-perez"),
+        ("2", "2024-06-02", "#person-marta"),
     ]
     assert root.findtext(".//t:sourceDesc/t:bibl/t:edition", namespaces=NS) == "first printing"
 
@@ -113,12 +115,15 @@ def test_gothic_has_three_unclear_elements_with_their_spans(exports):
     doc, xml = exports["gothic"]
     root = etree.fromstring(xml)
     unclear = root.findall(".//t:unclear", NS)
-    spans = [span for a in doc.parsed.annotations if a.kind == "legibility"
-             for span in a.target_spans]
-    assert len(unclear) == len(spans) == 3
-    assert [u.text for u in unclear] == [doc.text[s:e] for s, e in spans] == [
-        "any one player", "unluckily enough", "Congolese Blow pipe"
+    spans = [
+        span for a in doc.parsed.annotations if a.kind == "legibility" for span in a.target_spans
     ]
+    assert len(unclear) == len(spans) == 3
+    assert (
+        [u.text for u in unclear]
+        == [doc.text[s:e] for s, e in spans]
+        == ["any one player", "unluckily enough", "Congolese Blow pipe"]
+    )
     assert [u.get("cert") for u in unclear] == ["medium", "medium", "low"]
     assert all(u.get("reason") for u in unclear)
     notes = root.findall(".//t:note[@type='legibility']", NS)
@@ -153,11 +158,15 @@ def test_dracula_page_breaks(exports):
     ]
     surfaces = root.findall(".//t:facsimile/t:surface", NS)
     assert [s.get("{http://www.w3.org/XML/1998/namespace}id") for s in surfaces] == [
-        "page-7", "page-12", "page-13"
+        "page-7",
+        "page-12",
+        "page-13",
     ]
     graphic = surfaces[0].find("t:graphic", NS)
     assert (graphic.get("url"), graphic.get("width"), graphic.get("height")) == (
-        "https://scans.example/fury/7.jpg", "1200px", "1700px"
+        "https://scans.example/fury/7.jpg",
+        "1200px",
+        "1700px",
     )
     # the printed citation stays in the text after its page break
     assert breaks[0].tail.startswith("(pp. 6–7, 11)")
