@@ -61,12 +61,17 @@ def check_path(state: dict, pid: str, path: list, steps: int, ref) -> tuple[str 
     last = path[-1]
     if len(path) < steps and last not in ROOMS:
         return (
-            f"{len(path)} squares moved on a throw of {steps}; only a room may be entered "
-            "without the exact throw",
+            (
+                f"{len(path)} squares moved on a throw of {steps}; only a room may be entered "
+                "without the exact throw"
+            ),
             "gothic/rooms",
             [],
         )
-    if start == TOWER and ref.consult(P.TOWER_LEAVE, f"{player['name']} leaves the Tower") == "never-leave":
+    if (
+        start == TOWER
+        and ref.consult(P.TOWER_LEAVE, f"{player['name']} leaves the Tower") == "never-leave"
+    ):
         return "a player in the Tower may not leave it", "gothic/the-tower", []
     if vampire and start == VAULT and path[0] != VAULT_WEST_STEPS:
         return "a Vampire may only leave the Vault by the west steps", "gothic/the-vault", []
@@ -77,20 +82,29 @@ def check_path(state: dict, pid: str, path: list, steps: int, ref) -> tuple[str 
         prev = node
     for node in path[:-1]:
         if node not in SQUARES:
-            return f"the path goes through {node}, which is not a corridor square", "gothic/rooms", []
+            return (
+                f"the path goes through {node}, which is not a corridor square",
+                "gothic/rooms",
+                [],
+            )
     if last not in SQUARES and last not in ROOMS:
         return f"a move cannot end at {last}", "gothic/moves", []
-    if len(set(path)) < len(path) or start in path:
-        if not vampire and ref.consult(
-            P.DOUBLE_BACK, f"{player['name']}'s path doubles back"
-        ) == "not-allowed":
-            return "the path doubles back on itself", "gothic/moves", []
+    if (
+        (len(set(path)) < len(path) or start in path)
+        and not vampire
+        and ref.consult(P.DOUBLE_BACK, f"{player['name']}'s path doubles back") == "not-allowed"
+    ):
+        return "the path doubles back on itself", "gothic/moves", []
     occ = occupants(state)
     if last in SQUARES:
         other = occ.get(last)
         if other is not None and other != pid:
             name = state["players"][other]["name"]
-            return f"{last} is occupied by {name}: two players may never share a square", "gothic/moves", []
+            return (
+                f"{last} is occupied by {name}: two players may never share a square",
+                "gothic/moves",
+                [],
+            )
     else:
         if vampire and last != VAULT:
             return "a Vampire may not enter any room except the Vault", "gothic/the-vault", []
@@ -104,9 +118,15 @@ def check_path(state: dict, pid: str, path: list, steps: int, ref) -> tuple[str 
                     "gothic/the-vault",
                     [],
                 )
-            option = ref.consult(P.VAMPIRE_GOES, f"{player['name']} returns to the Vault on go {go_number}")
+            option = ref.consult(
+                P.VAMPIRE_GOES, f"{player['name']} returns to the Vault on go {go_number}"
+            )
             if not vault_open(go_number, option):
-                return f"a Vampire may not return to the Vault on go {go_number}", "gothic/the-vault", []
+                return (
+                    f"a Vampire may not return to the Vault on go {go_number}",
+                    "gothic/the-vault",
+                    [],
+                )
     through = [occ[n] for n in path[:-1] if n in occ and occ[n] != pid]
     passed: list = []
     if vampire:
@@ -117,23 +137,36 @@ def check_path(state: dict, pid: str, path: list, steps: int, ref) -> tuple[str 
                 passed = through
             else:
                 if through:
-                    return "a Vampire may not go through another player's square", "gothic/the-vault", []
+                    return (
+                        "a Vampire may not go through another player's square",
+                        "gothic/the-vault",
+                        [],
+                    )
                 passed = near
     else:
         blockers = [o for o in through if state["players"][o]["vampire"] is None]
-        if blockers and ref.consult(
-            P.PASS_OCCUPIED, f"{player['name']} passes over another player"
-        ) == "no-passing":
+        if (
+            blockers
+            and ref.consult(P.PASS_OCCUPIED, f"{player['name']} passes over another player")
+            == "no-passing"
+        ):
             name = state["players"][blockers[0]]["name"]
             return f"{name} blocks the way", "gothic/moves", []
         passed = sorted(set(through) | set(_alongside(state, occ, pid, path)))
         if last in SQUARES and SQUARES[last]["kind"] == "yellow":
             target = SQUARES[last]["arrow_to"]
             if occ.get(target) not in (None, pid):
-                if ref.consult(
-                    P.ARROW_TARGET_OCCUPIED, f"the arrow at {last} points to an occupied square"
-                ) == "cannot-land":
-                    return f"the arrow at {last} points to {target}, which is occupied", "gothic/squares", []
+                if (
+                    ref.consult(
+                        P.ARROW_TARGET_OCCUPIED, f"the arrow at {last} points to an occupied square"
+                    )
+                    == "cannot-land"
+                ):
+                    return (
+                        f"the arrow at {last} points to {target}, which is occupied",
+                        "gothic/squares",
+                        [],
+                    )
     return None, "", sorted(set(passed))
 
 
@@ -180,7 +213,11 @@ def legal_paths(
             other = occ.get(node)
             if other is not None and other != pid:
                 return False
-            if not vampire and SQUARES[node]["kind"] == "yellow" and arrow_occupied == "cannot-land":
+            if (
+                not vampire
+                and SQUARES[node]["kind"] == "yellow"
+                and arrow_occupied == "cannot-land"
+            ):
                 if occ.get(SQUARES[node]["arrow_to"]) not in (None, pid):
                     return False
             return True

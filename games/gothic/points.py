@@ -94,8 +94,10 @@ SPIRAL_STAIRCASE_BOTTOM = _point(
         ("out-of-the-game", "no one returns: a player reaching the bottom is out of the game"),
         (
             "stranded-at-bottom",
-            "the obscured sentence is colour only: the player stays on the bottom step and only "
-            "a six can take them back up",
+            (
+                "the obscured sentence is colour only: the player stays on the bottom step and only "
+                "a six can take them back up"
+            ),
         ),
     ],
     "out-of-the-game",
@@ -134,11 +136,16 @@ BLOW_PIPE_CARD = _point(
     "The weapon usable from the Tower is named 'Congolese Blow pipe' as read from a photo, the "
     "name hard to confirm. Which recorded card is it?",
     [
-        ("recorded-kind", "any card the collector recorded with kind 'blow-pipe', whatever its name"),
+        (
+            "recorded-kind",
+            "any card the collector recorded with kind 'blow-pipe', whatever its name",
+        ),
         (
             "name-as-read",
-            "only a card whose recorded name reads 'blow pipe' (or 'blowpipe'); a card of that kind "
-            "with another name is an ordinary weapon",
+            (
+                "only a card whose recorded name reads 'blow pipe' (or 'blowpipe'); a card of that kind "
+                "with another name is an ordinary weapon"
+            ),
         ),
     ],
     "recorded-kind",
@@ -153,8 +160,10 @@ VAMPIRE_GOES = _point(
     [
         (
             "return-on-sixth",
-            "six goes in all: goes 1-5 wandering (the Vault closed to you), the sixth go to get back "
-            "into the Vault or die at sunrise",
+            (
+                "six goes in all: goes 1-5 wandering (the Vault closed to you), the sixth go to get back "
+                "into the Vault or die at sunrise"
+            ),
         ),
         (
             "six-then-seventh",
@@ -180,8 +189,14 @@ CONTROL_TIMING = _point(
     "When a player uses the Power of Adjacency to control a victim's next move, does the victim "
     "move on their own next turn, or at once?",
     [
-        ("victims-next-go", "on the victim's next turn: their first throw is moved as the controller says"),
-        ("at-once", "at once: the victim throws now and is moved, then the controller's go goes on"),
+        (
+            "victims-next-go",
+            "on the victim's next turn: their first throw is moved as the controller says",
+        ),
+        (
+            "at-once",
+            "at once: the victim throws now and is moved, then the controller's go goes on",
+        ),
     ],
     "victims-next-go",
     UNSPECIFIED,
@@ -225,8 +240,10 @@ ROOM_CARDS = _point(
         ("as-recorded", "every drawn card counts as the collector recorded it"),
         (
             "weapons-where-named",
-            "weapons come only from the Torture Chamber and Trophy Room, and one from the Kitchen; "
-            "a weapon recorded from another room, or a second from the Kitchen, breaks the rule",
+            (
+                "weapons come only from the Torture Chamber and Trophy Room, and one from the Kitchen; "
+                "a weapon recorded from another room, or a second from the Kitchen, breaks the rule"
+            ),
         ),
     ],
     "as-recorded",
@@ -265,8 +282,10 @@ GOOD_LUCK = _point(
         ("closing-wish", "a closing wish only: the game ends with the only survivor"),
         (
             "lost-text",
-            "text may be missing: the end is applied as 'The only survivor is the winner' but "
-            "flagged as resting on an incomplete booklet",
+            (
+                "text may be missing: the end is applied as 'The only survivor is the winner' but "
+                "flagged as resting on an incomplete booklet"
+            ),
         ),
     ],
     "closing-wish",
@@ -312,7 +331,10 @@ DOUBLE_BACK = _point(
     "double-back",
     "May an ordinary player double back within one throw? Only Vampires are told they may.",
     [
-        ("not-allowed", "no: a throw is moved without revisiting a square (the Vampire's leave is an exception)"),
+        (
+            "not-allowed",
+            "no: a throw is moved without revisiting a square (the Vampire's leave is an exception)",
+        ),
         ("allowed", "yes: any walk of the right length"),
     ],
     "not-allowed",
@@ -332,11 +354,7 @@ SIX_CHAIN = _point(
     ],
     "one-extra",
     UNSPECIFIED,
-    [
-        Citation(
-            S + "moves", "An optional second throw is granted if you throw a six."
-        )
-    ],
+    [Citation(S + "moves", "An optional second throw is granted if you throw a six.")],
 )
 
 ENTRY_TIES = _point(
@@ -379,7 +397,10 @@ TOWER_LEAVE = _point(
     "'You may not use the oil again or leave.' May a player ever leave the Tower?",
     [
         ("never-leave", "no: a player in the Tower stays there for the rest of the game"),
-        ("may-leave", "yes: the sentence forbids a second pouring; the Tower is left like any room"),
+        (
+            "may-leave",
+            "yes: the sentence forbids a second pouring; the Tower is left like any room",
+        ),
     ],
     "never-leave",
     UNSPECIFIED,
@@ -394,8 +415,10 @@ TRADE_AT_DEATH = _point(
         ("dead-at-zero", "no: 'When you have no stamina left, you are dead' at once"),
         (
             "trade-first",
-            "yes: numbered cards held are traded in at once (highest first) if they lift the "
-            "player above 0",
+            (
+                "yes: numbered cards held are traded in at once (highest first) if they lift the "
+                "player above 0"
+            ),
         ),
     ],
     "dead-at-zero",

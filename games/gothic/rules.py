@@ -17,7 +17,7 @@ from games.core.points import Interpretation
 from games.core.referee import Referee
 from games.gothic import points as P
 from games.gothic import state as S
-from games.gothic.movement import check_path, legal_paths, occupants, room_occupied
+from games.gothic.movement import check_path, legal_paths, occupants
 from games.gothic.state import (
     ALL_PLACES,
     CARD_KINDS,
@@ -26,7 +26,6 @@ from games.gothic.state import (
     MOAT,
     PILE_MEMORY,
     PILE_ROOMS,
-    ROOM_IDS,
     ROOMS,
     SOUTH_GATE,
     SQUARE_ADJ,
@@ -51,62 +50,131 @@ _target = Field("str", description="the player id of the victim")
 _card = Field("str", description="the card's name as recorded when it was drawn")
 
 EVENT_SPECS = (
-    EventSpec("throw", "A throw of the die, as seen at the table.", {
-        "value": Field("int", low=1, high=6, description="the face thrown"),
-    }),
-    EventSpec("move", "The pawn's walk for the throw, square by square (not the start).", {
-        "path": Field("list[str]", min_items=1, max_items=12, choices=ALL_PLACES,
-                      description="squares/room entered, in order"),
-    }),
+    EventSpec(
+        "throw",
+        "A throw of the die, as seen at the table.",
+        {
+            "value": Field("int", low=1, high=6, description="the face thrown"),
+        },
+    ),
+    EventSpec(
+        "move",
+        "The pawn's walk for the throw, square by square (not the start).",
+        {
+            "path": Field(
+                "list[str]",
+                min_items=1,
+                max_items=12,
+                choices=ALL_PLACES,
+                description="squares/room entered, in order",
+            ),
+        },
+    ),
     EventSpec("miss_turn", "The mover's throw is blocked: the turn is missed."),
-    EventSpec("stay", "The player stays put this go (forcibly detained, in the Tower, or the Lavatory)."),
+    EventSpec(
+        "stay", "The player stays put this go (forcibly detained, in the Tower, or the Lavatory)."
+    ),
     EventSpec("end_turn", "The player ends the go (declining a second throw or any other option)."),
-    EventSpec("draw", "The top card of the room's pile, as the collector read it.", {
-        "room": Field("str", choices=PILE_ROOMS),
-        "card": Field("str", description="the card's printed name"),
-        "stamina": Field("int", required=False, low=-100, high=100,
-                         description="stamina gained (+) or lost (-) by obeying the card"),
-        "number": Field("int", required=False, low=1, high=100,
-                        description="the number in the top left-hand corner, if any"),
-        "numbered": Field("bool", required=False,
-                          description="a corner number is printed but could not be read"),
-        "kind": Field("str", required=False, choices=CARD_KINDS),
-        "deadly": Field("bool", required=False, description="the card kills (the Iron Maiden)"),
-        "detain": Field("int", required=False, low=0, high=12,
-                        description="goes the card detains the player in the room"),
-    }),
-    EventSpec("return_card", "A card no longer needed is shown and put under its room's pile.",
-              {"card": _card}),
+    EventSpec(
+        "draw",
+        "The top card of the room's pile, as the collector read it.",
+        {
+            "room": Field("str", choices=PILE_ROOMS),
+            "card": Field("str", description="the card's printed name"),
+            "stamina": Field(
+                "int",
+                required=False,
+                low=-100,
+                high=100,
+                description="stamina gained (+) or lost (-) by obeying the card",
+            ),
+            "number": Field(
+                "int",
+                required=False,
+                low=1,
+                high=100,
+                description="the number in the top left-hand corner, if any",
+            ),
+            "numbered": Field(
+                "bool",
+                required=False,
+                description="a corner number is printed but could not be read",
+            ),
+            "kind": Field("str", required=False, choices=CARD_KINDS),
+            "deadly": Field("bool", required=False, description="the card kills (the Iron Maiden)"),
+            "detain": Field(
+                "int",
+                required=False,
+                low=0,
+                high=12,
+                description="goes the card detains the player in the room",
+            ),
+        },
+    ),
+    EventSpec(
+        "return_card",
+        "A card no longer needed is shown and put under its room's pile.",
+        {"card": _card},
+    ),
     EventSpec("trade", "A numbered card traded in for stamina.", {"card": _card}),
-    EventSpec("passage", "From a green square through the secret passages to another.", {
-        "to": Field("str", choices=GREEN_SQUARES),
-    }),
-    EventSpec("attack", "Power of Adjacency: a weapon used on the player next to you.", {
-        "target": _target,
-        "weapon": _card,
-        "take": Field("list[str]", required=False, max_items=30,
-                      description="cards taken from the body after a kill"),
-    }),
-    EventSpec("control", "Power of Adjacency: you control the victim's next move.", {"target": _target}),
-    EventSpec("give", "Power of Adjacency: something unpleasant from a card (an asp, a wet rat).", {
-        "target": _target,
-        "card": _card,
-        "loss": Field("int", low=0, high=100, description="stamina the victim loses"),
-    }),
+    EventSpec(
+        "passage",
+        "From a green square through the secret passages to another.",
+        {
+            "to": Field("str", choices=GREEN_SQUARES),
+        },
+    ),
+    EventSpec(
+        "attack",
+        "Power of Adjacency: a weapon used on the player next to you.",
+        {
+            "target": _target,
+            "weapon": _card,
+            "take": Field(
+                "list[str]",
+                required=False,
+                max_items=30,
+                description="cards taken from the body after a kill",
+            ),
+        },
+    ),
+    EventSpec(
+        "control", "Power of Adjacency: you control the victim's next move.", {"target": _target}
+    ),
+    EventSpec(
+        "give",
+        "Power of Adjacency: something unpleasant from a card (an asp, a wet rat).",
+        {
+            "target": _target,
+            "card": _card,
+            "loss": Field("int", low=0, high=100, description="stamina the victim loses"),
+        },
+    ),
     EventSpec("stake", "A stake driven through a Vampire's heart.", {"target": _target}),
-    EventSpec("oil", "Boiling oil poured from the Tower.", {
-        "target": Field("str", required=False, description="the victim (all victims under 'everyone')"),
-    }),
-    EventSpec("blow_pipe", "The Blow pipe used from the Tower.", {"target": _target, "card": _card}),
-    EventSpec("staircase", "After a six on the Great Spiral Staircase: the direction of the six "
-              "and its second throw.", {"direction": Field("str", choices=("up", "down"))}),
+    EventSpec(
+        "oil",
+        "Boiling oil poured from the Tower.",
+        {
+            "target": Field(
+                "str", required=False, description="the victim (all victims under 'everyone')"
+            ),
+        },
+    ),
+    EventSpec(
+        "blow_pipe", "The Blow pipe used from the Tower.", {"target": _target, "card": _card}
+    ),
+    EventSpec(
+        "staircase",
+        "After a six on the Great Spiral Staircase: the direction of the six and its second throw.",
+        {"direction": Field("str", choices=("up", "down"))},
+    ),
 )
 
 
 class Work:
     """A copy-on-write view of the state for one event: only what changes is copied."""
 
-    __slots__ = ("s", "copied", "go_copied")
+    __slots__ = ("copied", "go_copied", "s")
 
     def __init__(self, state: dict) -> None:
         self.s = dict(state)
@@ -155,20 +223,29 @@ def _return_card(w: Work, ref, card: dict) -> None:
     ref.effect("card-returned", card=card["name"], room=room)
 
 
-def _take_card(w: Work, pid: str, name: str) -> dict | None:
-    player = w.p(pid)
-    for i, card in enumerate(player["cards"]):
-        if card["name"] == name:
-            player["cards"] = player["cards"][:i] + player["cards"][i + 1:]
+def _take_card(w: Work, pid: str, name: str, fits=None) -> dict | None:
+    """Remove and return the first card of that name (that ``fits``, if given) from a hand."""
+    for i, card in enumerate(w.s["players"][pid]["cards"]):
+        if card["name"] == name and (fits is None or fits(card)):
+            player = w.p(pid)
+            player["cards"] = player["cards"][:i] + player["cards"][i + 1 :]
             return card
     return None
 
 
-def _held(state, pid, name) -> dict | None:
+def _held(state, pid, name, fits=None) -> dict | None:
     for card in state["players"][pid]["cards"]:
-        if card["name"] == name:
+        if card["name"] == name and (fits is None or fits(card)):
             return card
     return None
+
+
+def _is_weapon(card) -> bool:
+    return card["kind"] in WEAPON_KINDS
+
+
+def _is_numbered(card) -> bool:
+    return card["number"] is not None or card["numbered"]
 
 
 def _card_value(card, ref) -> int:
@@ -186,9 +263,11 @@ def _stamina(w: Work, ref, pid: str, delta: int, reason: str) -> None:
     before = player["stamina"]
     if before + delta <= 0:
         numbered = [c for c in player["cards"] if c["number"] is not None or c["numbered"]]
-        if numbered and ref.consult(
-            P.TRADE_AT_DEATH, f"{player['name']} would have no stamina left"
-        ) == "trade-first":
+        if (
+            numbered
+            and ref.consult(P.TRADE_AT_DEATH, f"{player['name']} would have no stamina left")
+            == "trade-first"
+        ):
             values = sorted(((_card_value(c, ref), c["name"]) for c in numbered), reverse=True)
             need, chosen = -(before + delta) + 1, []
             for value, name in values:
@@ -202,19 +281,29 @@ def _stamina(w: Work, ref, pid: str, delta: int, reason: str) -> None:
                 before = player["stamina"]
     after = max(0, before + delta)
     player["stamina"] = after
-    ref.effect("stamina", player=pid, before=before, change=after - before, after=after, reason=reason)
+    ref.effect(
+        "stamina", player=pid, before=before, change=after - before, after=after, reason=reason
+    )
     if after == 0:
         _eliminate(w, ref, pid, "dead", "no stamina left")
 
 
 def _trade(w: Work, ref, pid: str, card: dict) -> None:
-    ref.uncertain(P.CITE_TRADE, f"{card['name']} traded in: the card number rests on a legibility note")
+    ref.uncertain(
+        P.CITE_TRADE, f"{card['name']} traded in: the card number rests on a legibility note"
+    )
     value = _card_value(card, ref)
     player = w.p(pid)
     before = player["stamina"]
     player["stamina"] = before + value
-    ref.effect("stamina", player=pid, before=before, change=value, after=before + value,
-               reason=f"traded {card['name']}")
+    ref.effect(
+        "stamina",
+        player=pid,
+        before=before,
+        change=value,
+        after=before + value,
+        reason=f"traded {card['name']}",
+    )
     _return_card(w, ref, card)
 
 
@@ -226,9 +315,22 @@ def _eliminate(w: Work, ref, pid: str, status: str, cause: str) -> None:
     for card in player["cards"]:
         _return_card(w, ref, card)
     was_vampire = player["vampire"] is not None
-    player.update(status=status, cause=cause, at=None, depth=None, cards=[], vampire=None,
-                  held_by=None, controlled_by=None)
+    player.update(
+        status=status,
+        cause=cause,
+        at=None,
+        depth=None,
+        cards=[],
+        vampire=None,
+        held_by=None,
+        controlled_by=None,
+    )
     ref.effect("eliminated", player=pid, status=status, cause=cause)
+    for other, data in w.s["players"].items():  # a dead player controls no one
+        if data["controlled_by"] == pid or (
+            data["held_by"] is not None and data["held_by"]["by"] == pid
+        ):
+            w.p(other).update(controlled_by=None, held_by=None)
     if was_vampire or w.s["dracula"] == pid:
         w.s["dracula"] = None
         ref.effect("dracula", to="coffin")
@@ -246,11 +348,14 @@ def _check_end(w: Work, ref) -> None:
     w.s["actor"] = None
     w.s["interrupt"] = None
     w.s["winner"] = alive[0] if alive else None
-    w.s["reason"] = (
-        f"{_name(w.s, alive[0])} is the only survivor" if alive else "no one survived"
-    )
-    if ref.consult(P.GOOD_LUCK, "the game ends; the booklet's last section is empty") == "lost-text":
-        ref.uncertain(P.CITE_GOOD_LUCK, "the end of the game: the booklet's last section has no text")
+    w.s["reason"] = f"{_name(w.s, alive[0])} is the only survivor" if alive else "no one survived"
+    if (
+        ref.consult(P.GOOD_LUCK, "the game ends; the booklet's last section is empty")
+        == "lost-text"
+    ):
+        ref.uncertain(
+            P.CITE_GOOD_LUCK, "the end of the game: the booklet's last section has no text"
+        )
     ref.effect("game-over", winner=w.s["winner"])
 
 
@@ -280,10 +385,15 @@ def _vampire_returns(w: Work, ref, pid: str) -> None:
     w.p(pid)["vampire"] = None
     w.s["dracula"] = None
     ref.effect("dracula", to="coffin", cured=pid)
-    others = [o for o in w.s["seats"] if o != pid and w.s["players"][o]["status"] == "alive"
-              and w.s["players"][o]["at"] == VAULT]
+    others = [
+        o
+        for o in w.s["seats"]
+        if o != pid and w.s["players"][o]["status"] == "alive" and w.s["players"][o]["at"] == VAULT
+    ]
     if others:
-        option = ref.consult(P.DRACULA_RETURNS_OCCUPIED, "Dracula returns while a player is in the Vault")
+        option = ref.consult(
+            P.DRACULA_RETURNS_OCCUPIED, "Dracula returns while a player is in the Vault"
+        )
         for i, other in enumerate(others):
             if option == "falls-prey" and i == 0:
                 _bite(w, ref, other)
@@ -384,7 +494,9 @@ def _dawn_check(w: Work, ref, pid: str) -> None:
     extra = 2 * vampire["kills"]
     if vampire["goes"] < 6 + extra:
         return
-    option = ref.consult(P.VAMPIRE_GOES, f"Vampire {_name(w.s, pid)} has had {vampire['goes']} goes")
+    option = ref.consult(
+        P.VAMPIRE_GOES, f"Vampire {_name(w.s, pid)} has had {vampire['goes']} goes"
+    )
     limit = (6 if option == "return-on-sixth" else 7) + extra
     if vampire["goes"] >= limit:
         _eliminate(w, ref, pid, "dead", "the sun rose before the Vampire reached the Vault")
@@ -436,7 +548,9 @@ class GothicEngine(Engine):
     min_players = 2
     max_players = 6
 
-    def initial_state(self, players: Sequence[Mapping[str, str]], setup: Mapping, board=None) -> dict:
+    def initial_state(
+        self, players: Sequence[Mapping[str, str]], setup: Mapping, board=None
+    ) -> dict:
         """gothic/preparation and gothic/stamina: everyone outside the West Gate with 100
         stamina, Dracula in his coffin. ``board`` is ignored: the castle is ``board.json``."""
         return S.initial_state(players, self.setup_with_defaults(setup))
@@ -444,8 +558,12 @@ class GothicEngine(Engine):
     def outcome(self, state: Mapping) -> Outcome:
         out = tuple(pid for pid in state["seats"] if state["players"][pid]["status"] != "alive")
         finished = state["stage"] == "over"
-        return Outcome(finished=finished, winner=state["winner"] if finished else None,
-                       eliminated=out, reason=state["reason"])
+        return Outcome(
+            finished=finished,
+            winner=state["winner"] if finished else None,
+            eliminated=out,
+            reason=state["reason"],
+        )
 
     def view(self, state: Mapping, viewer: str | None) -> dict:
         """gothic/rooms: "You are not obliged to declare this card": others see a count."""
@@ -459,11 +577,19 @@ class GothicEngine(Engine):
                 players[pid] = {**player, "cards": [{"hidden": True} for _ in player["cards"]]}
         return {**state, "players": players}
 
-    def simulate(self, *, seed: int, players=None, setup=None, max_events=None, min_events=None) -> dict:
+    def simulate(
+        self, *, seed: int, players=None, setup=None, max_events=None, min_events=None
+    ) -> dict:
         from games.gothic.simulate import simulate_match
 
-        return simulate_match(self, seed=seed, players=players, setup=setup,
-                              max_events=max_events, min_events=min_events)
+        return simulate_match(
+            self,
+            seed=seed,
+            players=players,
+            setup=setup,
+            max_events=max_events,
+            min_events=min_events,
+        )
 
     # -- apply ---------------------------------------------------------------------------------
 
@@ -473,13 +599,18 @@ class GothicEngine(Engine):
         actor = event.get("actor")
         data = event.get("data") or {}
         if state["stage"] == "over":
-            ref.violation("gothic/play", f"the game is over; {kind} by {_name(state, actor)} comes after the end")
+            ref.violation(
+                "gothic/play",
+                f"the game is over; {kind} by {_name(state, actor)} comes after the end",
+            )
             return ref.step(state, f"{kind} after the end of the game (ignored)")
         if actor not in state["players"]:
             ref.violation("gothic/preparation", f"{actor!r} is not a player of this match")
             return ref.step(state, f"{kind} by an unknown player (ignored)")
         if state["players"][actor]["status"] != "alive":
-            ref.violation("gothic/stamina", f"{_name(state, actor)} is out of the game and cannot act")
+            ref.violation(
+                "gothic/stamina", f"{_name(state, actor)} is out of the game and cannot act"
+            )
             return ref.step(state, f"{_name(state, actor)} is out of the game (ignored)")
         handler = getattr(self, "_on_" + kind)
         w = Work(state)
@@ -492,10 +623,15 @@ class GothicEngine(Engine):
     def _turn_check(self, w: Work, ref, actor, stages, what) -> bool:
         s = w.s
         if s["stage"] not in stages:
-            ref.violation("gothic/moves", f"{_name(s, actor)} cannot {what} now (the game awaits: {s['stage']})")
+            ref.violation(
+                "gothic/moves",
+                f"{_name(s, actor)} cannot {what} now (the game awaits: {s['stage']})",
+            )
             return False
         if s["actor"] != actor:
-            ref.violation("gothic/moves", f"it is {_name(s, s['actor'])}'s go, not {_name(s, actor)}'s")
+            ref.violation(
+                "gothic/moves", f"it is {_name(s, s['actor'])}'s go, not {_name(s, actor)}'s"
+            )
             return False
         return True
 
@@ -510,7 +646,10 @@ class GothicEngine(Engine):
         if not self._turn_check(w, ref, actor, ("throw",), "throw"):
             return None
         player = s["players"][actor]
-        if player["at"] == TOWER and ref.consult(P.TOWER_LEAVE, f"{name} throws in the Tower") == "never-leave":
+        if (
+            player["at"] == TOWER
+            and ref.consult(P.TOWER_LEAVE, f"{name} throws in the Tower") == "never-leave"
+        ):
             ref.violation("gothic/the-tower", f"{name} may not leave the Tower; the go is a stay")
             return None
         if player["at"] == MOAT:
@@ -529,7 +668,9 @@ class GothicEngine(Engine):
     def _order_throw(self, w: Work, ref, actor, value):
         s, name = w.s, _name(w.s, actor)
         if actor not in s["contenders"] or actor in s["order_throws"]:
-            ref.violation("gothic/preparation", f"{name} has no throw due to decide who enters first")
+            ref.violation(
+                "gothic/preparation", f"{name} has no throw due to decide who enters first"
+            )
             return None
         throws = {**s["order_throws"], actor: value}
         s["order_throws"] = throws
@@ -538,10 +679,15 @@ class GothicEngine(Engine):
             return f"{name} throws a {value} to decide who enters first"
         top = max(throws.values())
         tied = [pid for pid in s["seats"] if throws.get(pid) == top]
-        if len(tied) > 1 and ref.consult(P.ENTRY_TIES, f"{len(tied)} players tie with {top}") == "rethrow-tied":
+        if (
+            len(tied) > 1
+            and ref.consult(P.ENTRY_TIES, f"{len(tied)} players tie with {top}") == "rethrow-tied"
+        ):
             s["contenders"] = tied
             s["order_throws"] = {}
-            return f"{name} throws a {value}; " + ", ".join(_name(s, t) for t in tied) + " throw again"
+            return (
+                f"{name} throws a {value}; " + ", ".join(_name(s, t) for t in tied) + " throw again"
+            )
         first = tied[0]
         s["contenders"] = []
         s["order_throws"] = {}
@@ -555,7 +701,10 @@ class GothicEngine(Engine):
         s, go, name = w.s, w.s["go"], _name(w.s, actor)
         player = s["players"][actor]
         if s["interrupt"] is not None:
-            ref.violation("gothic/adjacency", f"{name} is being moved by another player and has no second throw")
+            ref.violation(
+                "gothic/adjacency",
+                f"{name} is being moved by another player and has no second throw",
+            )
             return None
         if player["vampire"] is not None:
             if go["segment"] != 1:
@@ -570,9 +719,14 @@ class GothicEngine(Engine):
             ref.violation("gothic/moves", f"{name} did not throw a six and has no second throw")
             return None
         if player["at"] in ROOMS and player["depth"] is None:
-            ref.violation("gothic/rooms", f"{name} is inside {_place(player['at'])} and may go no further")
+            ref.violation(
+                "gothic/rooms", f"{name} is inside {_place(player['at'])} and may go no further"
+            )
             return None
-        if go["bonus"] >= 1 and ref.consult(P.SIX_CHAIN, f"{name} threw another six") == "one-extra":
+        if (
+            go["bonus"] >= 1
+            and ref.consult(P.SIX_CHAIN, f"{name} threw another six") == "one-extra"
+        ):
             ref.violation("gothic/moves", f"{name} has already taken the second throw of this go")
             return None
         g = w.go()
@@ -642,10 +796,19 @@ class GothicEngine(Engine):
             return
         depth = player["depth"] + value
         if depth >= STAIRCASE_STEPS:
-            ref.uncertain(P.CITE_STAIRCASE_BOTTOM, f"{player['name']} reaches the bottom of the Great Spiral Staircase")
+            ref.uncertain(
+                P.CITE_STAIRCASE_BOTTOM,
+                f"{player['name']} reaches the bottom of the Great Spiral Staircase",
+            )
             option = ref.consult(P.SPIRAL_STAIRCASE_BOTTOM, f"{player['name']} reaches the bottom")
             if option == "out-of-the-game":
-                _eliminate(w, ref, actor, "out", "never returned from the bottom of the Great Spiral Staircase")
+                _eliminate(
+                    w,
+                    ref,
+                    actor,
+                    "out",
+                    "never returned from the bottom of the Great Spiral Staircase",
+                )
                 return
             depth = STAIRCASE_STEPS
         player["depth"] = depth
@@ -668,7 +831,9 @@ class GothicEngine(Engine):
         s = w.s
         mover = s["actor"]
         if s["stage"] != "move":
-            ref.violation("gothic/moves", f"{_name(s, actor)} cannot move now (the game awaits: {s['stage']})")
+            ref.violation(
+                "gothic/moves", f"{_name(s, actor)} cannot move now (the game awaits: {s['stage']})"
+            )
             return None
         directed = None
         if actor != mover:
@@ -679,7 +844,9 @@ class GothicEngine(Engine):
             ):
                 directed = actor
             else:
-                ref.violation("gothic/moves", f"it is {_name(s, mover)}'s move, not {_name(s, actor)}'s")
+                ref.violation(
+                    "gothic/moves", f"it is {_name(s, mover)}'s move, not {_name(s, actor)}'s"
+                )
                 return None
         path = data["path"]
         problem, rule, passed = check_path(s, mover, path, s["throw"], ref)
@@ -697,7 +864,9 @@ class GothicEngine(Engine):
         s["throw"] = None
         ref.effect("move", player=mover, path=list(path), directed_by=directed)
         name = _name(s, mover)
-        summary = f"{name} moves to {_place(last)}" + (f", directed by {_name(s, directed)}" if directed else "")
+        summary = f"{name} moves to {_place(last)}" + (
+            f", directed by {_name(s, directed)}" if directed else ""
+        )
         if player["vampire"] is not None and passed:
             summary += self._vampire_kills(w, ref, mover, passed)
         result = _land(w, ref, mover, last)
@@ -721,7 +890,10 @@ class GothicEngine(Engine):
                 continue
             names.append(_name(w.s, victim))
             _eliminate(w, ref, victim, "dead", f"killed by the Vampire {_name(w.s, pid)}")
-            if w.s["players"][pid]["status"] == "alive" and w.s["players"][pid]["vampire"] is not None:
+            if (
+                w.s["players"][pid]["status"] == "alive"
+                and w.s["players"][pid]["vampire"] is not None
+            ):
                 vampire = dict(w.s["players"][pid]["vampire"])
                 vampire["kills"] += 1
                 w.p(pid)["vampire"] = vampire
@@ -749,7 +921,9 @@ class GothicEngine(Engine):
         if not blocked and chooses:
             blocked = self._throw_lands_on_player(s, mover, s["throw"])
         if not blocked:
-            ref.violation("gothic/moves", f"{name} is not blocked: a throw of {s['throw']} can be moved")
+            ref.violation(
+                "gothic/moves", f"{name} is not blocked: a throw of {s['throw']} can be moved"
+            )
             return None
         ref.effect("miss-turn", player=mover)
         _end_go(w, ref)
@@ -800,18 +974,27 @@ class GothicEngine(Engine):
             return None
         player, name, room = s["players"][actor], _name(s, actor), data["room"]
         if player["at"] != room:
-            ref.violation("gothic/rooms", f"{name} is in {_place(player['at'])}, not {_place(room)}")
+            ref.violation(
+                "gothic/rooms", f"{name} is in {_place(player['at'])}, not {_place(room)}"
+            )
             return None
         kind = data.get("kind", "other")
         if kind in WEAPON_KINDS:
             kitchen_out = room == S.KITCHEN and any(
                 c["room"] == S.KITCHEN and c["kind"] in WEAPON_KINDS
-                for p in s["players"].values() for c in p["cards"]
+                for p in s["players"].values()
+                for c in p["cards"]
             )
             if room not in WEAPON_ROOMS or kitchen_out:
-                if ref.consult(P.ROOM_CARDS, f"a weapon is drawn in {_place(room)}") == "weapons-where-named":
-                    ref.violation("gothic/play", f"{_place(room)} holds no (further) weapon: {data['card']}",
-                                  point=P.ROOM_CARDS)
+                if (
+                    ref.consult(P.ROOM_CARDS, f"a weapon is drawn in {_place(room)}")
+                    == "weapons-where-named"
+                ):
+                    ref.violation(
+                        "gothic/play",
+                        f"{_place(room)} holds no (further) weapon: {data['card']}",
+                        point=P.ROOM_CARDS,
+                    )
                     return None
         card = {
             "name": data["card"],
@@ -846,10 +1029,12 @@ class GothicEngine(Engine):
         if held is None:
             ref.violation("gothic/rooms", f"{_name(w.s, actor)} holds no card {data['card']!r}")
             return None
-        if held["number"] is None and not held["numbered"]:
-            ref.violation("gothic/rooms", f"{held['name']} has no number in its corner and cannot be traded")
+        card = _take_card(w, actor, data["card"], _is_numbered)
+        if card is None:
+            ref.violation(
+                "gothic/rooms", f"{held['name']} has no number in its corner and cannot be traded"
+            )
             return None
-        card = _take_card(w, actor, data["card"])
         _trade(w, ref, actor, card)
         return f"{_name(w.s, actor)} trades in {card['name']} for stamina"
 
@@ -863,7 +1048,10 @@ class GothicEngine(Engine):
             ref.violation("gothic/squares", f"{name} has not just landed on a green square")
             return None
         if to == player["at"] or occupants(s).get(to) is not None:
-            ref.violation("gothic/squares", f"{name} cannot take the passage to {to}: it is occupied or the same square")
+            ref.violation(
+                "gothic/squares",
+                f"{name} cannot take the passage to {to}: it is occupied or the same square",
+            )
             return None
         w.p(actor)["at"] = to
         w.go().update(green=False, power=False, moved=True)
@@ -880,7 +1068,10 @@ class GothicEngine(Engine):
             ref.violation("gothic/adjacency", f"{name} is under another player's control")
             return False
         if not s["go"]["moved"] or s["go"]["power"]:
-            ref.violation("gothic/adjacency", f"{name} has not just landed, or has already used the Power of Adjacency")
+            ref.violation(
+                "gothic/adjacency",
+                f"{name} has not just landed, or has already used the Power of Adjacency",
+            )
             return False
         me = s["players"][actor]
         victim = s["players"].get(target)
@@ -891,16 +1082,23 @@ class GothicEngine(Engine):
             ref.violation("gothic/the-vault", "Vampires are not affected by adjacency power")
             return False
         if not _adjacent(s, actor, target):
-            ref.violation("gothic/adjacency", f"{name} is not on the square next to {victim['name']}")
+            ref.violation(
+                "gothic/adjacency", f"{name} is not on the square next to {victim['name']}"
+            )
             return False
         if me["held_by"] is not None and me["held_by"]["by"] == target:
-            ref.violation("gothic/adjacency", f"{victim['name']} has the advantage: {name} may not attack them")
+            ref.violation(
+                "gothic/adjacency",
+                f"{victim['name']} has the advantage: {name} may not attack them",
+            )
             return False
         held = victim["held_by"]
         if (held is not None and held["by"] != actor) or (
             victim["controlled_by"] not in (None, actor)
         ):
-            ref.violation("gothic/adjacency", f"{victim['name']} is already in someone else's control")
+            ref.violation(
+                "gothic/adjacency", f"{victim['name']} is already in someone else's control"
+            )
             return False
         return True
 
@@ -914,13 +1112,15 @@ class GothicEngine(Engine):
         if not self._power_check(w, ref, actor, target, "attack"):
             return None
         s = w.s
-        weapon = _held(s, actor, data["weapon"])
+        weapon = _held(s, actor, data["weapon"], _is_weapon)
         name, victim_name = _name(s, actor), _name(s, target)
-        if weapon is None or weapon["kind"] not in WEAPON_KINDS:
+        if weapon is None:
             ref.violation("gothic/adjacency", f"{name} holds no weapon {data['weapon']!r}")
             return None
         take = data.get("take", [])
-        _return_card(w, ref, _take_card(w, actor, weapon["name"]))  # weapons are used once only
+        _return_card(
+            w, ref, _take_card(w, actor, weapon["name"], _is_weapon)
+        )  # weapons are used once only
         self._hold(w, actor, target, "attack")
         protection = [c for c in s["players"][target]["cards"] if c["kind"] == "protection"]
         if protection:
@@ -930,7 +1130,9 @@ class GothicEngine(Engine):
         for card_name in take:
             card = _take_card(w, target, card_name)
             if card is None:
-                ref.violation("gothic/adjacency", f"{victim_name}'s body holds no card {card_name!r}")
+                ref.violation(
+                    "gothic/adjacency", f"{victim_name}'s body holds no card {card_name!r}"
+                )
                 continue
             w.p(actor)["cards"] = [*w.s["players"][actor]["cards"], card]
             taken.append(card_name)
@@ -959,11 +1161,13 @@ class GothicEngine(Engine):
         target = data["target"]
         if not self._power_check(w, ref, actor, target, "give"):
             return None
-        card = _held(w.s, actor, data["card"])
-        if card is None or card["kind"] != "nasty":
-            ref.violation("gothic/adjacency", f"{_name(w.s, actor)} holds no card {data['card']!r} to give")
+        card = _held(w.s, actor, data["card"], lambda c: c["kind"] == "nasty")
+        if card is None:
+            ref.violation(
+                "gothic/adjacency", f"{_name(w.s, actor)} holds no card {data['card']!r} to give"
+            )
             return None
-        _return_card(w, ref, _take_card(w, actor, card["name"]))
+        _return_card(w, ref, _take_card(w, actor, card["name"], lambda c: c["kind"] == "nasty"))
         self._hold(w, actor, target, "give")
         _stamina(w, ref, target, -data["loss"], f"{card['name']} from {_name(w.s, actor)}")
         return f"{_name(w.s, actor)} gives {_name(w.s, target)} {card['name']}"
@@ -983,9 +1187,11 @@ class GothicEngine(Engine):
             ref.violation("gothic/the-vault", f"{name} possesses no stake")
             return None
         if target not in s["go"]["passed"] and not _adjacent(s, actor, target):
-            ref.violation("gothic/the-vault", f"{name} has not passed the Vampire {victim['name']} this go")
+            ref.violation(
+                "gothic/the-vault", f"{name} has not passed the Vampire {victim['name']} this go"
+            )
             return None
-        _return_card(w, ref, _take_card(w, actor, stake["name"]))
+        _return_card(w, ref, _take_card(w, actor, stake["name"], lambda c: c["kind"] == "stake"))
         ref.effect("stake", player=actor, target=target)
         _eliminate(w, ref, target, "dead", f"staked through the heart by {name}")
         return f"{name} drives a stake through the Vampire {victim['name']}'s heart"
@@ -996,27 +1202,50 @@ class GothicEngine(Engine):
         if not self._turn_check(w, ref, actor, ("act",), "pour the oil"):
             return None
         name = _name(s, actor)
-        if s["players"][actor]["at"] != TOWER or not s["go"]["tower"] or s["players"][actor]["oil_used"]:
-            ref.violation("gothic/the-tower", f"{name} has not just arrived in the Tower, or has used the oil")
+        if (
+            s["players"][actor]["at"] != TOWER
+            or not s["go"]["tower"]
+            or s["players"][actor]["oil_used"]
+        ):
+            ref.violation(
+                "gothic/the-tower", f"{name} has not just arrived in the Tower, or has used the oil"
+            )
             return None
         ref.uncertain(P.CITE_OIL, "the oil's victims rest on words read from a soft-focus print")
         option = ref.consult(P.TOWER_OIL_VICTIMS, f"{name} pours the oil")
-        below = [p for p in s["seats"] if s["players"][p]["status"] == "alive" and p != actor
-                 and s["players"][p]["vampire"] is None and s["players"][p]["at"] in TOWER_BELOW]
-        lav = [p for p in s["seats"] if s["players"][p]["status"] == "alive" and p != actor
-               and s["players"][p]["at"] == LAVATORY]
+        below = [
+            p
+            for p in s["seats"]
+            if s["players"][p]["status"] == "alive"
+            and p != actor
+            and s["players"][p]["vampire"] is None
+            and s["players"][p]["at"] in TOWER_BELOW
+        ]
+        lav = [
+            p
+            for p in s["seats"]
+            if s["players"][p]["status"] == "alive"
+            and p != actor
+            and s["players"][p]["at"] == LAVATORY
+        ]
         reach = below if option == "one-below-only" else below + lav
         target = data.get("target")
         if option == "everyone-below-and-lavatory":
             if target is not None and target not in reach:
-                ref.violation("gothic/the-tower", f"{_name(s, target)} is not below the Tower or in the Lavatory",
-                              point=P.TOWER_OIL_VICTIMS)
+                ref.violation(
+                    "gothic/the-tower",
+                    f"{_name(s, target)} is not below the Tower or in the Lavatory",
+                    point=P.TOWER_OIL_VICTIMS,
+                )
                 return None
             victims = reach
         else:
             if target not in reach:
-                ref.violation("gothic/the-tower", f"{_name(s, target)} cannot be reached by the oil",
-                              point=P.TOWER_OIL_VICTIMS)
+                ref.violation(
+                    "gothic/the-tower",
+                    f"{_name(s, target)} cannot be reached by the oil",
+                    point=P.TOWER_OIL_VICTIMS,
+                )
                 return None
             victims = [target]
         w.p(actor)["oil_used"] = True
@@ -1047,7 +1276,9 @@ class GothicEngine(Engine):
         else:
             ok = card["kind"] in WEAPON_KINDS and ("blow pipe" in lowered or "blowpipe" in lowered)
         if not ok:
-            ref.violation("gothic/the-tower", f"{card['name']} is not the Blow pipe", point=P.BLOW_PIPE_CARD)
+            ref.violation(
+                "gothic/the-tower", f"{card['name']} is not the Blow pipe", point=P.BLOW_PIPE_CARD
+            )
             return None
         victim = s["players"].get(target)
         if victim is None or target == actor or victim["status"] != "alive":

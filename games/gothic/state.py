@@ -55,8 +55,6 @@ def new_go() -> dict:
         "passed": [],  # players passed this go (a stake needs it)
         "segment": 1,  # a Vampire's first or second throw of the go
         "stairs": None,  # direction chosen on the Great Spiral Staircase after a six
-        "forced": False,  # the next throw is obligatory (out of the moat on a six)
-        "directed": None,  # who directs this move (Power of Adjacency, control)
     }
 
 

@@ -1,0 +1,101 @@
+"""The Gothic Game's interpretation points: ids, citations, legibility notes, board provenance."""
+
+from __future__ import annotations
+
+import games
+from games.gothic import points as P
+from games.gothic.rules import ENGINE
+from tests.games.gothic.helpers import passages
+
+ILLEGIBLE_POINTS = {
+    "gothic.circled-card-number",
+    "gothic.spiral-staircase-bottom",
+    "gothic.tower-oil-victims",
+    "gothic.blow-pipe-card",
+}
+
+
+def test_registry_finds_the_engine():
+    """gothic/play: "The object of the game is to kill every other player on the board." """
+    assert games.get("gothic") is ENGINE
+    assert ENGINE.slug == "gothic" and ENGINE.version == "1"
+
+
+def test_every_quote_occurs_in_its_passage():
+    """gothic/rooms: "Cards with numbers in the top left-hand corner" (every citation quotes its passage)."""
+    texts = passages()
+    for point in ENGINE.points:
+        assert point.id.startswith("gothic.")
+        assert len(point.options) >= 2 and point.default in point.option_ids
+        for citation in point.citations:
+            assert citation.passage in texts, citation.passage
+            assert citation.quote and citation.quote in texts[citation.passage], (
+                point.id,
+                citation.quote,
+            )
+            if citation.note:
+                assert citation.note in texts[citation.passage], (point.id, citation.note)
+
+
+def test_legibility_notes_become_illegible_points():
+    """gothic/the-tower: "[Legibility: "any one player" and "unluckily enough" are read from a small, soft-focus print.]" """
+    texts = passages()
+    by_id = {p.id: p for p in ENGINE.points}
+    for point_id in ILLEGIBLE_POINTS:
+        point = by_id[point_id]
+        assert point.doubt == "illegible"
+        assert any(c.note for c in point.citations)
+    notes = [line for text in texts.values() for line in text.splitlines() if "[" in line]
+    cited_notes = {c.note for p in ENGINE.points for c in p.citations if c.note}
+    for note_line in notes:
+        assert any(note in note_line for note in cited_notes), note_line
+
+
+def test_unspecified_cases_are_declared():
+    """gothic/good-luck: "No body text follows it in the photographed pages." """
+    ids = {p.id for p in ENGINE.points}
+    for required in (
+        "room-cards",
+        "vampire-goes",
+        "control-timing",
+        "lavatory",
+        "vampire-passing",
+        "good-luck",
+        "blocked-choice",
+    ):
+        assert f"gothic.{required}" in ids
+    assert P.VAMPIRE_GOES.doubt == "conflict"
+
+
+def test_board_is_a_documented_reconstruction():
+    """gothic/squares: "The green squares are entrances to a network of secret passages." """
+    board = ENGINE.board
+    assert board["provenance"]["status"] == "documented reconstruction"
+    for place in (
+        *board["squares"].values(),
+        *board["rooms"].values(),
+        *board["gates"].values(),
+        board["moat"],
+    ):
+        assert 0 <= place["x"] <= 1000 and 0 <= place["y"] <= 1000 and place["kind"]
+    kinds = {s["kind"] for s in board["squares"].values()}
+    assert {"green", "yellow", "oubliette", "red"} <= kinds
+    names = {r["name"] for r in board["rooms"].values()}
+    assert {
+        "Torture Chamber",
+        "Trophy Room",
+        "Kitchen",
+        "Den",
+        "Great Hall",
+        "Bedrooms",
+        "Vault",
+        "Tower",
+        "Lavatory",
+        "Great Spiral Staircase",
+    } <= names
+    for square in board["squares"].values():
+        if square["kind"] == "yellow":
+            assert square["arrow_to"] in board["squares"]
+    for node, near in board["adjacent"].items():
+        for other in near:
+            assert node in board["adjacent"][other]
