@@ -8,6 +8,7 @@ shared by the three planes; nightmare square ``Ni`` sits over slot ``(i + rotati
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -35,7 +36,9 @@ CRYPT_OF_SQUARE = {c["id"]: c["crypt"] for c in BOARD["mystery"]["crypts"]}
 CRYPT_SLOT = {c["crypt"]: c["slot"] for c in BOARD["mystery"]["crypts"]}
 CRYPT_AT_SLOT = {c["slot"]: c["crypt"] for c in BOARD["mystery"]["crypts"]}
 SCAMBIO_SLOTS = frozenset(m["slot"] for m in BOARD["mystery"]["marks"] if m["kind"] == "scambio")
-FACE_SLOTS = frozenset(m["slot"] for m in BOARD["mystery"]["marks"] if m["kind"] == "dylan-dog-face")
+FACE_SLOTS = frozenset(
+    m["slot"] for m in BOARD["mystery"]["marks"] if m["kind"] == "dylan-dog-face"
+)
 
 # mystery plane: a static graph (access - path squares - crypt); which crypts a square leads to
 MYSTERY_NEIGHBOURS: dict[str, tuple[str, ...]] = {}
@@ -47,7 +50,7 @@ _adj: dict[str, list[str]] = {}
 _shadows = []
 for _path in BOARD["mystery"]["paths"]:
     _chain = [_path["from"]] + [sq["id"] for sq in _path["squares"]] + [CRYPT_SQUARE[_path["to"]]]
-    for _a, _b in zip(_chain, _chain[1:]):
+    for _a, _b in itertools.pairwise(_chain):
         _adj.setdefault(_a, []).append(_b)
         _adj.setdefault(_b, []).append(_a)
     for _sq in _path["squares"]:
@@ -66,8 +69,11 @@ MYSTERY = tuple(sorted(MYSTERY_NEIGHBOURS))
 MYSTERY_SET = frozenset(MYSTERY)
 
 ALL_SQUARES = REALITY + NIGHTMARE + MYSTERY
-PLANE = {**{s: "reality" for s in REALITY}, **{s: "nightmare" for s in NIGHTMARE},
-         **{s: "mystery" for s in MYSTERY}}
+PLANE = {
+    **{s: "reality" for s in REALITY},
+    **{s: "nightmare" for s in NIGHTMARE},
+    **{s: "mystery" for s in MYSTERY},
+}
 
 SHADOWS = tuple(BOARD["shadows"])
 STORY = {card["element"]: card for card in BOARD["story_cards"]}
@@ -114,11 +120,16 @@ def aligned_crypt(square: str, rotation: int) -> str | None:
 
 
 def scambio_aligned(square: str, rotation: int) -> bool:
-    return NIGHTMARE_KIND.get(square) == "scambio" and nightmare_slot(square, rotation) in SCAMBIO_SLOTS
+    return (
+        NIGHTMARE_KIND.get(square) == "scambio"
+        and nightmare_slot(square, rotation) in SCAMBIO_SLOTS
+    )
 
 
 def window_shows_face(square: str, rotation: int) -> bool:
-    return NIGHTMARE_KIND.get(square) == "finestra" and nightmare_slot(square, rotation) in FACE_SLOTS
+    return (
+        NIGHTMARE_KIND.get(square) == "finestra" and nightmare_slot(square, rotation) in FACE_SLOTS
+    )
 
 
 def crypts_led_to(square: str) -> tuple[str, ...]:

@@ -29,18 +29,30 @@ PASSAGE_STEP = InterpretationPoint(
         "from the nightmare to the mystery plane (the one the rules count)?"
     ),
     options=(
-        Option("every-passage-one-step", "Every change of plane (reality/nightmare either way, "
-               "nightmare/mystery either way) counts as one step."),
-        Option("only-dimensional-passage", "Only nightmare to mystery counts one step; descending "
-               "from reality, climbing back to reality or back up to the nightmare is free."),
+        Option(
+            "every-passage-one-step",
+            "Every change of plane (reality/nightmare either way, "
+            "nightmare/mystery either way) counts as one step.",
+        ),
+        Option(
+            "only-dimensional-passage",
+            "Only nightmare to mystery counts one step; descending "
+            "from reality, climbing back to reality or back up to the nightmare is free.",
+        ),
     ),
     default="every-passage-one-step",
     doubt=UNSPECIFIED,
     citations=(
-        _c("moving-between-planes", "When a dimensional passage is used to move from the nightmare "
-           "plane to the mystery plane, the move always counts as one step for the pawn."),
-        _c("moving-between-planes", "The player moves their pawn on the reality plane and chooses "
-           "at which point to descend onto the nightmare plane."),
+        _c(
+            "moving-between-planes",
+            "When a dimensional passage is used to move from the nightmare "
+            "plane to the mystery plane, the move always counts as one step for the pawn.",
+        ),
+        _c(
+            "moving-between-planes",
+            "The player moves their pawn on the reality plane and chooses "
+            "at which point to descend onto the nightmare plane.",
+        ),
     ),
 )
 
@@ -51,15 +63,22 @@ CRYPT_ENTRY_BY_ROTATION = InterpretationPoint(
         "plane so that the square lines up with a crypt give the right to enter?"
     ),
     options=(
-        Option("allowed", "Yes: the square lines up at the end of one's own move, by an exact throw."),
-        Option("pawn-must-stop", "No: the pawn itself must stop on the square with an exact count."),
+        Option(
+            "allowed", "Yes: the square lines up at the end of one's own move, by an exact throw."
+        ),
+        Option(
+            "pawn-must-stop", "No: the pawn itself must stop on the square with an exact count."
+        ),
     ),
     default="allowed",
     doubt=UNSPECIFIED,
     citations=(
-        _c("moving-between-planes", 'a player may enter a crypt immediately only if they stop on the '
-           'square "ENTRA NELLA CRIPTA DEL MISTERO" at the end of their move (that is, with an exact '
-           'throw), and that square lines up with a crypt.'),
+        _c(
+            "moving-between-planes",
+            "a player may enter a crypt immediately only if they stop on the "
+            'square "ENTRA NELLA CRIPTA DEL MISTERO" at the end of their move (that is, with an exact '
+            "throw), and that square lines up with a crypt.",
+        ),
     ),
 )
 
@@ -68,12 +87,17 @@ MIXED_MOVE_ORDER = InterpretationPoint(
     question="In a mixed move, may the plane be rotated before the pawn moves?",
     options=(
         Option("either-order", "Rotate first or move the pawn first, at the player's choice."),
-        Option("pawn-then-rotate", "The pawn moves first, then the plane rotates, as in the example."),
+        Option(
+            "pawn-then-rotate", "The pawn moves first, then the plane rotates, as in the example."
+        ),
     ),
     default="either-order",
     doubt=UNSPECIFIED,
     citations=(
-        _c("later-turns", "The player moves their pawn 3 squares and then rotates the nightmare plane by 2."),
+        _c(
+            "later-turns",
+            "The player moves their pawn 3 squares and then rotates the nightmare plane by 2.",
+        ),
     ),
 )
 
@@ -87,10 +111,16 @@ PARTIAL_MOVE = InterpretationPoint(
     default="exact",
     doubt=UNSPECIFIED,
     citations=(
-        _c("reaching-the-mystery-crypts", 'it is not necessary to reach the crypt with an "exact" '
-           'throw; it is enough to arrive there.'),
-        _c("first-turn", "moves the nightmare plane (the middle, rotating plane) by as many squares as "
-           "the die shows, in the direction they prefer."),
+        _c(
+            "reaching-the-mystery-crypts",
+            'it is not necessary to reach the crypt with an "exact" '
+            "throw; it is enough to arrive there.",
+        ),
+        _c(
+            "first-turn",
+            "moves the nightmare plane (the middle, rotating plane) by as many squares as "
+            "the die shows, in the direction they prefer.",
+        ),
     ),
 )
 
@@ -98,15 +128,24 @@ MYSTERY_ROTATION = InterpretationPoint(
     id="dylan-dog.mystery-plane-rotation",
     question="May a player whose pawn is on the mystery plane rotate the nightmare plane?",
     options=(
-        Option("only-when-crypt-empty", "Only when every crypt their square leads to is empty "
-               "(going there would be useless), to go back to the nightmare plane."),
-        Option("always", "Whenever they choose to head back: the parenthesis is an example, not a condition."),
+        Option(
+            "only-when-crypt-empty",
+            "Only when every crypt their square leads to is empty "
+            "(going there would be useless), to go back to the nightmare plane.",
+        ),
+        Option(
+            "always",
+            "Whenever they choose to head back: the parenthesis is an example, not a condition.",
+        ),
     ),
     default="only-when-crypt-empty",
     doubt=CONFLICT,
     citations=(
-        _c("later-turns", "When a player reaches the mystery plane (the base plane), they may only "
-           "move their pawn."),
+        _c(
+            "later-turns",
+            "When a player reaches the mystery plane (the base plane), they may only "
+            "move their pawn.",
+        ),
         _c("later-turns", "they may also move the nightmare plane."),
     ),
 )
@@ -119,18 +158,30 @@ NIGHTMARE_CARD_TRIGGER = InterpretationPoint(
         "move ends with it under the pawn, rotation alone included?"
     ),
     options=(
-        Option("first-turn-and-landing", "The pawn lands on it (by its own steps or a card), or on "
-               "one's first turn it comes under the pawn's white square."),
-        Option("end-of-own-move", "Whenever one's own move ends with the square under the pawn, "
-               "even if only the plane rotated."),
+        Option(
+            "first-turn-and-landing",
+            "The pawn lands on it (by its own steps or a card), or on "
+            "one's first turn it comes under the pawn's white square.",
+        ),
+        Option(
+            "end-of-own-move",
+            "Whenever one's own move ends with the square under the pawn, "
+            "even if only the plane rotated.",
+        ),
     ),
     default="first-turn-and-landing",
     doubt=UNSPECIFIED,
     citations=(
-        _c("first-turn", 'If the square where their pawn now stands reads "PRENDI UNA CARTA INCUBO" '
-           '(take a nightmare card)'),
-        _c("nightmare-cards", 'Each time a player lands on a square reading "PRENDI UNA CARTA INCUBO" '
-           '(take a nightmare card)'),
+        _c(
+            "first-turn",
+            'If the square where their pawn now stands reads "PRENDI UNA CARTA INCUBO" '
+            "(take a nightmare card)",
+        ),
+        _c(
+            "nightmare-cards",
+            'Each time a player lands on a square reading "PRENDI UNA CARTA INCUBO" '
+            "(take a nightmare card)",
+        ),
     ),
 )
 
@@ -141,17 +192,26 @@ ENTER_DIMENSION_SQUARE = InterpretationPoint(
         'dimension" sends the pawn to?'
     ),
     options=(
-        Option("access-square", "A labelled access square (e.g. MENTE-INFINITO) of a path leading "
-               "to that crypt; the square names both dimensions it opens on."),
+        Option(
+            "access-square",
+            "A labelled access square (e.g. MENTE-INFINITO) of a path leading "
+            "to that crypt; the square names both dimensions it opens on.",
+        ),
         Option("first-path-square", "The first square of a path leading to that crypt."),
     ),
     default="access-square",
     doubt=TRANSLATION,
     citations=(
-        _c("nightmare-cards", 'When a nightmare card says to "enter a dimension", the player must '
-           'place their pawn on the entry square of the path leading to the crypt in question.'),
-        _c("moving-between-planes", "The squares with these labels are the access squares to the "
-           "paths that lead to the mystery crypts."),
+        _c(
+            "nightmare-cards",
+            'When a nightmare card says to "enter a dimension", the player must '
+            "place their pawn on the entry square of the path leading to the crypt in question.",
+        ),
+        _c(
+            "moving-between-planes",
+            "The squares with these labels are the access squares to the "
+            "paths that lead to the mystery crypts.",
+        ),
     ),
 )
 
@@ -159,16 +219,25 @@ HORROR_DYLAN_DOG = InterpretationPoint(
     id="dylan-dog.horror-dylan-dog-possession",
     question="A horror card drawn from a crypt and defeated with a Dylan Dog card: does the player keep it?",
     options=(
-        Option("possession", "Yes: it is defeated like a successful throw, and the player takes possession."),
-        Option("discarded", "No: defeated and taking possession are two different ways; the card leaves the game."),
+        Option(
+            "possession",
+            "Yes: it is defeated like a successful throw, and the player takes possession.",
+        ),
+        Option(
+            "discarded",
+            "No: defeated and taking possession are two different ways; the card leaves the game.",
+        ),
     ),
     default="possession",
     doubt=TRANSLATION,
     citations=(
         _c("horror-cards", 'A horror card can also be defeated by playing a "Dylan Dog" card.'),
-        _c("horror-cards", "If the player who drew the horror card neither defeats it nor takes "
-           "possession of it in one of the ways provided, they must return to reality and put one "
-           "of their mystery cards back into the crypt."),
+        _c(
+            "horror-cards",
+            "If the player who drew the horror card neither defeats it nor takes "
+            "possession of it in one of the ways provided, they must return to reality and put one "
+            "of their mystery cards back into the crypt.",
+        ),
     ),
 )
 
@@ -177,15 +246,23 @@ HORROR_SUCCESS_RETURN = InterpretationPoint(
     question="After beating a horror card drawn from a crypt, does the player return to reality?",
     options=(
         Option("return", "Yes, like after any crypt draw: with a jump to a white square."),
-        Option("stay", "No: only a mystery card or a lost fight sends the player back; the pawn stays."),
+        Option(
+            "stay", "No: only a mystery card or a lost fight sends the player back; the pawn stays."
+        ),
     ),
     default="return",
     doubt=UNSPECIFIED,
     citations=(
-        _c("reaching-the-mystery-crypts", "After drawing a mystery card, the player immediately "
-           "returns, with a jump, to the reality plane"),
-        _c("horror-cards", "If the throw is successful, the player takes possession of that horror "
-           "card and may play it against one of the other players at any time during the game."),
+        _c(
+            "reaching-the-mystery-crypts",
+            "After drawing a mystery card, the player immediately "
+            "returns, with a jump, to the reality plane",
+        ),
+        _c(
+            "horror-cards",
+            "If the throw is successful, the player takes possession of that horror "
+            "card and may play it against one of the other players at any time during the game.",
+        ),
     ),
 )
 
@@ -199,9 +276,12 @@ HORROR_PENALTY_CRYPT = InterpretationPoint(
     default="same-crypt",
     doubt=UNSPECIFIED,
     citations=(
-        _c("horror-cards", "If the player who drew the horror card neither defeats it nor takes "
-           "possession of it in one of the ways provided, they must return to reality and put one "
-           "of their mystery cards back into the crypt."),
+        _c(
+            "horror-cards",
+            "If the player who drew the horror card neither defeats it nor takes "
+            "possession of it in one of the ways provided, they must return to reality and put one "
+            "of their mystery cards back into the crypt.",
+        ),
     ),
 )
 
@@ -209,16 +289,24 @@ CHALLENGE_TIMING = InterpretationPoint(
     id="dylan-dog.horror-challenge-timing",
     question="When may a held horror card be played against another player?",
     options=(
-        Option("instead-of-throw", "Only on one's own turn, before throwing, instead of the throw."),
+        Option(
+            "instead-of-throw", "Only on one's own turn, before throwing, instead of the throw."
+        ),
         Option("any-time", "At any time (no fight under way), without spending one's throw."),
     ),
     default="instead-of-throw",
     doubt=CONFLICT,
     citations=(
-        _c("horror-cards", "a player who has acquired a horror card may decide not to throw the die, "
-           "and instead challenge another player who is on the same plane, using the horror card."),
-        _c("horror-cards", "If the throw is successful, the player takes possession of that horror "
-           "card and may play it against one of the other players at any time during the game."),
+        _c(
+            "horror-cards",
+            "a player who has acquired a horror card may decide not to throw the die, "
+            "and instead challenge another player who is on the same plane, using the horror card.",
+        ),
+        _c(
+            "horror-cards",
+            "If the throw is successful, the player takes possession of that horror "
+            "card and may play it against one of the other players at any time during the game.",
+        ),
     ),
 )
 
@@ -227,15 +315,24 @@ CRYPT_PLANE = InterpretationPoint(
     question="For a challenge, is a pawn inside a crypt on the mystery plane?",
     options=(
         Option("mystery", "Yes: the crypts belong to the base plane."),
-        Option("none", "No: a pawn in a crypt is on no plane and can neither challenge nor be challenged."),
+        Option(
+            "none",
+            "No: a pawn in a crypt is on no plane and can neither challenge nor be challenged.",
+        ),
     ),
     default="mystery",
     doubt=UNSPECIFIED,
     citations=(
-        _c("horror-cards", "a player who has acquired a horror card may decide not to throw the die, "
-           "and instead challenge another player who is on the same plane, using the horror card."),
-        _c("the-game-board", "At the corners of the board are the 4 mystery crypts (cripte del "
-           "mistero), which allow you to enter the infinite, time, the mind and the paranormal."),
+        _c(
+            "horror-cards",
+            "a player who has acquired a horror card may decide not to throw the die, "
+            "and instead challenge another player who is on the same plane, using the horror card.",
+        ),
+        _c(
+            "the-game-board",
+            "At the corners of the board are the 4 mystery crypts (cripte del "
+            "mistero), which allow you to enter the infinite, time, the mind and the paranormal.",
+        ),
     ),
 )
 
@@ -243,15 +340,20 @@ CHALLENGE_FAILURE_RETURN = InterpretationPoint(
     id="dylan-dog.challenge-failure-return",
     question="A challenged player who loses: do they also return to reality?",
     options=(
-        Option("no-return", "No: they hand over a mystery card, and that is all the challenge asks."),
+        Option(
+            "no-return", "No: they hand over a mystery card, and that is all the challenge asks."
+        ),
         Option("return-to-reality", "Yes: 'the rules already seen' include returning to reality."),
     ),
     default="no-return",
     doubt=UNSPECIFIED,
     citations=(
         _c("horror-cards", "The challenged player must fight following the rules already seen:"),
-        _c("horror-cards", "if they are defeated, they must hand over a mystery card, on request, "
-           "to the player who challenged them."),
+        _c(
+            "horror-cards",
+            "if they are defeated, they must hand over a mystery card, on request, "
+            "to the player who challenged them.",
+        ),
     ),
 )
 
@@ -265,8 +367,11 @@ FORFEIT_CHOOSER = InterpretationPoint(
     default="challenger-chooses",
     doubt=TRANSLATION,
     citations=(
-        _c("horror-cards", "if they are defeated, they must hand over a mystery card, on request, "
-           "to the player who challenged them."),
+        _c(
+            "horror-cards",
+            "if they are defeated, they must hand over a mystery card, on request, "
+            "to the player who challenged them.",
+        ),
     ),
 )
 
@@ -280,9 +385,12 @@ SHADOW_PROTECTION = InterpretationPoint(
     default="optional",
     doubt=UNSPECIFIED,
     citations=(
-        _c("shadow-squares", 'If the player has neither a "Dylan Dog" card nor a playable "valid" '
-           'shadow card, they return to reality, where they place their pawn, as always, on one of '
-           'the white squares.'),
+        _c(
+            "shadow-squares",
+            'If the player has neither a "Dylan Dog" card nor a playable "valid" '
+            "shadow card, they return to reality, where they place their pawn, as always, on one of "
+            "the white squares.",
+        ),
     ),
 )
 
@@ -290,14 +398,19 @@ SHADOW_SHOW_TIMING = InterpretationPoint(
     id="dylan-dog.shadow-show-timing",
     question="Must the matching shadow be shown before the trap, or may it be shown as the card is played?",
     options=(
-        Option("when-played", "Showing the matching story-card shadow as the card is played is enough."),
+        Option(
+            "when-played", "Showing the matching story-card shadow as the card is played is enough."
+        ),
         Option("in-advance", "Only a shadow card whose match was shown earlier can be played."),
     ),
     default="when-played",
     doubt=UNSPECIFIED,
     citations=(
-        _c("shadow-cards", 'To show that they hold a "useful" shadow card (and can therefore play it '
-           'when needed), the player must show the others the matching shadow on one of their story cards.'),
+        _c(
+            "shadow-cards",
+            'To show that they hold a "useful" shadow card (and can therefore play it '
+            "when needed), the player must show the others the matching shadow on one of their story cards.",
+        ),
     ),
 )
 
@@ -310,9 +423,7 @@ SHADOW_LANDING = InterpretationPoint(
     ),
     default="end-of-move",
     doubt=TRANSLATION,
-    citations=(
-        _c("shadow-squares", "Landing on one of these squares can be dangerous."),
-    ),
+    citations=(_c("shadow-squares", "Landing on one of these squares can be dangerous."),),
 )
 
 FORCED_EXCHANGE_TERMS = InterpretationPoint(
@@ -325,7 +436,10 @@ FORCED_EXCHANGE_TERMS = InterpretationPoint(
     default="one-for-one",
     doubt=TRANSLATION,
     citations=(
-        _c("exchange", "they may decide a card exchange, with whomever they choose and as they wish."),
+        _c(
+            "exchange",
+            "they may decide a card exchange, with whomever they choose and as they wish.",
+        ),
         _c("the-nightmare-plane", "is entitled to demand a card exchange"),
     ),
 )
@@ -340,8 +454,11 @@ EXCHANGE_BALANCE = InterpretationPoint(
     default="any",
     doubt=UNSPECIFIED,
     citations=(
-        _c("exchange", "Before making their own die throw, each player is free to propose a card "
-           "exchange to the others."),
+        _c(
+            "exchange",
+            "Before making their own die throw, each player is free to propose a card "
+            "exchange to the others.",
+        ),
     ),
 )
 
@@ -355,9 +472,12 @@ WHITE_SQUARE_CHOICE = InterpretationPoint(
     default="any-white",
     doubt=UNSPECIFIED,
     citations=(
-        _c("shadow-squares", 'If the player has neither a "Dylan Dog" card nor a playable "valid" '
-           'shadow card, they return to reality, where they place their pawn, as always, on one of '
-           'the white squares.'),
+        _c(
+            "shadow-squares",
+            'If the player has neither a "Dylan Dog" card nor a playable "valid" '
+            "shadow card, they return to reality, where they place their pawn, as always, on one of "
+            "the white squares.",
+        ),
     ),
 )
 
@@ -371,10 +491,16 @@ WIN_TIMING = InterpretationPoint(
     default="immediately",
     doubt=TRANSLATION,
     citations=(
-        _c("goal-of-the-game", "The first player who finds the 4 mystery cards (= elements) matching "
-           "their own story cards escapes and is proclaimed the winner of the challenge."),
-        _c("reaching-the-mystery-crypts", "Useful mystery cards serve for the final victory: the "
-           "first player to hold the 4 useful mystery cards for their story has won the game of nightmares."),
+        _c(
+            "goal-of-the-game",
+            "The first player who finds the 4 mystery cards (= elements) matching "
+            "their own story cards escapes and is proclaimed the winner of the challenge.",
+        ),
+        _c(
+            "reaching-the-mystery-crypts",
+            "Useful mystery cards serve for the final victory: the "
+            "first player to hold the 4 useful mystery cards for their story has won the game of nightmares.",
+        ),
     ),
 )
 
@@ -388,8 +514,11 @@ SIMULTANEOUS_WIN = InterpretationPoint(
     default="acting-player",
     doubt=UNSPECIFIED,
     citations=(
-        _c("the-end-of-the-game", 'The first player to find the 4 useful mystery cards needed to '
-           '"get out" of the story in which they became involved has won'),
+        _c(
+            "the-end-of-the-game",
+            "The first player to find the 4 useful mystery cards needed to "
+            '"get out" of the story in which they became involved has won',
+        ),
     ),
 )
 
@@ -403,9 +532,12 @@ CLIMB_SQUARE = InterpretationPoint(
     default="square-above",
     doubt=UNSPECIFIED,
     citations=(
-        _c("dylan-dog-cards", 'They also let a player who has been "sent" by a nightmare card to a '
-           'crypt that is already empty climb back onto the nightmare plane, even without looking '
-           'for the dimensional passage.'),
+        _c(
+            "dylan-dog-cards",
+            'They also let a player who has been "sent" by a nightmare card to a '
+            "crypt that is already empty climb back onto the nightmare plane, even without looking "
+            "for the dimensional passage.",
+        ),
     ),
 )
 
@@ -419,9 +551,12 @@ CLIMB_WHO = InterpretationPoint(
     default="sent-by-card-only",
     doubt=UNSPECIFIED,
     citations=(
-        _c("dylan-dog-cards", 'They also let a player who has been "sent" by a nightmare card to a '
-           'crypt that is already empty climb back onto the nightmare plane, even without looking '
-           'for the dimensional passage.'),
+        _c(
+            "dylan-dog-cards",
+            'They also let a player who has been "sent" by a nightmare card to a '
+            "crypt that is already empty climb back onto the nightmare plane, even without looking "
+            "for the dimensional passage.",
+        ),
     ),
 )
 
@@ -432,16 +567,25 @@ WINDOW_PLANE = InterpretationPoint(
         "plane over the face printed below, or in reality's white squares over the nightmare plane?"
     ),
     options=(
-        Option("nightmare-window", "A window square of the nightmare plane, lined up over Dylan "
-               "Dog's face on the mystery plane, with the pawn on it."),
-        Option("reality-window", "A white square of reality with the nightmare plane's Dylan Dog "
-               "square (the board's finestra squares) now beneath it, with the pawn on it."),
+        Option(
+            "nightmare-window",
+            "A window square of the nightmare plane, lined up over Dylan "
+            "Dog's face on the mystery plane, with the pawn on it.",
+        ),
+        Option(
+            "reality-window",
+            "A white square of reality with the nightmare plane's Dylan Dog "
+            "square (the board's finestra squares) now beneath it, with the pawn on it.",
+        ),
     ),
     default="nightmare-window",
     doubt=TRANSLATION,
     citations=(
-        _c("the-nightmare-plane", 'A player who makes Dylan Dog\'s face appear in one of the '
-           '"windows" (and stands on top of it) may take a "Dylan Dog" card'),
+        _c(
+            "the-nightmare-plane",
+            "A player who makes Dylan Dog's face appear in one of the "
+            '"windows" (and stands on top of it) may take a "Dylan Dog" card',
+        ),
     ),
 )
 
@@ -450,13 +594,18 @@ MYSTERY_VISIBILITY = InterpretationPoint(
     question='A mystery card kept "declared": do the others see its element, or only that one was drawn?',
     options=(
         Option("face-up", "Face up: the element is seen by all; only its usefulness is private."),
-        Option("face-down", "Declared as drawn, kept face down: the others do not see the element."),
+        Option(
+            "face-down", "Declared as drawn, kept face down: the others do not see the element."
+        ),
     ),
     default="face-up",
     doubt=TRANSLATION,
     citations=(
-        _c("reaching-the-mystery-crypts", "If it is a mystery card (carta-mistero), the player keeps "
-           "it, declared, in front of them."),
+        _c(
+            "reaching-the-mystery-crypts",
+            "If it is a mystery card (carta-mistero), the player keeps "
+            "it, declared, in front of them.",
+        ),
     ),
 )
 
