@@ -20,14 +20,14 @@ class BoardIndex:
     neighbours, space kinds, hospitals and the distance of every space to each hospital."""
 
     __slots__ = (
-        "spaces",
+        "default_starts",
+        "hospital_distance",
+        "hospitals",
         "rail",
+        "rail_next",
         "roads",
         "sea",
-        "rail_next",
-        "hospitals",
-        "hospital_distance",
-        "default_starts",
+        "spaces",
     )
 
     def __init__(self, board: Mapping[str, Any]) -> None:
