@@ -1,9 +1,26 @@
-"""The REST API under /api/ (issue 4). Routers are filled by archive/api.py and replay/api.py."""
+"""The REST API under /api/ (issue 4). ``router`` holds every resource; the second round adds
+replay runs, steps, comparisons and sweeps to it (replay/api_runs.py).
 
-from django.urls import path
+Route names carry an ``api-`` prefix so they never shadow the pages' names (``match-list``)."""
+
+from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework.routers import DefaultRouter
+
+from archive import api as archive_api
+from replay import api as replay_api
+
+router = DefaultRouter()
+router.register("games", replay_api.GameViewSet, basename="api-game")
+router.register("rulebooks", archive_api.RulebookViewSet, basename="api-rulebook")
+router.register("scans", archive_api.ScanViewSet, basename="api-scan")
+router.register("transcriptions", archive_api.TranscriptionViewSet, basename="api-transcription")
+router.register("matches", replay_api.MatchViewSet, basename="api-match")
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("", include(router.urls)),
 ]

@@ -1,18 +1,67 @@
-"""Every API error is JSON naming the field or seq (issue 4)."""
+"""Every API error is JSON naming the field or seq (issue 4):
+``{"error": code, "detail": message, "field": where, "seq": n}``.
 
+Log errors and archive errors carry their own field; a DRF validation error is reduced to its
+first problem (``field`` a path such as ``players[0].id``) and keeps the full list in ``errors``.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
+from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
+from archive.services import ArchiveError
 from replay.errors import LogError
 
 
 def json_exception_handler(exc, context):
     if isinstance(exc, LogError):
         return Response(exc.as_dict(), status=exc.status)
+    if isinstance(exc, ArchiveError):
+        data = {"error": "invalid", "detail": exc.message}
+        if exc.field:
+            data["field"] = exc.field
+        return Response(data, status=400)
+    if isinstance(exc, DjangoValidationError):
+        exc = exceptions.ValidationError(
+            exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
+        )
+    elif isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
     response = exception_handler(exc, context)
-    if response is not None and not isinstance(response.data, dict):
-        response.data = {"error": "invalid", "detail": response.data}
-    elif response is not None and "detail" in response.data and "error" not in response.data:
-        code = getattr(getattr(exc, "default_code", None), "__str__", lambda: "error")()
-        response.data = {"error": code, **response.data}
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        field, detail = first_error(exc.detail)
+        data = {"error": "invalid", "detail": detail}
+        if field and field != "non_field_errors":
+            data["field"] = field
+        data["errors"] = response.data
+        response.data = data
+    elif isinstance(exc, exceptions.APIException):
+        codes = exc.get_codes()
+        code = codes if isinstance(codes, str) else "error"
+        data = {"error": code, "detail": str(exc.detail)}
+        if isinstance(exc, exceptions.ParseError):
+            data["field"] = "$"  # the body itself: it is not JSON (or not the declared type)
+        response.data = data
     return response
+
+
+def first_error(detail, path: str = "") -> tuple[str, str]:
+    """The path and message of the first problem in a DRF error structure."""
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            return first_error(value, f"{path}.{key}" if path else str(key))
+    if isinstance(detail, list):
+        for index, value in enumerate(detail):
+            if isinstance(value, (dict, list)):
+                return first_error(value, f"{path}[{index}]")
+            return path, str(value)
+    return path, str(detail)

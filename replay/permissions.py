@@ -1,4 +1,8 @@
-"""Who may write: anyone reads what is public; curators (and staff) write."""
+"""Who may write: anyone reads what is public; curators (and staff) write.
+
+What is private is hidden by the querysets (``replay.selectors.visible_matches``), so a
+private match is a 404 to others, never a 403 that would admit it exists.
+"""
 
 from django.conf import settings
 from rest_framework.permissions import SAFE_METHODS, BasePermission

@@ -1,0 +1,147 @@
+"""How the archive looks in the API. Output shapes, and the input shapes the views hand to
+``archive.services``; the rules themselves live in the services."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from archive.models import Annotation, Game, Passage, Rulebook, Scan, Transcription
+
+
+class GameSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Game
+        fields = [
+            "slug",
+            "title",
+            "original_title",
+            "original_language",
+            "min_players",
+            "max_players",
+            "components",
+        ]
+
+
+class TranscriptionRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Transcription
+        fields = ["id", "language", "version", "title"]
+
+
+class RulebookSerializer(serializers.ModelSerializer):
+    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    transcriptions = TranscriptionRefSerializer(many=True, read_only=True)
+    scans = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+
+    class Meta:
+        model = Rulebook
+        fields = ["id", "game", "edition", "language", "provenance", "transcriptions", "scans"]
+
+
+class ScanSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Scan
+        fields = [
+            "id",
+            "rulebook",
+            "page_number",
+            "page_label",
+            "file",
+            "thumbnail",
+            "content_type",
+            "width",
+            "height",
+            "byte_size",
+            "sha256",
+            "original_filename",
+            "uploaded_at",
+        ]
+        read_only_fields = fields
+
+
+class ScanUploadSerializer(serializers.Serializer):
+    """multipart/form-data: the page is checked by ``archive.services.add_scan``."""
+
+    rulebook = serializers.PrimaryKeyRelatedField(queryset=Rulebook.objects.all())
+    page_number = serializers.IntegerField()
+    page_label = serializers.CharField(required=False, allow_blank=True, max_length=40)
+    file = serializers.FileField(allow_empty_file=True)
+
+
+class AnnotationSerializer(serializers.ModelSerializer):
+    passage = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+
+    class Meta:
+        model = Annotation
+        fields = [
+            "id",
+            "kind",
+            "passage",
+            "start",
+            "end",
+            "raw",
+            "body",
+            "target",
+            "target_spans",
+            "reason",
+            "certainty",
+            "responsible",
+        ]
+
+
+class PassageSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Passage
+        fields = ["slug", "heading", "order", "start", "end", "text", "pages"]
+
+
+class TranscriptionSerializer(serializers.ModelSerializer):
+    game = serializers.CharField(source="rulebook.game.slug", read_only=True)
+
+    class Meta:
+        model = Transcription
+        fields = [
+            "id",
+            "game",
+            "rulebook",
+            "language",
+            "version",
+            "translation_of",
+            "title",
+            "sha256",
+            "transcriber",
+            "change_note",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+
+class TranscriptionDetailSerializer(TranscriptionSerializer):
+    """With the text, its passages, and every legibility, editorial and page note."""
+
+    passages = PassageSerializer(many=True, read_only=True)
+    annotations = AnnotationSerializer(many=True, read_only=True)
+
+    class Meta(TranscriptionSerializer.Meta):
+        fields = [*TranscriptionSerializer.Meta.fields, "text", "passages", "annotations"]
+        read_only_fields = fields
+
+
+class TranscriptionImportSerializer(serializers.Serializer):
+    """JSON with ``text``, or multipart with a UTF-8 ``file``: stored as the next version by
+    ``archive.services.import_transcription`` (the same text as the latest is a no-op)."""
+
+    rulebook = serializers.PrimaryKeyRelatedField(queryset=Rulebook.objects.all())
+    language = serializers.CharField(max_length=12)
+    transcriber = serializers.CharField(max_length=200)
+    text = serializers.CharField(required=False, trim_whitespace=False)
+    file = serializers.FileField(required=False, allow_empty_file=True)
+    translation_of = serializers.PrimaryKeyRelatedField(
+        queryset=Transcription.objects.all(), required=False, allow_null=True
+    )
+    change_note = serializers.CharField(required=False, allow_blank=True, max_length=500)
+
+    def validate(self, attrs):
+        if ("text" in attrs) == ("file" in attrs):
+            raise serializers.ValidationError({"text": "give the text, or upload it as file"})
+        return attrs

@@ -1,0 +1,281 @@
+"""The match API (issue 4): games with their engines, matches, the event log, import/export.
+
+Thin views: reads through ``replay.selectors``, every write through ``replay.services`` or
+``replay.interchange``; their errors (``LogError``) become JSON in ``replay.api_errors``.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from django.http import Http404, HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import UnsupportedMediaType, ValidationError
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.parsers import JSONParser
+from rest_framework.response import Response
+
+import games
+from archive.selectors import game_list
+from replay import selectors
+from replay.errors import DocumentError
+from replay.interchange import FORMAT, export_match, import_match
+from replay.serializers import (
+    AppendRequestDocSerializer,
+    AppendRequestSerializer,
+    AppendResultSerializer,
+    ErrorSerializer,
+    EventSerializer,
+    GameDetailSerializer,
+    GameListSerializer,
+    MatchCreateSerializer,
+    MatchSerializer,
+)
+from replay.services import append_events
+
+# -- games -----------------------------------------------------------------------------------
+
+
+def loaded_engine(slug: str):
+    """The game's engine, or None while it has none (engines are written one game at a time,
+    so one that does not import yet must not break the archive's API)."""
+    try:
+        return games.get(slug)
+    except (games.UnknownGame, ImportError):
+        return None
+
+
+def engine_info(engine) -> dict | None:
+    if engine is None:
+        return None
+    return {
+        "slug": engine.slug,
+        "name": engine.name,
+        "version": engine.version,
+        "min_players": engine.min_players,
+        "max_players": engine.max_players,
+        "default_setup": dict(engine.default_setup),
+        "points": [point.as_dict() for point in engine.points],
+        "event_schema": [spec.as_dict() for spec in engine.event_schema.values()],
+        "board_provenance": engine.board.get("provenance"),
+    }
+
+
+@extend_schema_view(
+    list=extend_schema(
+        parameters=[OpenApiParameter("q", OpenApiTypes.STR, description="search titles")]
+    )
+)
+class GameViewSet(viewsets.ReadOnlyModelViewSet):
+    """The archive's games; a game's page adds its rule engine's interpretation points, event
+    types and board provenance when the engine exists."""
+
+    lookup_field = "slug"
+    lookup_value_regex = r"[-a-zA-Z0-9_]+"
+
+    def get_queryset(self):
+        return game_list(query=self.request.query_params.get("q", "").strip()[:100])
+
+    def get_serializer_class(self):
+        return GameListSerializer if self.action == "list" else GameDetailSerializer
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        if self.action == "list":
+            context["engines"] = {slug: loaded_engine(slug) for slug in games.ENGINE_MODULES}
+        elif self.action == "retrieve":
+            context["engine"] = engine_info(loaded_engine(self.kwargs["slug"]))
+        return context
+
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT, 404: ErrorSerializer},
+        description="The engine's board data file, with its provenance.",
+    )
+    @action(detail=True, methods=["get"])
+    def board(self, request, slug=None):
+        game = self.get_object()
+        engine = loaded_engine(game.slug)
+        if engine is None:
+            raise Http404(f"{game.title} has no rule engine yet")
+        return Response(engine.board)
+
+
+# -- matches and their logs --------------------------------------------------------------------
+
+
+class EventPagination(PageNumberPagination):
+    page_size = 100
+    page_size_query_param = "page_size"
+    max_page_size = 1000
+
+
+def _api_field(path: str | None) -> str | None:
+    """The importer names JSON paths (``$.players[1].id``); a create body names fields."""
+    return path[2:] if path and path.startswith("$.") else path
+
+
+APPEND_RESPONSES = {
+    201: AppendResultSerializer,
+    200: OpenApiResponse(AppendResultSerializer, description="an idempotent retry: no write"),
+    400: OpenApiResponse(ErrorSerializer, description="malformed: names seq and field"),
+    409: OpenApiResponse(ErrorSerializer, description="stale expected_seq; has current_seq"),
+    422: OpenApiResponse(ErrorSerializer, description="idempotency key used for another append"),
+}
+
+
+@extend_schema_view(
+    list=extend_schema(
+        parameters=[OpenApiParameter("game", OpenApiTypes.STR, description="a game's slug")],
+        description="Public matches, and the signed-in user's own private ones.",
+    ),
+    create=extend_schema(
+        request=MatchCreateSerializer,
+        responses={201: MatchSerializer, 400: ErrorSerializer},
+        description="Curators: a new match with an empty log, checked by the importer's rules.",
+    ),
+)
+class MatchViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    viewsets.GenericViewSet,
+):
+    serializer_class = MatchSerializer
+    parser_classes = [JSONParser]
+
+    def get_queryset(self):
+        matches = selectors.visible_matches(user=self.request.user).select_related("created_by")
+        game = self.request.query_params.get("game")
+        return matches.filter(game__slug=game) if game and self.action == "list" else matches
+
+    def create(self, request, *args, **kwargs):
+        body = request.data
+        if not isinstance(body, dict):
+            raise DocumentError("a match is a JSON object", field="$")
+        for name in ("format", "events", "chain"):
+            if name in body:
+                raise DocumentError(
+                    f"{name!r} belongs to a match document: POST it to /api/matches/import/, "
+                    "or append events to the new match's log",
+                    field=name,
+                )
+        is_private = body.get("is_private", False)
+        if not isinstance(is_private, bool):
+            raise DocumentError("is_private must be true or false", field="is_private")
+        document = {key: value for key, value in body.items() if key != "is_private"}
+        document.update(format=FORMAT, events=[])
+        try:
+            match = import_match(raw=document, created_by=request.user, is_private=is_private)
+        except DocumentError as error:
+            raise DocumentError(
+                error.message, field=_api_field(error.field), seq=error.seq
+            ) from None
+        return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request={"application/json": OpenApiTypes.OBJECT},
+        parameters=[
+            OpenApiParameter("private", OpenApiTypes.BOOL, description="hide the match from others")
+        ],
+        responses={201: MatchSerializer, 400: ErrorSerializer},
+        description=f"Curators: import a {FORMAT} document, all or nothing. Errors name the "
+        "JSON path ($.events[3].type) and the seq.",
+    )
+    @action(detail=False, methods=["post"], url_path="import")
+    def import_document(self, request):
+        private = request.query_params.get("private", "false").lower()
+        if private not in ("true", "false", "1", "0"):
+            raise ValidationError({"private": "private must be true or false"})
+        if request.content_type.split(";")[0].strip() != "application/json":
+            raise UnsupportedMediaType(request.content_type)
+        try:
+            raw = request.body  # the document's own bytes: its errors name their line
+        except RequestDataTooBig:
+            raise DocumentError(
+                f"document is larger than {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes", field="$"
+            ) from None
+        match = import_match(raw=raw, created_by=request.user, is_private=private in ("true", "1"))
+        return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        responses={(200, "application/json"): OpenApiTypes.OBJECT},
+        description=f"The match as a {FORMAT} document: the exact bytes the exporter writes.",
+    )
+    @action(detail=True, methods=["get"])
+    def export(self, request, pk=None):
+        return HttpResponse(export_match(self.get_object()), content_type="application/json")
+
+    @extend_schema(
+        methods=["GET"],
+        parameters=[
+            OpenApiParameter("after_seq", OpenApiTypes.INT, description="events after this seq")
+        ],
+        responses={200: EventSerializer(many=True)},
+        description="The log, in seq order.",
+    )
+    @extend_schema(
+        methods=["POST"],
+        request=AppendRequestDocSerializer,
+        parameters=[
+            OpenApiParameter(
+                "Idempotency-Key",
+                OpenApiTypes.STR,
+                location=OpenApiParameter.HEADER,
+                description="a retried append with the same key returns the first result",
+            )
+        ],
+        responses=APPEND_RESPONSES,
+        examples=[
+            OpenApiExample(
+                "one note",
+                request_only=True,
+                value={
+                    "expected_seq": 0,
+                    "events": [{"type": "annotation", "actor": "p1", "data": {"text": "…"}}],
+                },
+            )
+        ],
+        description="Curators: append events after expected_seq, atomically.",
+    )
+    @action(
+        detail=True,
+        methods=["get", "post"],
+        pagination_class=EventPagination,
+        serializer_class=EventSerializer,
+    )
+    def events(self, request, pk=None):
+        match = self.get_object()
+        if request.method == "POST":
+            return self._append(request, match)
+        after = request.query_params.get("after_seq", "0")
+        try:
+            after_seq = int(after)
+        except ValueError:
+            raise ValidationError({"after_seq": f"after_seq must be a whole number, not {after!r}"})
+        if after_seq < 0:
+            raise ValidationError({"after_seq": "after_seq must be ≥ 0"})
+        page = self.paginate_queryset(selectors.event_log(match=match, after_seq=after_seq))
+        return self.get_paginated_response(EventSerializer(page, many=True).data)
+
+    def _append(self, request, match):
+        form = AppendRequestSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        result = append_events(
+            match=match,
+            events=form.validated_data["events"],
+            expected_seq=form.validated_data["expected_seq"],
+            idempotency_key=request.headers.get("Idempotency-Key"),
+            recorded_by=request.user,
+        )
+        return Response(
+            AppendResultSerializer(result.as_dict()).data,
+            status=status.HTTP_200_OK if result.repeated else status.HTTP_201_CREATED,
+        )

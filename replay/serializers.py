@@ -1,0 +1,136 @@
+"""How matches, their logs and games with their engines look in the API. The rules that
+decide what is accepted live in ``replay.interchange`` and ``replay.services``; the request
+serializers here describe shapes (and the OpenAPI document), nothing more."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from archive.serializers import GameSerializer
+from replay.models import Event, Match
+
+
+class EngineSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    version = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    default_setup = serializers.JSONField()
+    points = serializers.ListField(child=serializers.JSONField(), help_text="interpretation points")
+    event_schema = serializers.ListField(child=serializers.JSONField(), help_text="event types")
+    board_provenance = serializers.JSONField(allow_null=True)
+
+
+class GameListSerializer(GameSerializer):
+    has_engine = serializers.SerializerMethodField()
+
+    class Meta(GameSerializer.Meta):
+        fields = [*GameSerializer.Meta.fields, "has_engine"]
+
+    def get_has_engine(self, game) -> bool:
+        return self.context["engines"].get(game.slug) is not None
+
+
+class GameDetailSerializer(GameSerializer):
+    engine = serializers.SerializerMethodField()
+
+    class Meta(GameSerializer.Meta):
+        fields = [*GameSerializer.Meta.fields, "engine"]
+
+    @extend_schema_field(EngineSerializer(allow_null=True))
+    def get_engine(self, game):
+        return self.context["engine"]
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    created_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "game",
+            "title",
+            "players",
+            "setup",
+            "played_on",
+            "source",
+            "is_private",
+            "created_by",
+            "created_at",
+            "last_seq",
+            "head_hash",
+        ]
+        read_only_fields = fields
+
+
+class PlayerSerializer(serializers.Serializer):
+    id = serializers.CharField(max_length=40)
+    name = serializers.CharField()
+
+
+class MatchCreateSerializer(serializers.Serializer):
+    """Documents the body of POST /api/matches/; it is checked by the importer's own rules."""
+
+    game = serializers.SlugField()
+    title = serializers.CharField(max_length=300)
+    players = PlayerSerializer(many=True)
+    setup = serializers.DictField(required=False)
+    played_on = serializers.DateField(required=False, allow_null=True)
+    source = serializers.CharField(required=False, allow_blank=True)
+    is_private = serializers.BooleanField(required=False, default=False)
+
+
+class EventSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Event
+        fields = ["seq", "type", "actor", "data", "recorded_at", "prev_hash", "hash"]
+        read_only_fields = fields
+
+
+class NewEventSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(required=False, help_text="if given, must be the next seq")
+    type = serializers.CharField()
+    actor = serializers.CharField(required=False, allow_null=True)
+    data = serializers.DictField(required=False)
+
+
+class AppendRequestSerializer(serializers.Serializer):
+    expected_seq = serializers.IntegerField(
+        min_value=0, help_text="the last seq the writer saw (0 for an empty log)"
+    )
+    # Each event is checked by append_events, which names its seq and field.
+    events = serializers.ListField(child=serializers.JSONField())
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - {"expected_seq", "events"})
+            if unknown:
+                raise serializers.ValidationError({unknown[0]: "unknown field"})
+        return super().to_internal_value(data)
+
+
+class AppendRequestDocSerializer(serializers.Serializer):
+    """The body of POST /api/matches/{id}/events/ as the OpenAPI document shows it."""
+
+    expected_seq = serializers.IntegerField(min_value=0)
+    events = NewEventSerializer(many=True)
+
+
+class AppendResultSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    first_seq = serializers.IntegerField()
+    last_seq = serializers.IntegerField()
+    head_hash = serializers.CharField()
+    repeated = serializers.BooleanField(help_text="true when an idempotency key repeated")
+
+
+class ErrorSerializer(serializers.Serializer):
+    error = serializers.CharField()
+    detail = serializers.CharField()
+    field = serializers.CharField(required=False, help_text="the field or JSON path")
+    seq = serializers.IntegerField(required=False)
+    current_seq = serializers.IntegerField(required=False, help_text="on a conflict")

@@ -1,0 +1,61 @@
+"""The OpenAPI 3 document and the Swagger page (issue 4)."""
+
+import pytest
+import yaml
+from drf_spectacular.validation import validate_schema
+
+PATHS = {
+    "/api/games/": {"get"},
+    "/api/games/{slug}/": {"get"},
+    "/api/games/{slug}/board/": {"get"},
+    "/api/rulebooks/": {"get"},
+    "/api/rulebooks/{id}/": {"get"},
+    "/api/scans/": {"get", "post"},
+    "/api/scans/{id}/": {"get"},
+    "/api/transcriptions/": {"get", "post"},
+    "/api/transcriptions/{id}/": {"get"},
+    "/api/matches/": {"get", "post"},
+    "/api/matches/{id}/": {"get"},
+    "/api/matches/import/": {"post"},
+    "/api/matches/{id}/export/": {"get"},
+    "/api/matches/{id}/events/": {"get", "post"},
+    "/api/auth/token/": {"post"},
+}
+
+
+@pytest.fixture
+def schema(anonymous, db):
+    response = anonymous.get("/api/schema/")
+    assert response.status_code == 200
+    return yaml.safe_load(response.content)
+
+
+def test_the_schema_is_a_valid_openapi_3_document(schema):
+    assert schema["openapi"].startswith("3.")
+    validate_schema(schema)  # drf-spectacular's own validation against the OpenAPI schema
+
+
+def test_the_schema_has_every_path_and_only_the_allowed_methods(schema):
+    for path, methods in PATHS.items():
+        assert path in schema["paths"], path
+        found = set(schema["paths"][path]) - {"parameters"}
+        assert found == methods, path
+
+
+def test_the_append_is_documented_with_its_outcomes(schema):
+    post = schema["paths"]["/api/matches/{id}/events/"]["post"]
+    assert {"200", "201", "400", "409", "422"} <= set(post["responses"])
+    assert any(p["name"] == "Idempotency-Key" and p["in"] == "header" for p in post["parameters"])
+
+
+def test_the_schema_is_also_served_as_json(anonymous, db):
+    response = anonymous.get("/api/schema/", {"format": "json"})
+    assert response.status_code == 200 and response.json()["info"]["title"] == "Ludoteca API"
+
+
+def test_the_docs_page_renders_from_this_site(anonymous, db):
+    response = anonymous.get("/api/docs/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "swagger-ui" in page and "/api/schema/" in page
+    assert "cdn" not in page.lower()
