@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db import transaction
 
+import games
 from archive.models import Game
 from games.core.canonical import canonical_json
 from replay.chain import GENESIS_HASH, chain_head
@@ -27,6 +28,7 @@ TOP_LEVEL_FIELDS = (
 )
 REQUIRED_FIELDS = ("format", "game", "title", "players", "events")
 MAX_DOCUMENT_BYTES = 200 * 1024 * 1024
+IMPORT_BATCH = 5000  # events per append inside the import's one transaction
 
 
 def parse_document(raw: bytes | str) -> dict:
@@ -120,11 +122,12 @@ def validate_document(document: Mapping[str, Any]) -> tuple[Game, dict]:
                 player_ids=[p["id"] for p in players],
                 events=events,
                 first_seq=1,
+                max_batch=None,
             )
         except MalformedEvent as error:
-            raise DocumentError(
-                error.message, field=f"$.events[{error.seq - 1}].{error.field}", seq=error.seq
-            ) from None
+            field = f"$.events[{error.seq - 1}].{error.field}" if error.seq else "$.events"
+            raise DocumentError(error.message, field=field, seq=error.seq) from None
+    check_setup(game, players, setup)
     chain = document.get("chain")
     if chain is not None:
         if not isinstance(chain, dict) or chain.get("algorithm") != "sha256" or not isinstance(
@@ -148,6 +151,19 @@ def validate_document(document: Mapping[str, Any]) -> tuple[Game, dict]:
         "setup": setup,
         "events": events,
     }
+
+
+def check_setup(game: Game, players: list[dict], setup: dict) -> None:
+    """The engine must be able to set the table: a setup it cannot start from is refused."""
+    try:
+        engine = games.get(game.slug)
+    except (games.UnknownGame, ModuleNotFoundError):
+        return
+    try:
+        engine.initial_state(players, setup)
+    except (ValueError, KeyError, TypeError) as error:
+        raise DocumentError(f"setup cannot start a {game.title} match: {error}",
+                            field="$.setup") from None
 
 
 def validate_players(players: Any, game: Game) -> list[dict]:
@@ -189,8 +205,11 @@ def import_match(*, raw: bytes | str | Mapping, created_by=None, is_private: boo
         match = Match.objects.create(
             game=game, created_by=created_by, is_private=is_private, **fields
         )
-        if events:
-            append_events(match=match, events=events, expected_seq=0, recorded_by=created_by)
+        for start in range(0, len(events), IMPORT_BATCH):
+            append_events(
+                match=match, events=events[start : start + IMPORT_BATCH], expected_seq=start,
+                recorded_by=created_by,
+            )
     return match
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import games
 from replay.interchange import import_match
 from replay.models import Match
+from replay.runs import replay_match
 
 SAMPLE_TITLE = "Simulated match (seed {seed})"
 
@@ -17,7 +18,7 @@ def sample_documents(*, per_game: int):
     for slug in games.available():
         engine = games.get(slug)
         for seed in range(1, per_game + 1):
-            document = engine.simulate(seed=seed, max_events=400)
+            document = engine.simulate(seed=seed)
             document["title"] = SAMPLE_TITLE.format(seed=seed)
             yield document
         samples_dir = Path(engine.package_dir or "") / "samples"
@@ -29,10 +30,34 @@ def sample_documents(*, per_game: int):
 def load_samples(*, per_game: int = 2) -> list[str]:
     lines = []
     for document in sample_documents(per_game=per_game):
-        existing = Match.objects.filter(game__slug=document["game"], title=document["title"]).first()
-        if existing is not None:
-            lines.append(f"unchanged: {document['game']}: {existing.title} (match {existing.pk})")
-            continue
-        match = import_match(raw=document)
-        lines.append(f"imported: {document['game']}: {match.title} ({match.last_seq} events)")
+        match = Match.objects.filter(game__slug=document["game"], title=document["title"]).first()
+        if match is None:
+            match = import_match(raw=document)
+            lines.append(f"imported: {document['game']}: {match.title} ({match.last_seq} events)")
+        else:
+            lines.append(f"unchanged: {document['game']}: {match.title} (match {match.pk})")
+        for run in replay_readings(match):
+            lines.append(
+                f"  run {run.pk} {run.status}: {run.progress} steps, "
+                f"winner {run.outcome.get('winner')}"
+            )
     return lines
+
+
+def replay_readings(match: Match) -> list:
+    """The default reading, and every other option of each conflicting point the default
+    run consulted, so the demo has comparisons to open."""
+    engine = games.get(match.game.slug)
+    default = replay_match(match=match)
+    made = [default]
+    for key in default.flag_summary:
+        try:
+            point = engine.point(key)
+        except KeyError:
+            continue
+        if point.doubt != "conflict":
+            continue
+        for option in point.option_ids:
+            if option != default.interpretation[point.id]:
+                made.append(replay_match(match=match, choices={point.id: option}))
+    return made

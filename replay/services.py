@@ -47,7 +47,12 @@ def event_schema_for(game_slug: str) -> dict:
 
 
 def check_events(
-    *, game_slug: str, player_ids: Sequence[str], events: Sequence[Any], first_seq: int
+    *,
+    game_slug: str,
+    player_ids: Sequence[str],
+    events: Sequence[Any],
+    first_seq: int,
+    max_batch: int | None = MAX_BATCH,
 ) -> list[dict]:
     """Well-formedness of a batch, before anything is written. Returns the records to store.
 
@@ -57,8 +62,8 @@ def check_events(
         raise MalformedEvent("events must be a list", field="events")
     if not events:
         raise MalformedEvent("no events to append", field="events")
-    if len(events) > MAX_BATCH:
-        raise MalformedEvent(f"at most {MAX_BATCH} events in one append", field="events")
+    if max_batch is not None and len(events) > max_batch:
+        raise MalformedEvent(f"at most {max_batch} events in one append", field="events")
     schema = event_schema_for(game_slug)
     records = []
     for index, event in enumerate(events):

@@ -1,0 +1,137 @@
+"""Comparing readings of the rules on one match: two runs side by side, the sweep of every
+consulted point's options, and a point's impact over simulated matches (issue 4)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from itertools import zip_longest
+
+import games
+from games.core.impact import ruleset_impact as simulate_impact
+from games.core.sweep import SweepResult, SweepTooLarge, sweep
+from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplayStep
+from replay.runs import ReplayError, engine_for, replay_match
+
+MAX_LISTED_DIFFERENCES = 1000
+
+
+@dataclass
+class Comparison:
+    run_a: ReplayRun
+    run_b: ReplayRun
+    first_divergence: int | None
+    differing_seqs: list[int]
+    differing_total: int
+    outcome_a: dict
+    outcome_b: dict
+    causes: list[str]
+    differences: dict[str, list[str]] = field(default_factory=dict)  # at the first divergence
+
+    def as_dict(self) -> dict:
+        return {
+            "run_a": self.run_a.pk,
+            "run_b": self.run_b.pk,
+            "first_divergence": self.first_divergence,
+            "differing_seqs": self.differing_seqs,
+            "differing_total": self.differing_total,
+            "outcome_a": self.outcome_a,
+            "outcome_b": self.outcome_b,
+            "causes": self.causes,
+            "differences": self.differences,
+            "interpretation_a": self.run_a.interpretation,
+            "interpretation_b": self.run_b.interpretation,
+        }
+
+
+def _steps(run: ReplayRun):
+    return (
+        ReplayStep.objects.filter(run=run)
+        .order_by("seq")
+        .values_list("seq", "legal", "checksum", "summary")
+        .iterator(chunk_size=5000)
+    )
+
+
+def compare_runs(*, run_a: ReplayRun, run_b: ReplayRun) -> Comparison:
+    if run_a.match_id != run_b.match_id or run_a.log_seq != run_b.log_seq:
+        raise ReplayError("both runs must replay the same match at the same log length",
+                          field="run_b")
+    for run in (run_a, run_b):
+        if run.status != ReplayRun.DONE:
+            raise ReplayError(f"run {run.pk} is {run.status}, not done yet", field="run")
+    first, listed, total, differences = None, [], 0, {}
+    for a, b in zip_longest(_steps(run_a), _steps(run_b)):
+        if a == b:
+            continue
+        total += 1
+        seq = (a or b)[0]
+        if len(listed) < MAX_LISTED_DIFFERENCES:
+            listed.append(seq)
+        if first is None:
+            first = seq
+            differences = {
+                "legality": [str(a[1]), str(b[1])] if a[1] != b[1] else [],
+                "state": [a[2], b[2]] if a[2] != b[2] else [],
+                "summary": [a[3], b[3]] if a[3] != b[3] else [],
+            }
+    return Comparison(
+        run_a, run_b, first, listed, total, run_a.outcome, run_b.outcome,
+        _causes(run_a, run_b, first), differences,
+    )
+
+
+def _causes(run_a: ReplayRun, run_b: ReplayRun, first: int | None) -> list[str]:
+    """The points read differently by the two runs and consulted at the first divergence
+    (or, failing that, before it)."""
+    if first is None:
+        return []
+    differing = {
+        point for point, option in run_a.interpretation.items()
+        if run_b.interpretation.get(point) != option
+    }
+    flagged = ReplayFlag.objects.filter(
+        run__in=[run_a, run_b], point__in=differing, seq__lte=first
+    )
+    at_first = sorted(set(flagged.filter(seq=first).values_list("point", flat=True)))
+    return at_first or sorted(set(flagged.values_list("point", flat=True)))
+
+
+def compare_interpretations(
+    *, match: Match, choices_a: Mapping[str, str], choices_b: Mapping[str, str], requested_by=None
+) -> Comparison:
+    run_a = replay_match(match=match, choices=choices_a, requested_by=requested_by)
+    run_b = replay_match(match=match, choices=choices_b, requested_by=requested_by)
+    return compare_runs(run_a=run_a, run_b=run_b)
+
+
+def match_events(match: Match) -> list[dict]:
+    return list(
+        Event.objects.filter(match=match).order_by("seq").values("seq", "type", "actor", "data")
+    )
+
+
+def sweep_match(*, match: Match, max_branches: int = 256) -> SweepResult:
+    engine = engine_for(match)
+    try:
+        return sweep(
+            engine, players=match.players, setup=match.setup, events=match_events(match),
+            max_branches=max_branches,
+        )
+    except SweepTooLarge as error:
+        raise ReplayError(str(error), field="max_branches") from None
+
+
+def ruleset_impact(*, game_slug: str, point_id: str, matches: int) -> list[dict]:
+    if isinstance(matches, bool) or not isinstance(matches, int) or not 1 <= matches <= 500:
+        raise ReplayError("matches must be a whole number from 1 to 500", field="matches")
+    try:
+        engine = games.get(game_slug)
+    except (games.UnknownGame, ModuleNotFoundError):
+        raise ReplayError(f"no engine for game {game_slug!r}", field="game") from None
+    try:
+        engine.point(point_id)
+    except KeyError:
+        raise ReplayError(f"{game_slug} has no interpretation point {point_id!r}",
+                          field="point") from None
+    return simulate_impact(engine, point_id=point_id, matches=matches)

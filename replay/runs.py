@@ -1,0 +1,336 @@
+"""Replay runs: a match's log through its game's engine, under one interpretation.
+
+``replay_match`` is the only way a run is made (views, API, commands, workers all call it);
+``execute_run`` is the one replay function, run eagerly or by a Celery worker. It writes steps,
+flags and snapshots chunk by chunk, each chunk in one transaction together with the run's
+progress, so a worker killed at any point leaves either a whole chunk or none, and a re-run
+resumes from the last snapshot without duplicates.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Count, Min
+from django.utils import timezone
+
+import games
+from games.core.canonical import canonical_json, state_checksum
+from games.core.points import Interpretation, InterpretationError
+from games.core.replay import collect_corrections, effective_events
+from replay.errors import LogError
+from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplaySnapshot, ReplayStep
+
+logger = logging.getLogger(__name__)
+
+# K: a full state snapshot every K steps, so reading any step costs one snapshot load plus at
+# most K-1 applies (~K × 20 µs), and a 100,000-event run stores 1,000 snapshots. K is also
+# the write chunk: one transaction per K steps.
+SNAPSHOT_INTERVAL = 100
+
+
+class ReplayError(LogError):
+    code = "replay_error"
+
+
+def run_fingerprint(
+    *, match_id: int, log_seq: int, head_hash: str, engine: str, engine_version: str,
+    interpretation: Mapping[str, str],
+) -> str:
+    payload = canonical_json(
+        {
+            "match": match_id,
+            "log_seq": log_seq,
+            "head_hash": head_hash,
+            "engine": engine,
+            "engine_version": engine_version,
+            "interpretation": dict(interpretation),
+            "snapshot_interval": SNAPSHOT_INTERVAL,
+        }
+    )
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+def engine_for(match: Match):
+    try:
+        return games.get(match.game.slug)
+    except (games.UnknownGame, ModuleNotFoundError):
+        raise ReplayError(f"{match.game.title} has no rule engine yet", field="game") from None
+
+
+def replay_match(
+    *, match: Match, choices: Mapping[str, str] | None = None, requested_by=None
+) -> ReplayRun:
+    """The run of the match's current log under ``choices`` (unchosen points take defaults):
+    reused if its fingerprint exists, otherwise created and started (eagerly, or on a worker)."""
+    engine = engine_for(match)
+    try:
+        interpretation = engine.interpretation(choices)
+    except InterpretationError as error:
+        raise ReplayError(str(error), field="interpretation") from None
+    match = Match.objects.get(pk=match.pk)  # the log head as it is now
+    fingerprint = run_fingerprint(
+        match_id=match.pk, log_seq=match.last_seq, head_hash=match.head_hash,
+        engine=engine.slug, engine_version=engine.version, interpretation=interpretation.choices,
+    )
+    run, created = ReplayRun.objects.get_or_create(
+        fingerprint=fingerprint,
+        defaults={
+            "match": match,
+            "log_seq": match.last_seq,
+            "head_hash": match.head_hash,
+            "engine": engine.slug,
+            "engine_version": engine.version,
+            "interpretation": interpretation.as_dict(),
+            "snapshot_interval": SNAPSHOT_INTERVAL,
+            "requested_by": requested_by,
+        },
+    )
+    if created or run.status == ReplayRun.FAILED:
+        start_run(run)
+        run.refresh_from_db()
+    return run
+
+
+def start_run(run: ReplayRun) -> None:
+    from replay.tasks import run_replay
+
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        run_replay.delay(run.pk)
+    else:
+        # Only after commit, so the worker finds the run row.
+        transaction.on_commit(lambda: run_replay.delay(run.pk))
+
+
+def execute_run(*, run_id: int) -> ReplayRun:
+    """Replay a run to its end, resuming from its last committed chunk."""
+    with transaction.atomic():
+        run = ReplayRun.objects.select_for_update().select_related("match__game").get(pk=run_id)
+        if run.status == ReplayRun.DONE:
+            return run
+        run.status = ReplayRun.RUNNING
+        run.attempts += 1
+        run.started_at = run.started_at or timezone.now()
+        run.error = ""
+        run.save(update_fields=["status", "attempts", "started_at", "error"])
+    started = time.perf_counter()
+    try:
+        _replay_chunks(run)
+    except Exception as error:  # an engine bug must not leave a run "running" forever
+        logger.exception("replay run %s failed", run.pk)
+        ReplayRun.objects.filter(pk=run.pk).update(
+            status=ReplayRun.FAILED, error=f"{error.__class__.__name__}: {error}"[:2000]
+        )
+        run.refresh_from_db()
+        return run
+    run.refresh_from_db()
+    if run.status == ReplayRun.DONE:
+        return run
+    _finish(run, elapsed=time.perf_counter() - started)
+    return run
+
+
+def _interpretation(run: ReplayRun, engine) -> Interpretation:
+    return engine.interpretation(run.interpretation)
+
+
+def _corrections(match: Match, log_seq: int) -> dict[int, dict]:
+    rows = Event.objects.filter(match=match, type="correction", seq__lte=log_seq).order_by("seq")
+    return collect_corrections(rows.values("seq", "type", "actor", "data"))
+
+
+def _initial_state(run: ReplayRun, engine) -> dict:
+    return engine.initial_state(run.match.players, run.match.setup)
+
+
+def _replay_chunks(run: ReplayRun) -> None:
+    engine = engine_for(run.match)
+    interpretation = _interpretation(run, engine)
+    corrections = _corrections(run.match, run.log_seq)
+    interval = run.snapshot_interval
+    position = run.progress
+    if position == 0:
+        state = _initial_state(run, engine)
+        ReplaySnapshot.objects.get_or_create(run=run, seq=0, defaults={"state": state})
+    else:
+        state = ReplaySnapshot.objects.get(run=run, seq=position).state
+    while position < run.log_seq:
+        chunk_end = min(position + interval, run.log_seq)
+        rows = (
+            Event.objects.filter(match=run.match, seq__gt=position, seq__lte=chunk_end)
+            .order_by("seq")
+            .values("seq", "type", "actor", "data")
+        )
+        steps, flags = [], []
+        for event in effective_events(rows, corrections):
+            before = state
+            step = engine.apply(state, event, interpretation)
+            state = step.state
+            checksum = state_checksum(state)
+            steps.append(
+                ReplayStep(
+                    run=run, seq=event["seq"], event_type=event["type"], actor=event.get("actor"),
+                    summary=step.summary, legal=step.legal, flag_count=len(step.flags),
+                    checksum=checksum, effects=list(step.effects),
+                )
+            )
+            for index, flag in enumerate(step.flags):
+                changing = []
+                if flag.point:
+                    changing = _changing_options(
+                        engine, before, event, interpretation, flag.point, step, checksum
+                    )
+                flags.append(
+                    ReplayFlag(
+                        run=run, seq=event["seq"], index=index, kind=flag.kind, rule=flag.rule,
+                        point=flag.point, option=flag.option, message=flag.message,
+                        citations=[c.as_dict() for c in flag.citations], changing_options=changing,
+                    )
+                )
+        if len(steps) != chunk_end - position:
+            raise ReplayError(
+                f"the log has a gap between seq {position + 1} and {chunk_end}", seq=position + 1
+            )
+        with transaction.atomic():
+            locked = ReplayRun.objects.select_for_update().get(pk=run.pk)
+            if locked.progress != position:
+                # Another execution of this run (a re-queued task) got here first.
+                return
+            ReplayStep.objects.bulk_create(steps)
+            ReplayFlag.objects.bulk_create(flags)
+            ReplaySnapshot.objects.create(run=run, seq=chunk_end, state=state)
+            ReplayRun.objects.filter(pk=run.pk).update(progress=chunk_end)
+        position = chunk_end
+
+
+def _changing_options(engine, before, event, interpretation, point_id, step, checksum) -> list[str]:
+    """The options of ``point_id`` under which this same event would give another step."""
+    point = engine.point(point_id)
+    chosen = interpretation.option(point_id)
+    changing = []
+    for option in point.option_ids:
+        if option == chosen:
+            continue
+        alternative = engine.apply(before, event, interpretation.with_choice(point_id, option))
+        if (
+            alternative.legal != step.legal
+            or alternative.summary != step.summary
+            or state_checksum(alternative.state) != checksum
+        ):
+            changing.append(option)
+    return changing
+
+
+def _finish(run: ReplayRun, *, elapsed: float) -> None:
+    engine = engine_for(run.match)
+    final = ReplaySnapshot.objects.get(run=run, seq=run.log_seq).state
+    outcome = engine.outcome(final).as_dict()
+    outcome["length"] = run.log_seq
+    summary: dict[str, dict] = {}
+    grouped = (
+        ReplayFlag.objects.filter(run=run)
+        .values("point", "kind", "rule")
+        .annotate(count=Count("id"), first_seq=Min("seq"))
+        .order_by("point", "kind", "rule")
+    )
+    for row in grouped:
+        key = row["point"] or f"rule:{row['rule']}"
+        entry = summary.setdefault(key, {"point": row["point"], "total": 0, "kinds": {},
+                                         "first_seq": row["first_seq"]})
+        entry["total"] += row["count"]
+        entry["kinds"][row["kind"]] = entry["kinds"].get(row["kind"], 0) + row["count"]
+        entry["first_seq"] = min(entry["first_seq"], row["first_seq"])
+    ReplayRun.objects.filter(pk=run.pk).update(
+        status=ReplayRun.DONE,
+        finished_at=timezone.now(),
+        duration_ms=int(elapsed * 1000),
+        outcome=outcome,
+        flag_summary=summary,
+    )
+
+
+# -- reading a step ------------------------------------------------------------------------
+
+
+@dataclass
+class StepView:
+    run: ReplayRun
+    seq: int
+    event: dict | None
+    step: ReplayStep | None
+    flags: list[ReplayFlag]
+    state: dict
+    first_seq: int
+    last_seq: int
+    prev_seq: int | None
+    next_seq: int | None
+    next_flag_seq: int | None
+    prev_flag_seq: int | None
+    viewer: str | None = None
+
+
+def state_at(*, run: ReplayRun, seq: int) -> dict:
+    """The full state after ``seq``: one snapshot load plus at most K-1 applies."""
+    if not 0 <= seq <= run.progress:
+        raise ReplayError(f"step {seq} is not in this run (0 to {run.progress})", seq=seq)
+    engine = engine_for(run.match)
+    snapshot = (
+        ReplaySnapshot.objects.filter(run=run, seq__lte=seq).order_by("-seq").only("seq", "state")
+        .first()
+    )
+    state = snapshot.state if snapshot else _initial_state(run, engine)
+    start = snapshot.seq if snapshot else 0
+    if start < seq:
+        interpretation = _interpretation(run, engine)
+        rows = (
+            Event.objects.filter(match=run.match_id, seq__gt=start, seq__lte=seq)
+            .order_by("seq")
+            .values("seq", "type", "actor", "data")
+        )
+        corrections = _corrections(run.match, run.log_seq)
+        for event in effective_events(rows, corrections):
+            state = engine.apply(state, event, interpretation).state
+    return state
+
+
+def read_step(*, run: ReplayRun, seq: int, viewer: str | None = None) -> StepView:
+    if viewer is not None and viewer not in run.match.player_ids:
+        raise ReplayError(f"viewer {viewer!r} is not a player of this match", field="viewer")
+    state = state_at(run=run, seq=seq)
+    step = ReplayStep.objects.filter(run=run, seq=seq).first() if seq else None
+    event = None
+    if seq:
+        row = Event.objects.filter(match=run.match_id, seq=seq).values(
+            "seq", "type", "actor", "data"
+        ).first()
+        event = dict(row) if row else None
+    flags_of_run = ReplayFlag.objects.filter(run=run)
+    last = run.progress
+    engine = engine_for(run.match)
+    return StepView(
+        run=run,
+        seq=seq,
+        event=event,
+        step=step,
+        flags=list(flags_of_run.filter(seq=seq)) if seq else [],
+        state=engine.view(state, viewer),
+        first_seq=1 if last else 0,
+        last_seq=last,
+        prev_seq=seq - 1 if seq > 0 else None,
+        next_seq=seq + 1 if seq < last else None,
+        next_flag_seq=flags_of_run.filter(seq__gt=seq).order_by("seq")
+        .values_list("seq", flat=True).first(),
+        prev_flag_seq=flags_of_run.filter(seq__lt=seq).order_by("-seq")
+        .values_list("seq", flat=True).first(),
+        viewer=viewer,
+    )
+
+
+def first_flag_seq(run: ReplayRun) -> int | None:
+    return ReplayFlag.objects.filter(run=run).order_by("seq").values_list("seq", flat=True).first()

@@ -1,0 +1,190 @@
+"""Replay runs (issue 4): one replay function, reused by fingerprint, crash-safe chunks,
+snapshots every K steps, steps read back equal to a pure replay."""
+
+import pytest
+
+import games
+from archive.services import load_archive
+from games.core.canonical import state_checksum
+from games.core.replay import replay_document
+from replay import runs
+from replay.interchange import import_match
+from replay.models import ReplayFlag, ReplayRun, ReplaySnapshot, ReplayStep
+from replay.runs import SNAPSHOT_INTERVAL, ReplayError, read_step, replay_match
+from replay.services import append_events
+
+
+@pytest.fixture
+def archive(db):
+    load_archive()
+
+
+def simulated(slug: str, seed: int = 3, max_events: int = 450) -> dict:
+    document = games.get(slug).simulate(seed=seed, max_events=max_events)
+    document["title"] = f"{slug} seed {seed}"
+    return document
+
+
+@pytest.fixture
+def dagon_match(archive):
+    return import_match(raw=simulated("dagon"))
+
+
+def pure_steps(document, choices=None):
+    engine = games.get(document["game"])
+    return list(replay_document(engine, document, engine.interpretation(choices)))
+
+
+@pytest.mark.parametrize("slug", ["dagon", "gothic", "fury-of-dracula", "dylan-dog"])
+def test_a_run_stores_every_step_with_the_pure_engines_checksums(archive, slug):
+    try:
+        document = simulated(slug)
+    except (ModuleNotFoundError, NotImplementedError):
+        pytest.fail(f"{slug}: the engine cannot simulate a match")
+    match = import_match(raw=document)
+    run = replay_match(match=match)
+    assert run.status == ReplayRun.DONE, run.error
+    expected = pure_steps(document)
+    stored = list(ReplayStep.objects.filter(run=run).order_by("seq"))
+    assert [s.seq for s in stored] == list(range(1, len(expected) + 1))
+    assert [s.checksum for s in stored] == [state_checksum(step.state) for _, step in expected]
+    assert [s.summary for s in stored] == [step.summary for _, step in expected]
+    assert ReplayFlag.objects.filter(run=run).count() == sum(len(s.flags) for _, s in expected)
+    final = games.get(slug).outcome(expected[-1][1].state).as_dict()
+    assert run.outcome == {**final, "length": len(expected)}
+
+
+def test_snapshots_every_k_steps(dagon_match):
+    run = replay_match(match=dagon_match)
+    seqs = list(ReplaySnapshot.objects.filter(run=run).values_list("seq", flat=True))
+    expected = list(range(0, run.log_seq, SNAPSHOT_INTERVAL)) + [run.log_seq]
+    assert seqs == sorted(set(expected))
+
+
+def test_a_run_with_the_same_fingerprint_is_reused(dagon_match):
+    first = replay_match(match=dagon_match)
+    steps = ReplayStep.objects.count()
+    again = replay_match(match=dagon_match)
+    assert again.pk == first.pk and ReplayStep.objects.count() == steps
+    other = replay_match(match=dagon_match, choices={"dagon.lagoon-chooser": "attacked"})
+    assert other.pk != first.pk
+    assert other.interpretation["dagon.lagoon-chooser"] == "attacked"
+    assert set(other.interpretation) == {p.id for p in games.get("dagon").points}
+
+
+def test_appending_makes_a_new_run_and_old_runs_stay_readable(dagon_match):
+    old = replay_match(match=dagon_match)
+    append_events(
+        match=dagon_match,
+        events=[{"type": "annotation", "data": {"text": "a later note", "step": 3}}],
+        expected_seq=dagon_match.last_seq,
+    )
+    new = replay_match(match=dagon_match)
+    assert new.pk != old.pk and new.log_seq == old.log_seq + 1
+    assert read_step(run=old, seq=old.log_seq).step.checksum == ReplayStep.objects.get(
+        run=old, seq=old.log_seq
+    ).checksum
+
+
+def test_reading_any_step_gives_the_pure_state(dagon_match, archive):
+    from replay.interchange import export_document
+
+    document = export_document(dagon_match)
+    expected = pure_steps(document)
+    run = replay_match(match=dagon_match)
+    for seq in (1, 57, SNAPSHOT_INTERVAL, SNAPSHOT_INTERVAL + 1, run.log_seq):
+        view = read_step(run=run, seq=seq)
+        assert view.state == expected[seq - 1][1].state
+        assert view.step.seq == seq and view.prev_seq == seq - 1
+    assert read_step(run=run, seq=0).state == games.get("dagon").initial_state(
+        document["players"], document["setup"]
+    )
+    with pytest.raises(ReplayError, match="not in this run"):
+        read_step(run=run, seq=run.log_seq + 1)
+    with pytest.raises(ReplayError, match="viewer"):
+        read_step(run=run, seq=1, viewer="nobody")
+
+
+def test_a_crash_mid_run_resumes_without_duplicates(dagon_match, monkeypatch):
+    """A worker dying after some chunks committed: the re-run continues from the last
+    snapshot and the finished run equals an uninterrupted one."""
+    engine = games.get("dagon")
+    real_apply = engine.apply
+    crash_at = SNAPSHOT_INTERVAL * 2 + 17
+
+    def dying_apply(state, event, interpretation):
+        if event["seq"] == crash_at:
+            raise RuntimeError("worker lost")
+        return real_apply(state, event, interpretation)
+
+    monkeypatch.setattr(engine, "apply", dying_apply)
+    run = replay_match(match=dagon_match)
+    assert run.status == ReplayRun.FAILED and "worker lost" in run.error
+    assert run.progress == SNAPSHOT_INTERVAL * 2
+    assert ReplayStep.objects.filter(run=run).count() == SNAPSHOT_INTERVAL * 2
+    monkeypatch.setattr(engine, "apply", real_apply)
+    resumed = replay_match(match=dagon_match)
+    assert resumed.pk == run.pk and resumed.status == ReplayRun.DONE and resumed.attempts == 2
+    steps = list(ReplayStep.objects.filter(run=run).order_by("seq").values_list("seq", "checksum"))
+    assert [seq for seq, _ in steps] == list(range(1, run.log_seq + 1))
+    from replay.interchange import export_document
+
+    expected = pure_steps(export_document(dagon_match))
+    assert [c for _, c in steps] == [state_checksum(s.state) for _, s in expected]
+
+
+def test_a_second_execution_of_a_finished_run_changes_nothing(dagon_match):
+    run = replay_match(match=dagon_match)
+    counts = (ReplayStep.objects.count(), ReplayFlag.objects.count())
+    runs.execute_run(run_id=run.pk)
+    assert counts == (ReplayStep.objects.count(), ReplayFlag.objects.count())
+
+
+def test_corrections_are_honoured_by_the_replay(dagon_match):
+    from replay.models import Event
+
+    original = Event.objects.get(match=dagon_match, seq=2)
+    before = replay_match(match=dagon_match)
+    replacement = {"type": "annotation", "data": {"text": "this move was misread"}}
+    append_events(
+        match=dagon_match,
+        events=[{"type": "correction", "data": {"supersedes": 2, "event": replacement}}],
+        expected_seq=dagon_match.last_seq,
+    )
+    after = replay_match(match=dagon_match)
+    assert ReplayStep.objects.get(run=after, seq=2).event_type == "annotation"
+    assert ReplayStep.objects.get(run=before, seq=2).event_type == original.type
+    assert Event.objects.get(match=dagon_match, seq=2).type == original.type  # history kept
+
+
+def test_bad_interpretations_are_refused_with_the_field(dagon_match):
+    with pytest.raises(ReplayError, match="unknown interpretation point") as raised:
+        replay_match(match=dagon_match, choices={"dagon.no-such-point": "x"})
+    assert raised.value.field == "interpretation"
+    with pytest.raises(ReplayError, match="unknown option"):
+        replay_match(match=dagon_match, choices={"dagon.lagoon-chooser": "nobody"})
+    assert not ReplayRun.objects.exists()
+
+
+def test_a_game_without_an_engine_cannot_be_replayed(db):
+    from replay.models import Match
+    from tests.factories import GameFactory
+
+    match = Match.objects.create(game=GameFactory(slug="no-engine"), title="x",
+                                 players=[{"id": "p1", "name": "A"}])
+    with pytest.raises(ReplayError, match="no rule engine"):
+        replay_match(match=match)
+
+
+def test_flags_record_the_options_that_would_change_the_step(dagon_match):
+    run = replay_match(match=dagon_match)
+    consulted = ReplayFlag.objects.filter(run=run, kind="consulted").exclude(point=None)
+    assert consulted.exists()
+    engine = games.get("dagon")
+    for flag in consulted[:50]:
+        point = engine.point(flag.point)
+        assert set(flag.changing_options) <= set(point.option_ids) - {flag.option}
+    summary = run.flag_summary
+    assert sum(entry["total"] for entry in summary.values()) == ReplayFlag.objects.filter(
+        run=run
+    ).count()
