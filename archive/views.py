@@ -1,27 +1,161 @@
-from django.shortcuts import get_object_or_404, render
+"""Archive pages: the games, a game's rulebooks and scans, transcriptions with their notes,
+two transcriptions side by side, the engine's interpretation points, and the curator forms."""
 
+from __future__ import annotations
+
+from functools import wraps
+from itertools import zip_longest
+
+from django.contrib import messages
+from django.db import transaction
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+
+import games
 from archive import selectors
-from archive.models import Game, Transcription
+from archive.forms import ScanForm, TranscriptionForm
+from archive.models import Game, Rulebook, Scan, Transcription
+from archive.parsing import cited_pages
+from archive.services import ArchiveError, add_scan, decode_text, import_transcription
+
+# The one replay import in archive: who is a curator (see the report to the lead).
+from replay.permissions import is_curator
+
+# -- helpers shared with replay.views ---------------------------------------------------------
+
+
+def wants_fragment(request) -> bool:
+    """An htmx request for a fragment; a history restore asks for the whole page."""
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx) and not htmx.history_restore_request
+
+
+def page(request, template: str, context: dict, *, fragment: str | None = None, status=200):
+    """Render the screen, or only its named partial when htmx asks for a fragment."""
+    context = {**context, "is_curator": is_curator(request.user)}
+    name = f"{template}#{fragment}" if fragment and wants_fragment(request) else template
+    return render(request, name, context, status=status)
+
+
+def curator_only(view):
+    """Curators see and post the forms; others get 403 (with a sign-in link when signed out)."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not is_curator(request.user):
+            return render(
+                request,
+                "forbidden.html",
+                {"is_curator": False, "reason": "Only curators may change the archive."},
+                status=403,
+            )
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def field_error(form, error) -> None:
+    """Put a service error next to the field it names, or above the form."""
+    field = getattr(error, "field", None)
+    form.add_error(field if field in form.fields else None, getattr(error, "message", str(error)))
+
+
+def engine_for(slug: str):
+    """The game's engine, or None while nobody has written it yet."""
+    try:
+        return games.get(slug)
+    except (games.UnknownGame, ImportError, SyntaxError, AttributeError):
+        return None
+
+
+# -- pages ------------------------------------------------------------------------------------
 
 
 def home(request):
     query = request.GET.get("q", "").strip()[:100]
-    return render(
-        request, "archive/home.html", {"games": selectors.game_list(query=query), "query": query}
+    return page(
+        request,
+        "archive/home.html",
+        {"games": selectors.game_list(query=query), "query": query},
+        fragment="results",
     )
 
 
 def game_detail(request, slug: str):
     game = get_object_or_404(Game, slug=slug)
-    return render(
+    return page(
         request,
         "archive/game.html",
         {
             "game": game,
             "rulebooks": selectors.game_rulebooks(game=game),
             "latest": selectors.latest_transcriptions(game=game),
+            "has_engine": engine_for(slug) is not None,
         },
     )
+
+
+def scan_detail(request, scan_id: int):
+    scan = get_object_or_404(Scan.objects.select_related("rulebook__game"), pk=scan_id)
+    pages = list(scan.rulebook.scans.order_by("page_number", "id"))
+    index = next(i for i, s in enumerate(pages) if s.pk == scan.pk)
+    return page(
+        request,
+        "archive/scan.html",
+        {
+            "scan": scan,
+            "rulebook": scan.rulebook,
+            "game": scan.rulebook.game,
+            "pages": pages,
+            "prev": pages[index - 1] if index > 0 else None,
+            "next": pages[index + 1] if index + 1 < len(pages) else None,
+            "position": index + 1,
+        },
+        fragment="viewer",
+    )
+
+
+def _scans_by_label(rulebook: Rulebook) -> dict[str, Scan]:
+    found: dict[str, Scan] = {}
+    for scan in rulebook.scans.order_by("page_number", "id"):
+        found.setdefault(scan.page_label or str(scan.page_number), scan)
+        found.setdefault(str(scan.page_number), scan)
+    return found
+
+
+def _passage_rows(transcription: Transcription, scans: dict[str, Scan]) -> list[dict]:
+    """Passages with their marked segments, each mark with a tooltip id and, for a page
+    citation, the archived scans of the cited pages."""
+    rows = []
+    for item in selectors.annotated_passages(transcription=transcription):
+        passage = item.passage
+        segments = []
+        for index, seg in enumerate(item.segments):
+            pages = []
+            if seg.kind == "page":
+                pages = [(label, scans.get(label)) for label in cited_pages(seg.note)]
+            segments.append(
+                {
+                    "text": seg.text,
+                    "kind": seg.kind,
+                    "label": seg.label,
+                    "note": seg.note,
+                    "certainty": seg.certainty,
+                    "tip": f"tip-{transcription.pk}-{passage.order}-{index}",
+                    "pages": pages,
+                    "scan": next((s for _, s in pages if s is not None), None),
+                }
+            )
+        rows.append(
+            {
+                "passage": passage,
+                "anchor": passage.anchor,
+                "segments": segments,
+                "notes": item.notes,
+                "pages": [(label, scans.get(label)) for label in passage.pages or []],
+            }
+        )
+    return rows
 
 
 def transcription_detail(request, transcription_id: int):
@@ -29,15 +163,160 @@ def transcription_detail(request, transcription_id: int):
         Transcription.objects.select_related("rulebook__game", "translation_of"),
         pk=transcription_id,
     )
-    return render(
+    rulebook = transcription.rulebook
+    return page(
         request,
         "archive/transcription.html",
         {
             "transcription": transcription,
-            "game": transcription.rulebook.game,
-            "passages": selectors.annotated_passages(transcription=transcription),
-            "versions": transcription.rulebook.transcriptions.filter(
-                language=transcription.language
-            ).order_by("-version"),
+            "game": rulebook.game,
+            "passages": _passage_rows(transcription, _scans_by_label(rulebook)),
+            "versions": rulebook.transcriptions.filter(language=transcription.language).order_by(
+                "-version"
+            ),
+            "others": rulebook.transcriptions.exclude(language=transcription.language).exists(),
         },
+    )
+
+
+def _default_pair(rulebook: Rulebook) -> tuple[Transcription | None, Transcription | None]:
+    latest: dict[str, Transcription] = {}
+    for t in rulebook.transcriptions.order_by("version"):
+        latest[t.language] = t
+    if not latest:
+        return None, None
+    # The original: in the printed language, else the one a translation points at.
+    original = latest.get(rulebook.language)
+    if original is None:
+        pointed = [t.translation_of for t in latest.values() if t.translation_of_id]
+        original = pointed[0] if pointed else min(latest.values(), key=lambda t: t.pk)
+    others = [t for lang, t in sorted(latest.items()) if lang != original.language]
+    return original, (others[0] if others else None)
+
+
+def side_by_side(request, rulebook_id: int):
+    rulebook = get_object_or_404(Rulebook.objects.select_related("game"), pk=rulebook_id)
+    choices = list(rulebook.transcriptions.order_by("language", "-version"))
+    by_pk = {str(t.pk): t for t in choices}
+    left, right = _default_pair(rulebook)
+    left = by_pk.get(request.GET.get("left", ""), left)
+    right = by_pk.get(request.GET.get("right", ""), right)
+    rows = []
+    if left is not None and right is not None and left.pk != right.pk:
+        scans = _scans_by_label(rulebook)
+        a, b = _passage_rows(left, scans), _passage_rows(right, scans)
+        b_by_anchor = {row["anchor"]: row for row in b}
+        if any(row["anchor"] in b_by_anchor for row in a):
+            used = set()
+            for row in a:
+                match = b_by_anchor.get(row["anchor"])
+                if match:
+                    used.add(match["anchor"])
+                rows.append((row, match))
+            rows += [(None, row) for row in b if row["anchor"] not in used]
+        else:
+            rows = list(zip_longest(a, b))
+    return page(
+        request,
+        "archive/side_by_side.html",
+        {
+            "rulebook": rulebook,
+            "game": rulebook.game,
+            "choices": choices,
+            "left": left,
+            "right": right,
+            "rows": rows,
+        },
+    )
+
+
+def interpretation_points(request, slug: str):
+    game = get_object_or_404(Game, slug=slug)
+    engine = engine_for(slug)
+    points = []
+    if engine is not None:
+        for point in engine.points:
+            citations = []
+            for citation in point.citations:
+                passage = selectors.passage_text(slug=citation.passage)
+                notes = []
+                if passage is not None:
+                    notes = [a for a in passage.annotations.all() if a.kind != "page"]
+                citations.append({"citation": citation, "passage": passage, "notes": notes})
+            points.append({"point": point, "citations": citations})
+    return page(
+        request,
+        "archive/points.html",
+        {"game": game, "engine": engine, "points": points},
+    )
+
+
+# -- curator forms ----------------------------------------------------------------------------
+
+
+@curator_only
+def scan_add(request, rulebook_id: int):
+    rulebook = get_object_or_404(Rulebook.objects.select_related("game"), pk=rulebook_id)
+    form = ScanForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():
+                scan = add_scan(
+                    rulebook=rulebook,
+                    page_number=form.cleaned_data["page_number"],
+                    page_label=form.cleaned_data["page_label"],
+                    upload=form.cleaned_data["file"],
+                    uploaded_by=request.user,
+                )
+        except ArchiveError as error:
+            field_error(form, error)
+        else:
+            messages.success(request, f"Scan of page {scan.page_label} archived.")
+            return redirect("scan-detail", scan.pk)
+    return page(
+        request,
+        "archive/scan_form.html",
+        {"form": form, "rulebook": rulebook, "game": rulebook.game},
+        status=400 if form.errors else 200,
+    )
+
+
+@curator_only
+def transcription_add(request, rulebook_id: int):
+    rulebook = get_object_or_404(Rulebook.objects.select_related("game"), pk=rulebook_id)
+    form = TranscriptionForm(request.POST or None, request.FILES or None, rulebook=rulebook)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            if data.get("file"):
+                text = decode_text(data["file"].read(), field="file")
+            else:
+                text = decode_text(data["text"], field="text")
+            result = import_transcription(
+                rulebook=rulebook,
+                text=text,
+                language=data["language"].strip(),
+                transcriber=data["transcriber"],
+                translation_of=data.get("translation_of"),
+                change_note=data.get("change_note", ""),
+                created_by=request.user,
+            )
+        except ArchiveError as error:
+            if error.field == "text" and data.get("file"):
+                error.field = "file"
+            field_error(form, error)
+        else:
+            t = result.transcription
+            if result.created:
+                messages.success(request, f"Version {t.version} [{t.language}] stored.")
+            else:
+                messages.info(
+                    request, f"Same text as version {t.version} [{t.language}]: nothing new stored."
+                )
+            return redirect(reverse("transcription-detail", args=[t.pk]))
+    return page(
+        request,
+        "archive/transcription_form.html",
+        {"form": form, "rulebook": rulebook, "game": rulebook.game},
+        status=400 if form.errors else 200,
     )

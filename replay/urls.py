@@ -4,6 +4,25 @@ from replay import views
 
 urlpatterns = [
     path("matches/", views.match_list, name="match-list"),
+    path("matches/new/", views.match_create, name="match-create"),
+    path("matches/import/", views.match_import, name="match-import"),
     path("matches/<int:match_id>/", views.match_detail, name="match-detail"),
     path("matches/<int:match_id>/export.json", views.match_export, name="match-export"),
+    path("matches/<int:match_id>/append/", views.match_append, name="match-append"),
+    path("matches/<int:match_id>/runs/", views.run_start, name="run-start"),
+    path("matches/<int:match_id>/runs/<int:run_id>/", views.run_detail, name="run-detail"),
+    path("matches/<int:match_id>/runs/<int:run_id>/step/", views.replay_goto, name="replay-goto"),
+    path(
+        "matches/<int:match_id>/runs/<int:run_id>/step/<int:seq>/",
+        views.replay_step,
+        name="replay-step",
+    ),
+    path(
+        "matches/<int:match_id>/runs/<int:run_id>/step/<int:seq>/annotate/",
+        views.step_annotate,
+        name="step-annotate",
+    ),
+    path("matches/<int:match_id>/compare/", views.compare, name="compare"),
+    path("matches/<int:match_id>/sweep/", views.sweep, name="sweep"),
+    path("games/<slug:slug>/impact/", views.impact, name="impact"),
 ]

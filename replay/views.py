@@ -1,27 +1,76 @@
-from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, render
+"""Match pages: the list, a match and its log, the curator forms (create, import, append,
+annotate), replay runs and the step-through, comparisons, the sweep and ruleset impact.
 
+Each screen is one template; htmx asks for its named partial (archive.views.page)."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+
+import games
+from archive.models import Game
+from archive.selectors import passage_text
+from archive.views import curator_only, engine_for, page, wants_fragment
 from replay import selectors
-from replay.interchange import export_match
+from replay.comparisons import compare_runs, ruleset_impact, sweep_match
+from replay.errors import AppendConflict, DocumentError, LogError, MalformedEvent
+from replay.forms import AnnotationForm, AppendEventsForm, ImportForm, MatchForm, StepGotoForm
+from replay.interchange import FORMAT, export_match, import_match
+from replay.models import Event, ReplayRun, ReplayStep
+from replay.runs import ReplayError, first_flag_seq, read_step, replay_match
+from replay.services import append_events
 
 
 def _visible_match(request, match_id: int):
     return get_object_or_404(selectors.visible_matches(user=request.user), pk=match_id)
 
 
+def _run_of(match, run_id: int) -> ReplayRun:
+    return get_object_or_404(ReplayRun, pk=run_id, match=match)
+
+
+# -- matches ------------------------------------------------------------------------------------
+
+
 def match_list(request):
-    return render(
-        request, "replay/match_list.html", {"matches": selectors.visible_matches(user=request.user)}
-    )
+    matches = selectors.visible_matches(user=request.user)
+    game = None
+    slug = request.GET.get("game", "")
+    if slug:
+        game = Game.objects.filter(slug=slug).first()
+        matches = matches.filter(game__slug=slug)
+    return page(request, "replay/match_list.html", {"matches": matches[:500], "game": game})
+
+
+def _match_context(request, match, *, append_form=None, run_form_error=""):
+    points = []
+    engine = engine_for(match.game.slug)
+    if engine is not None:
+        points = list(engine.points)
+    runs = list(match.runs.order_by("-created_at")[:50])
+    done = [r for r in runs if r.status == ReplayRun.DONE]
+    return {
+        "match": match,
+        "events": selectors.event_log(match=match, limit=1000),
+        "runs": runs,
+        "done_runs": done,
+        "engine": engine,
+        "points": points,
+        "append_form": append_form
+        or AppendEventsForm(initial={"expected_seq": match.last_seq}),
+        "run_form_error": run_form_error,
+    }
 
 
 def match_detail(request, match_id: int):
     match = _visible_match(request, match_id)
-    return render(
-        request,
-        "replay/match.html",
-        {"match": match, "events": selectors.event_log(match=match, limit=500)},
-    )
+    return page(request, "replay/match.html", _match_context(request, match))
 
 
 def match_export(request, match_id: int):
@@ -29,3 +78,552 @@ def match_export(request, match_id: int):
     response = HttpResponse(export_match(match), content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.json"'
     return response
+
+
+def _describe(error: LogError) -> str:
+    message = error.message
+    if error.field and error.field not in ("events", "expected_seq") and error.field not in message:
+        message += f" (field {error.field})"
+    return message
+
+
+@curator_only
+def match_append(request, match_id: int):
+    match = _visible_match(request, match_id)
+    if request.method != "POST":
+        return redirect(reverse("match-detail", args=[match.pk]) + "#append")
+    form = AppendEventsForm(request.POST)
+    if form.is_valid():
+        try:
+            result = append_events(
+                match=match,
+                events=form.cleaned_data["events"],
+                expected_seq=form.cleaned_data["expected_seq"],
+                recorded_by=request.user,
+            )
+        except AppendConflict as error:
+            # Keep their text; the page now shows the events written meanwhile and the new seq.
+            data = request.POST.copy()
+            data["expected_seq"] = str(error.current_seq)
+            form = AppendEventsForm(data)
+            form.is_valid()
+            form.add_error(
+                None,
+                f"Conflict: {error.message}. Your events are kept below; the log now ends at "
+                f"seq {error.current_seq}. Check the new events, then append again.",
+            )
+        except MalformedEvent as error:
+            form.add_error("events", _describe(error))
+        except LogError as error:
+            form.add_error("events", _describe(error))
+        else:
+            messages.success(
+                request, f"Appended events {result.first_seq}–{result.last_seq} to the log."
+            )
+            return redirect(reverse("match-detail", args=[match.pk]) + f"#seq-{result.last_seq}")
+    match.refresh_from_db()
+    return page(
+        request, "replay/match.html", _match_context(request, match, append_form=form), status=400
+    )
+
+
+_DOCUMENT_FIELDS = {"game", "title", "played_on", "source", "players", "setup"}
+
+
+@curator_only
+def match_create(request):
+    form = MatchForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        document = {
+            "format": FORMAT,
+            "game": data["game"].slug,
+            "title": data["title"],
+            "played_on": data["played_on"].isoformat() if data["played_on"] else None,
+            "source": data["source"],
+            "players": data["players"],
+            "setup": data["setup"],
+            "events": [],
+        }
+        try:
+            match = import_match(raw=document, created_by=request.user,
+                                 is_private=data["is_private"])
+        except DocumentError as error:
+            top = (error.field or "").removeprefix("$.").split("[")[0].split(".")[0]
+            form.add_error(top if top in _DOCUMENT_FIELDS else None, error.message)
+        else:
+            messages.success(request, f"Match “{match.title}” created; append its events below.")
+            return redirect("match-detail", match.pk)
+    return page(request, "replay/match_form.html", {"form": form},
+                status=400 if form.errors else 200)
+
+
+@curator_only
+def match_import(request):
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            match = import_match(raw=upload.read(), created_by=request.user,
+                                 is_private=form.cleaned_data["is_private"])
+        except DocumentError as error:
+            where = f" at {error.field}" if error.field and error.field != "$" else ""
+            form.add_error("file", f"Refused{where}: {error.message}. Nothing was stored.")
+        except LogError as error:
+            form.add_error("file", f"Refused: {error.message}. Nothing was stored.")
+        else:
+            messages.success(request, f"Imported “{match.title}” ({match.last_seq} events).")
+            return redirect("match-detail", match.pk)
+    return page(request, "replay/import_form.html", {"form": form},
+                status=400 if form.errors else 200)
+
+
+# -- runs ---------------------------------------------------------------------------------------
+
+
+def _step_url(run, seq, viewer=None) -> str:
+    url = reverse("replay-step", args=[run.match_id, run.pk, seq])
+    return url + ("?" + urlencode({"viewer": viewer}) if viewer else "")
+
+
+def _opening_seq(run) -> int:
+    flag = first_flag_seq(run)
+    return flag if flag is not None else (1 if run.progress else 0)
+
+
+@curator_only
+def run_start(request, match_id: int):
+    match = _visible_match(request, match_id)
+    if request.method != "POST":
+        return redirect("match-detail", match.pk)
+    engine = engine_for(match.game.slug)
+    choices = {}
+    if engine is not None:
+        for point in engine.points:
+            option = request.POST.get(f"point:{point.id}")
+            if option:
+                choices[point.id] = option
+    try:
+        run = replay_match(match=match, choices=choices, requested_by=request.user)
+    except LogError as error:
+        return page(request, "replay/match.html",
+                    _match_context(request, match, run_form_error=error.message), status=400)
+    return redirect("run-detail", match.pk, run.pk)
+
+
+def run_detail(request, match_id: int, run_id: int):
+    """The run's progress; a finished run opens at its first flag."""
+    match = _visible_match(request, match_id)
+    run = _run_of(match, run_id)
+    if run.status == ReplayRun.DONE:
+        target = _step_url(run, _opening_seq(run))
+        if wants_fragment(request):
+            response = page(request, "replay/run.html", {"match": match, "run": run,
+                                                          "target": target}, fragment="progress")
+            response["HX-Redirect"] = target
+            return response
+        return redirect(target)
+    return page(request, "replay/run.html", {"match": match, "run": run}, fragment="progress")
+
+
+# -- the step-through ---------------------------------------------------------------------------
+
+_BOARDS: dict[str, dict] = {}
+_LOCATION_KEYS = ("space", "at", "position", "location", "square")
+_PAWN_COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#117a65")
+
+
+def board_geometry(engine) -> dict:
+    """Spaces (x, y) and links of the engine's board.json, whatever the game calls them."""
+    if engine.slug in _BOARDS:
+        return _BOARDS[engine.slug]
+    nodes: dict[str, dict] = {}
+
+    def collect(value, key=None):
+        if isinstance(value, dict):
+            if isinstance(value.get("x"), (int, float)) and isinstance(value.get("y"), (int, float)):
+                node_id = str(value.get("id") or key)
+                nodes.setdefault(node_id, {
+                    "id": node_id, "x": float(value["x"]), "y": float(value["y"]),
+                    "colour": value.get("colour") or "#ddd", "kind": value.get("kind", ""),
+                    "name": value.get("name") or value.get("label") or node_id,
+                })
+            for k, v in value.items():
+                if k != "provenance":
+                    collect(v, k)
+        elif isinstance(value, list):
+            for item in value:
+                collect(item, key)
+
+    board = engine.board or {}
+    collect(board)
+    edges = set()
+
+    def links(value):
+        if isinstance(value, list):
+            for item in value:
+                if (isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item)
+                        and item[0] in nodes and item[1] in nodes):
+                    edges.add(tuple(sorted(item)))
+                else:
+                    links(item)
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                if k in nodes and isinstance(v, list) and all(isinstance(x, str) for x in v):
+                    edges.update(tuple(sorted((k, x))) for x in v if x in nodes)
+                elif k != "provenance":
+                    links(v)
+
+    links(board)
+    if nodes:
+        xs = [n["x"] for n in nodes.values()]
+        ys = [n["y"] for n in nodes.values()]
+        pad = max(max(xs) - min(xs), max(ys) - min(ys), 100) * 0.04 + 20
+        box = (min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
+    else:
+        box = (0, 0, 100, 100)
+    span = max(box[2], box[3])
+    geometry = {
+        "nodes": list(nodes.values()),
+        "by_id": nodes,
+        "edges": [(nodes[a], nodes[b]) for a, b in sorted(edges)],
+        "viewbox": " ".join(f"{v:.0f}" for v in box),
+        "radius": round(span / 90, 1),
+        "font": round(span / 70, 1),
+        "provenance": (board.get("provenance") or {}) if isinstance(board, dict) else {},
+    }
+    _BOARDS[engine.slug] = geometry
+    return geometry
+
+
+def board_pawns(state, geometry, players) -> list[dict]:
+    """Pawns: every dict in the state with a location key naming a board space."""
+    ids = [p["id"] for p in players]
+    colours = {pid: _PAWN_COLOURS[i % len(_PAWN_COLOURS)] for i, pid in enumerate(ids)}
+    names = {p["id"]: p.get("name") or p["id"] for p in players}
+    found, seen = [], set()
+
+    def walk(value, path, depth=0):
+        if depth > 6:
+            return
+        if isinstance(value, dict):
+            for key in _LOCATION_KEYS:
+                where = value.get(key)
+                if isinstance(where, str) and where in geometry["by_id"]:
+                    owner = value.get("id") if value.get("id") in ids else next(
+                        (p for p in reversed(path) if p in ids), None)
+                    label = names[owner] if owner else (path[-1] if path else key)
+                    token = (owner or label, where)
+                    if token not in seen:
+                        seen.add(token)
+                        found.append({"label": str(label), "space": where, "player": owner,
+                                      "colour": colours.get(owner, "#333")})
+                    break
+            for k, v in value.items():
+                walk(v, path + [str(k)], depth + 1)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item, path, depth + 1)
+
+    walk(state, [])
+    # Pawns sharing a space fan out around it.
+    crowd: dict[str, int] = {}
+    r = geometry["radius"]
+    for pawn in found:
+        node = geometry["by_id"][pawn["space"]]
+        n = crowd.get(pawn["space"], 0)
+        crowd[pawn["space"]] = n + 1
+        pawn["x"] = node["x"] + (n % 3 - 1) * r * 2.6
+        pawn["y"] = node["y"] - r * 2.6 * (n // 3)
+        pawn["r"] = r * (1.7 if pawn["player"] else 1.1)
+    return found
+
+
+def player_panels(state, players) -> list[dict]:
+    """Each player's part of the state, as a few readable facts."""
+    panels = []
+    for player in players:
+        pid, facts = player["id"], None
+        if isinstance(state, dict):
+            for key, value in state.items():
+                if isinstance(value, dict) and isinstance(value.get(pid), dict):
+                    facts = value[pid]
+                    break
+            if facts is None:
+                for value in state.values():
+                    if isinstance(value, list):
+                        facts = next((v for v in value if isinstance(v, dict) and v.get("id") == pid),
+                                     None)
+                        if facts:
+                            break
+        rows = []
+        for key, value in (facts or {}).items():
+            if key in ("id", "name"):
+                continue
+            if isinstance(value, (list, dict)):
+                value = json.dumps(value, ensure_ascii=False) if value else "—"
+            rows.append((key.replace("_", " "), "—" if value is None else value))
+        turn = isinstance(state, dict) and pid in (state.get("turn"), state.get("actor"))
+        panels.append({"player": player, "rows": rows[:14], "turn": turn})
+    return panels
+
+
+def _flag_rows(flags) -> list[dict]:
+    rows = []
+    for flag in flags:
+        citations = []
+        for c in flag.citations or []:
+            passage = passage_text(slug=c.get("passage", "")) if c.get("passage") else None
+            notes = []
+            if passage is not None:
+                notes = [a for a in passage.annotations.all() if a.kind in ("legibility", "reading",
+                                                                             "editorial")]
+            citations.append({"c": c, "passage": passage, "notes": notes})
+        rows.append({"flag": flag, "citations": citations})
+    return rows
+
+
+def _viewer_param(request, match) -> str | None:
+    viewer = request.GET.get("viewer") or None
+    if viewer == "archivist":
+        return None
+    if viewer is not None and viewer not in match.player_ids:
+        raise Http404("no such viewer")
+    return viewer
+
+
+def _step_context(request, match, run, seq, viewer):
+    try:
+        view = read_step(run=run, seq=seq, viewer=viewer)
+    except ReplayError:
+        raise Http404("no such step") from None
+    engine = engine_for(match.game.slug)
+    geometry = board_geometry(engine) if engine else None
+    window = ReplayStep.objects.filter(run=run, seq__gte=max(1, seq - 10), seq__lte=seq + 10)
+    annotations = [
+        e for e in Event.objects.filter(match=match, type="annotation").order_by("seq")
+        if isinstance(e.data, dict) and e.data.get("step") == seq
+    ]
+    point_names = {p.id: p for p in engine.points} if engine else {}
+    return {
+        "match": match,
+        "run": run,
+        "view": view,
+        "seq": seq,
+        "viewer": viewer,
+        "viewer_value": viewer or "archivist",
+        "geometry": geometry,
+        "pawns": board_pawns(view.state, geometry, match.players) if geometry else [],
+        "panels": player_panels(view.state, match.players),
+        "flags": _flag_rows(view.flags),
+        "log": list(window),
+        "annotations": annotations,
+        "annotation_form": AnnotationForm(initial={"expected_seq": match.last_seq}),
+        "points": point_names,
+        "urls": {
+            name: (_step_url(run, s, viewer) if s is not None else None)
+            for name, s in (
+                ("first", view.first_seq if view.first_seq != seq else None),
+                ("prev", view.prev_seq),
+                ("next", view.next_seq),
+                ("last", view.last_seq if view.last_seq != seq else None),
+                ("next_flag", view.next_flag_seq),
+                ("prev_flag", view.prev_flag_seq),
+            )
+        },
+        "state_json": json.dumps(view.state, ensure_ascii=False, indent=1, sort_keys=True),
+        "event_data": json.dumps(view.event["data"], ensure_ascii=False) if view.event else "",
+    }
+
+
+def replay_step(request, match_id: int, run_id: int, seq: int):
+    match = _visible_match(request, match_id)
+    run = _run_of(match, run_id)
+    if run.status != ReplayRun.DONE and seq > run.progress:
+        return redirect("run-detail", match.pk, run.pk)
+    context = _step_context(request, match, run, seq, _viewer_param(request, match))
+    return page(request, "replay/step.html", context, fragment="step-panel")
+
+
+def replay_goto(request, match_id: int, run_id: int):
+    """The slider's plain GET form: ?seq=N → the step's permalink."""
+    match = _visible_match(request, match_id)
+    run = _run_of(match, run_id)
+    form = StepGotoForm(request.GET)
+    seq = form.cleaned_data["seq"] if form.is_valid() else 0
+    seq = min(seq, run.progress)
+    viewer = _viewer_param(request, match)
+    if wants_fragment(request):
+        response = page(request, "replay/step.html", _step_context(request, match, run, seq, viewer),
+                        fragment="step-panel")
+        response["HX-Push-Url"] = _step_url(run, seq, viewer)
+        return response
+    return redirect(_step_url(run, seq, viewer))
+
+
+@curator_only
+def step_annotate(request, match_id: int, run_id: int, seq: int):
+    match = _visible_match(request, match_id)
+    run = _run_of(match, run_id)
+    if request.method != "POST":
+        return redirect(_step_url(run, seq))
+    form = AnnotationForm(request.POST)
+    viewer = _viewer_param(request, match)
+    if form.is_valid():
+        event = {"type": "annotation", "actor": None,
+                 "data": {"text": form.cleaned_data["text"], "step": seq}}
+        try:
+            append_events(match=match, events=[event],
+                          expected_seq=form.cleaned_data["expected_seq"], recorded_by=request.user)
+        except AppendConflict as error:
+            data = request.POST.copy()
+            data["expected_seq"] = str(error.current_seq)
+            form = AnnotationForm(data)
+            form.is_valid()
+            form.add_error(None, f"Conflict: {error.message}. Your note is kept; send it again.")
+        except LogError as error:
+            form.add_error("text", error.message)
+        else:
+            messages.success(request, f"Note added to step {seq} (event {match.last_seq}).")
+            return redirect(_step_url(run, seq, viewer) + "#annotations")
+    match.refresh_from_db()
+    context = _step_context(request, match, run, seq, viewer)
+    context["annotation_form"] = form
+    return page(request, "replay/step.html", context, status=400)
+
+
+# -- comparisons --------------------------------------------------------------------------------
+
+
+def compare(request, match_id: int):
+    match = _visible_match(request, match_id)
+    runs = list(match.runs.filter(status=ReplayRun.DONE).order_by("-created_at"))
+    by_pk = {str(r.pk): r for r in runs}
+    run_a, run_b = by_pk.get(request.GET.get("a", "")), by_pk.get(request.GET.get("b", ""))
+    context = {"match": match, "runs": runs, "run_a": run_a, "run_b": run_b, "error": ""}
+    if run_a and run_b:
+        try:
+            comparison = compare_runs(run_a=run_a, run_b=run_b)
+        except LogError as error:
+            context["error"] = error.message
+        else:
+            last = min(run_a.progress, run_b.progress)
+            try:
+                seq = int(request.GET.get("seq", ""))
+            except ValueError:
+                seq = comparison.first_divergence or (1 if last else 0)
+            seq = max(0, min(seq, last))
+            a = read_step(run=run_a, seq=seq)
+            b = read_step(run=run_b, seq=seq)
+            base = {"a": run_a.pk, "b": run_b.pk}
+
+            def url(s):
+                return reverse("compare", args=[match.pk]) + "?" + urlencode({**base, "seq": s})
+
+            differing_points = sorted(
+                p for p, o in run_a.interpretation.items() if run_b.interpretation.get(p) != o
+            )
+            context.update({
+                "comparison": comparison,
+                "seq": seq,
+                "last": last,
+                "a": a, "b": b,
+                "flags_a": _flag_rows(a.flags), "flags_b": _flag_rows(b.flags),
+                "differs_here": seq in comparison.differing_seqs,
+                "differing_points": [
+                    (p, run_a.interpretation[p], run_b.interpretation.get(p))
+                    for p in differing_points
+                ],
+                "outcome_keys": sorted(set(comparison.outcome_a) | set(comparison.outcome_b)),
+                "nav": {
+                    "first": url(1 if last else 0),
+                    "prev": url(seq - 1) if seq > 0 else None,
+                    "next": url(seq + 1) if seq < last else None,
+                    "last": url(last),
+                    "divergence": url(comparison.first_divergence)
+                    if comparison.first_divergence is not None else None,
+                },
+                "seq_urls": [(s, url(s)) for s in comparison.differing_seqs[:200]],
+            })
+    return page(request, "replay/compare.html", context, fragment="compare-panel")
+
+
+def _bars(rows: list[tuple[str, float]], *, width=420, bar=22, gap=8, label_width=170) -> dict:
+    """Geometry of a horizontal bar chart drawn inline as SVG."""
+    top = max((v for _, v in rows), default=0) or 1
+    usable = width - label_width - 60
+    bars = []
+    for i, (label, value) in enumerate(rows):
+        bars.append({
+            "label": label, "value": value, "y": i * (bar + gap),
+            "w": round(usable * value / top, 1), "ty": i * (bar + gap) + bar * 0.7,
+        })
+    return {"bars": bars, "width": width, "height": max(1, len(rows)) * (bar + gap),
+            "bar": bar, "label_width": label_width, "vx": label_width + 4}
+
+
+def _outcome_label(outcome: dict) -> str:
+    if not outcome:
+        return "no outcome"
+    if outcome.get("winner"):
+        return f"{outcome['winner']} wins"
+    return "finished, no winner" if outcome.get("finished") else "unfinished"
+
+
+def sweep(request, match_id: int):
+    match = _visible_match(request, match_id)
+    context = {"match": match, "error": "", "result": None}
+    try:
+        result = sweep_match(match=match)
+    except LogError as error:
+        context["error"] = error.message
+    else:
+        counts: dict[str, int] = {}
+        for row in result.rows:
+            label = _outcome_label(row.outcome)
+            counts[label] = counts.get(label, 0) + 1
+        context.update({
+            "result": result,
+            "rows": [
+                {"choices": [row.choices.get(p, "—") for p in result.points],
+                 "outcome": _outcome_label(row.outcome), "raw": row.outcome,
+                 "violations": row.violations}
+                for row in result.rows
+            ],
+            "chart": _bars(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))),
+        })
+    return page(request, "replay/sweep.html", context)
+
+
+IMPACT_METRICS = (
+    ("outcome_changed", "matches whose outcome changes"),
+    ("matches_consulting", "matches consulting the point"),
+    ("violations", "violations flagged"),
+    ("mean_length", "mean length (events)"),
+    ("finished", "matches finished"),
+)
+
+
+def impact(request, slug: str):
+    game = get_object_or_404(Game, slug=slug)
+    engine = engine_for(slug)
+    context = {"game": game, "engine": engine, "error": "", "charts": [], "rows": []}
+    point_id = request.GET.get("point", "")
+    try:
+        matches = max(1, min(int(request.GET.get("matches", "10")), 100))
+    except ValueError:
+        matches = 10
+    context.update({"point_id": point_id, "matches": matches})
+    if engine is not None and point_id:
+        try:
+            rows = ruleset_impact(game_slug=slug, point_id=point_id, matches=matches)
+        except (LogError, games.UnknownGame) as error:
+            context["error"] = getattr(error, "message", str(error))
+        else:
+            context["rows"] = rows
+            context["point"] = engine.point(point_id)
+            context["charts"] = [
+                {"title": title, **_bars([(r["option"], r[key]) for r in rows])}
+                for key, title in IMPACT_METRICS
+            ]
+    return page(request, "replay/impact.html", context)

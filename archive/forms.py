@@ -1,0 +1,40 @@
+"""Curator forms of the archive. They only gather input: the writes are archive.services."""
+
+from __future__ import annotations
+
+from django import forms
+
+from archive.models import Transcription
+
+
+class ScanForm(forms.Form):
+    page_number = forms.IntegerField(min_value=1, help_text="the page's position in the book, 1, 2, 3…")
+    page_label = forms.CharField(
+        max_length=40, required=False, help_text="as printed, e.g. 12 or iv (defaults to the number)"
+    )
+    file = forms.FileField(help_text="PNG, JPEG, TIFF, WebP image or a PDF; checked by content")
+
+
+class TranscriptionForm(forms.Form):
+    language = forms.CharField(max_length=12, help_text="a code such as en, it, es")
+    transcriber = forms.CharField(max_length=200)
+    translation_of = forms.ModelChoiceField(
+        queryset=Transcription.objects.none(),
+        required=False,
+        help_text="the transcription this text translates, if it is a translation",
+    )
+    change_note = forms.CharField(max_length=500, required=False)
+    file = forms.FileField(required=False, help_text="a UTF-8 text file, or paste the text below")
+    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 12}), required=False)
+
+    def __init__(self, *args, rulebook, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["translation_of"].queryset = rulebook.transcriptions.order_by(
+            "language", "-version"
+        )
+
+    def clean(self):
+        cleaned = super().clean()
+        if not cleaned.get("file") and not (cleaned.get("text") or "").strip():
+            self.add_error("text", "upload a text file or paste the text")
+        return cleaned

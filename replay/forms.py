@@ -1,0 +1,91 @@
+"""Forms of the match pages. They gather input; the log is written only by
+replay.services.append_events and replay.interchange.import_match."""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+
+from archive.models import Game
+
+
+class AppendEventsForm(forms.Form):
+    events = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "class": "code"}),
+        help_text='a JSON list of events, e.g. [{"type": "roll", "actor": "p1", "data": {"value": 4}}]',
+    )
+    # The log's last seq when the page was rendered: a stale one is refused, nothing written.
+    expected_seq = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+    def clean_events(self):
+        text = self.cleaned_data["events"]
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise forms.ValidationError(
+                f"malformed JSON at line {error.lineno}, column {error.colno}: {error.msg}"
+            ) from None
+        if isinstance(value, dict):
+            value = [value]  # one event on its own is welcome too
+        if not isinstance(value, list):
+            raise forms.ValidationError("events must be a JSON list of event objects")
+        return value
+
+
+class AnnotationForm(forms.Form):
+    text = forms.CharField(
+        max_length=2000, widget=forms.Textarea(attrs={"rows": 3}), label="Note on this step"
+    )
+    expected_seq = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+
+class MatchForm(forms.Form):
+    game = forms.ModelChoiceField(queryset=Game.objects.order_by("title"), to_field_name="slug")
+    title = forms.CharField(max_length=300)
+    played_on = forms.DateField(required=False, help_text="YYYY-MM-DD",
+                                widget=forms.DateInput(attrs={"type": "date"}))
+    source = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}),
+                             help_text="where the record comes from: score sheet, notebook…")
+    players = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="one player a line: id, a colon, the name — e.g. p1: Ana",
+    )
+    setup = forms.CharField(required=False, initial="{}",
+                            widget=forms.Textarea(attrs={"rows": 2, "class": "code"}),
+                            help_text="a JSON object of setup options (empty for the game's defaults)")
+    is_private = forms.BooleanField(required=False, label="Private (only you and staff see it)")
+
+    def clean_players(self):
+        players = []
+        for number, line in enumerate(self.cleaned_data["players"].splitlines(), start=1):
+            if not line.strip():
+                continue
+            if ":" not in line:
+                raise forms.ValidationError(f"line {number}: write id: name, e.g. p1: Ana")
+            player_id, name = (part.strip() for part in line.split(":", 1))
+            players.append({"id": player_id, "name": name})
+        if not players:
+            raise forms.ValidationError("name at least one player")
+        return players
+
+    def clean_setup(self):
+        text = (self.cleaned_data.get("setup") or "").strip() or "{}"
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise forms.ValidationError(
+                f"malformed JSON at line {error.lineno}, column {error.colno}: {error.msg}"
+            ) from None
+        if not isinstance(value, dict):
+            raise forms.ValidationError("setup must be a JSON object")
+        return value
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(help_text="a ludoteca.match/1 JSON document")
+    is_private = forms.BooleanField(required=False, label="Private (only you and staff see it)")
+
+
+class StepGotoForm(forms.Form):
+    seq = forms.IntegerField(min_value=0)

@@ -1,0 +1,80 @@
+"""Headless Chromium for the page tests: Debian's Chromium driven by Playwright's sync API
+(Playwright never downloads a browser here), one browser a session, one context a test."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.servers import chromium_path
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM calls from the test
+# body (fixtures, assertions) are still synchronous and safe.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM_ARGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    path = chromium_path()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def no_js_page(browser):
+    context = browser.new_context(java_script_enabled=False)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def seeded(live_server):
+    from archive.services import load_archive
+
+    load_archive()
+    return live_server
+
+
+@pytest.fixture
+def dagon_run(seeded):
+    import games
+    from replay.interchange import import_match
+    from replay.runs import replay_match
+
+    document = games.get("dagon").simulate(seed=3, max_events=40)
+    document["title"] = "Club night, table 2"
+    match = import_match(raw=document)
+    return replay_match(match=match)
+
+
+def sign_in(page, base_url: str, username: str = "curator") -> None:
+    from tests.factories import make_curator
+
+    make_curator(username)
+    page.goto(f"{base_url}/accounts/login/?next=/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", "a-long-test-password")
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{base_url}/")

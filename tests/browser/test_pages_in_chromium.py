@@ -1,0 +1,158 @@
+"""The pages in real headless Chromium: htmx swaps, keyboard, history, and no-JavaScript use."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import sign_in
+
+pytestmark = pytest.mark.browser
+
+
+def mark_document(page) -> None:
+    """A flag on window that a full page load would wipe: proves htmx swapped a fragment."""
+    page.evaluate("window.__sameDocument = true")
+
+
+def same_document(page) -> bool:
+    return page.evaluate("window.__sameDocument === true")
+
+
+def test_live_search_swaps_the_results(page, seeded):
+    page.goto(seeded.url + "/")
+    mark_document(page)
+    page.fill("#q", "goth")
+    expect(page.locator("#game-results .game-card")).to_have_count(1)
+    expect(page.locator("#game-results")).to_contain_text("The Gothic Game")
+    assert same_document(page) and page.url.endswith("/?q=goth")
+
+
+def test_search_without_javascript(no_js_page, seeded):
+    no_js_page.goto(seeded.url + "/")
+    no_js_page.fill("#q", "dagon")
+    no_js_page.click("form.search button")
+    no_js_page.wait_for_url(re.compile(r"\?q=dagon"))
+    expect(no_js_page.locator(".game-card")).to_have_count(1)
+
+
+def test_a_note_explains_itself_on_keyboard_focus(page, seeded):
+    from archive.models import Transcription
+
+    gothic = Transcription.objects.get(rulebook__game__slug="gothic")
+    page.goto(f"{seeded.url}/transcriptions/{gothic.pk}/#the-tower")
+    mark = page.locator("#the-tower .mark.legibility").first
+    tip = page.locator("#" + mark.get_attribute("aria-describedby"))
+    expect(tip).to_be_hidden()
+    mark.focus()
+    expect(tip).to_be_visible()
+    expect(tip).to_contain_text("Legibility note")
+    page.locator("h1").hover()
+    page.keyboard.press("Tab")  # focus moves on: the tip goes
+    mark.hover()
+    expect(tip).to_be_visible()
+
+
+def test_step_through_with_buttons_keys_history_and_reload(page, live_server, dagon_run):
+    match = dagon_run.match
+    page.goto(f"{live_server.url}/matches/{match.pk}/runs/{dagon_run.pk}/step/1/")
+    mark_document(page)
+    page.click('#step-panel [data-nav="next"]')
+    page.wait_for_url(re.compile(r"/step/2/$"))
+    expect(page.locator("#current-seq")).to_have_text("2")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url(re.compile(r"/step/3/$"))
+    expect(page.locator("#current-seq")).to_have_text("3")
+    page.keyboard.press("End")
+    page.wait_for_url(re.compile(rf"/step/{dagon_run.progress}/$"))
+    expect(page.locator("#current-seq")).to_have_text(str(dagon_run.progress))
+    page.keyboard.press("Home")
+    page.wait_for_url(re.compile(r"/step/1/$"))
+    expect(page.locator("#current-seq")).to_have_text("1")
+    flag_seq = dagon_run.flags.filter(seq__gt=1).order_by("seq").values_list("seq", flat=True)[0]
+    page.keyboard.press("n")
+    page.wait_for_url(re.compile(rf"/step/{flag_seq}/$"))
+    expect(page.locator("#current-seq")).to_have_text(str(flag_seq))
+    expect(page.locator("#step-panel .flag").first).to_be_visible()
+    assert same_document(page)
+    flagged = page.url
+    page.go_back()
+    page.wait_for_url(re.compile(r"/step/1/$"))
+    expect(page.locator("#current-seq")).to_have_text("1")
+    page.go_forward()
+    page.wait_for_url(flagged)
+    page.reload()
+    assert page.url == flagged
+    expect(page.locator('.log li[aria-current="step"]')).to_have_count(1)
+    expect(page.locator("svg.board-svg .pawn.player")).to_have_count(2)
+
+
+def test_slider_and_viewpoint(page, live_server, dagon_run):
+    match = dagon_run.match
+    page.goto(f"{live_server.url}/matches/{match.pk}/runs/{dagon_run.pk}/step/1/")
+    mark_document(page)
+    page.locator("#seq-slider").fill("12")
+    page.wait_for_url(re.compile(r"/step/12/$"))
+    expect(page.locator("#current-seq")).to_have_text("12")
+    assert same_document(page)
+    page.select_option("#viewer", "p2")
+    page.click(".viewer-picker button")
+    page.wait_for_url(re.compile(r"/step/12/\?viewer=p2$"))
+    page.click('#step-panel [data-nav="next"]')
+    page.wait_for_url(re.compile(r"/step/13/\?viewer=p2$"))
+
+
+def test_step_through_without_javascript(no_js_page, live_server, dagon_run):
+    match = dagon_run.match
+    no_js_page.goto(f"{live_server.url}/matches/{match.pk}/runs/{dagon_run.pk}/step/1/")
+    no_js_page.click('#step-panel [data-nav="next"]')
+    no_js_page.wait_for_url(re.compile(r"/step/2/$"))
+    no_js_page.locator("#seq-slider").fill("20")
+    no_js_page.click(".slider button")
+    no_js_page.wait_for_url(re.compile(r"/step/20/$"))
+    expect(no_js_page.locator("#current-seq")).to_have_text("20")
+
+
+def test_progress_bar_polls_until_done_then_opens_the_first_flag(page, seeded):
+    import games
+    from replay.interchange import import_match
+    from replay.models import ReplayRun
+    from replay.runs import execute_run, first_flag_seq
+
+    document = games.get("dagon").simulate(seed=4, max_events=30)
+    match = import_match(raw=document)
+    run = ReplayRun.objects.create(
+        match=match, log_seq=match.last_seq, head_hash=match.head_hash, engine="dagon",
+        engine_version=games.get("dagon").version,
+        interpretation=games.get("dagon").interpretation().as_dict(),
+        fingerprint="browser-test".ljust(64, "0"), snapshot_interval=100,
+    )
+    page.goto(f"{seeded.url}/matches/{match.pk}/runs/{run.pk}/")
+    expect(page.locator("#run-progress .status")).to_have_text("pending")
+    execute_run(run_id=run.pk)
+    page.wait_for_url(re.compile(rf"/step/{first_flag_seq(run)}/$"), timeout=8000)
+
+
+def test_curator_appends_and_a_stale_page_gets_the_conflict(page, browser, live_server, dagon_run):
+    live = live_server.url
+    match = dagon_run.match
+    sign_in(page, live)
+    page.goto(f"{live}/matches/{match.pk}/")
+    other = browser.new_context()
+    other_page = other.new_page()
+    for cookie in page.context.cookies():
+        other.add_cookies([cookie])
+    other_page.goto(f"{live}/matches/{match.pk}/")
+    page.fill("#id_events", '[{"type": "annotation", "actor": "p1", "data": {"text": "first"}}]')
+    page.click("#append button[type=submit]")
+    expect(page.locator(".messages")).to_contain_text("Appended events 41–41")
+    mine = '[{"type": "annotation", "actor": "p2", "data": {"text": "second"}}]'
+    other_page.fill("#id_events", mine)
+    other_page.click("#append button[type=submit]")
+    expect(other_page.locator(".form-errors")).to_contain_text("Conflict")
+    expect(other_page.locator("#id_events")).to_have_value(mine)
+    other_page.click("#append button[type=submit]")  # they read the new event and retry
+    expect(other_page.locator(".messages")).to_contain_text("Appended events 42–42")
+    other.close()

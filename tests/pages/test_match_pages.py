@@ -1,0 +1,222 @@
+"""Match pages, the log forms and the step-through, through Django's test client (issue 5)."""
+
+from __future__ import annotations
+
+import json
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+import games
+from replay.interchange import export_match
+from replay.models import Event, Match, ReplayRun
+from replay.runs import first_flag_seq, replay_match
+
+ROLL = {"type": "roll", "actor": "p1", "data": {"value": 4}}
+
+
+def test_match_page_shows_players_source_log_and_runs(client, dagon_run):
+    match = dagon_run.match
+    page = client.get(reverse("match-detail", args=[match.pk])).content.decode()
+    assert "Ana" in page and "Luis" in page and 'id="seq-40"' in page
+    assert reverse("run-detail", args=[match.pk, dagon_run.pk]) in page
+    assert reverse("match-append", args=[match.pk]) not in page  # not a curator
+    assert "sign in" in page
+
+
+def test_create_a_match_then_append_events(curator_client, archive):
+    response = curator_client.post(reverse("match-create"), {
+        "game": "dagon", "title": "Club night", "players": "p1: Ana\np2: Luis", "setup": "{}",
+        "played_on": "1989-03-12", "source": "score sheet",
+    })
+    assert response.status_code == 302
+    match = Match.objects.get(title="Club night")
+    page = curator_client.get(reverse("match-detail", args=[match.pk])).content.decode()
+    assert 'name="expected_seq" value="0"' in page
+    response = curator_client.post(reverse("match-append", args=[match.pk]), {
+        "events": json.dumps([ROLL]), "expected_seq": "0",
+    })
+    assert response.status_code == 302
+    assert list(match.events.values_list("seq", "type")) == [(1, "roll")]
+
+
+def test_create_match_errors_name_the_field(curator_client, archive):
+    url = reverse("match-create")
+    no_colon = curator_client.post(url, {"game": "dagon", "title": "T", "players": "Ana"})
+    assert no_colon.status_code == 400
+    assert 'id="id_players-error"' in no_colon.content.decode()
+    too_many = curator_client.post(url, {
+        "game": "dagon", "title": "T",
+        "players": "\n".join(f"p{i}: P{i}" for i in range(1, 7)),
+    })
+    page = too_many.content.decode()
+    assert 'id="id_players-error"' in page and "2 to 4 players" in page
+    bad_setup = curator_client.post(url, {"game": "dagon", "title": "T", "players": "p1: A\np2: B",
+                                          "setup": "[1"})
+    assert 'id="id_setup-error"' in bad_setup.content.decode()
+    assert Match.objects.count() == 0
+
+
+def test_stale_expected_seq_is_a_conflict_that_keeps_the_text(curator_client, dagon_match):
+    url = reverse("match-append", args=[dagon_match.pk])
+    stale = dagon_match.last_seq - 1
+    mine = json.dumps([{"type": "annotation", "actor": "p1", "data": {"text": "mine"}}])
+    response = curator_client.post(url, {"events": mine, "expected_seq": str(stale)})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Conflict" in page and "another writer appended first" in page
+    assert "&quot;mine&quot;" in page  # the text is kept in the textarea
+    assert f'name="expected_seq" value="{dagon_match.last_seq}"' in page
+    assert not Event.objects.filter(match=dagon_match, type="annotation").exists()
+
+
+def test_malformed_events_name_the_seq_and_field(curator_client, dagon_match):
+    url = reverse("match-append", args=[dagon_match.pk])
+    expected = dagon_match.last_seq
+    broken_json = curator_client.post(url, {"events": '[{"type": "roll",', "expected_seq": expected})
+    page = broken_json.content.decode()
+    assert broken_json.status_code == 400 and 'id="id_events-error"' in page
+    assert "malformed JSON at line 1" in page
+    unknown_field = curator_client.post(url, {
+        "events": json.dumps([ROLL, {**ROLL, "colour": "red"}]), "expected_seq": expected,
+    })
+    page = unknown_field.content.decode()
+    assert f"event {expected + 2}" in page and "colour" in page
+    wrong_actor = curator_client.post(url, {
+        "events": json.dumps([{**ROLL, "actor": "p9"}]), "expected_seq": expected,
+    })
+    assert f"event {expected + 1}" in wrong_actor.content.decode()
+    assert Match.objects.get(pk=dagon_match.pk).last_seq == expected
+
+
+def test_import_and_export(curator_client, archive):
+    document = games.get("dagon").simulate(seed=5, max_events=12)
+    document["title"] = "Imported"
+    raw = json.dumps(document).encode()
+    response = curator_client.post(reverse("match-import"), {
+        "file": SimpleUploadedFile("m.json", raw, content_type="application/json"),
+    })
+    assert response.status_code == 302
+    match = Match.objects.get(title="Imported")
+    exported = curator_client.get(reverse("match-export", args=[match.pk]))
+    assert exported["Content-Disposition"].startswith("attachment")
+    assert b"".join(exported.streaming_content if exported.streaming else [exported.content]) == (
+        export_match(match)
+    )
+
+
+def test_import_refuses_a_bad_document_naming_where(curator_client, archive):
+    url = reverse("match-import")
+    document = games.get("dagon").simulate(seed=5, max_events=5)
+    document["events"][2]["seq"] = 7
+    gap = curator_client.post(url, {"file": SimpleUploadedFile("m.json", json.dumps(document).encode())})
+    page = gap.content.decode()
+    assert gap.status_code == 400 and 'id="id_file-error"' in page
+    assert "$.events[2].seq" in page and "Nothing was stored" in page
+    binary = curator_client.post(url, {"file": SimpleUploadedFile("m.json", b"\x89PNG\r\n\x1a\n\xff")})
+    assert "not UTF-8" in binary.content.decode()
+    assert Match.objects.count() == 0
+
+
+def test_start_a_replay_opens_at_the_first_flag(curator_client, dagon_match):
+    response = curator_client.post(reverse("run-start", args=[dagon_match.pk]), {
+        "point:dagon.lagoon-chooser": "attacker",
+    })
+    run = ReplayRun.objects.get(match=dagon_match)
+    assert response.status_code == 302 and response.url == reverse(
+        "run-detail", args=[dagon_match.pk, run.pk])
+    assert run.interpretation["dagon.lagoon-chooser"] == "attacker"
+    opened = curator_client.get(response.url)
+    assert opened.status_code == 302
+    assert opened.url == reverse("replay-step", args=[dagon_match.pk, run.pk, first_flag_seq(run)])
+    polled = curator_client.get(response.url, HTTP_HX_REQUEST="true")
+    assert polled["HX-Redirect"] == opened.url
+
+
+def test_unknown_option_is_an_error_on_the_match_page(curator_client, dagon_match):
+    response = curator_client.post(reverse("run-start", args=[dagon_match.pk]), {
+        "point:dagon.lagoon-chooser": "nobody",
+    })
+    assert response.status_code == 400 and "unknown option" in response.content.decode()
+
+
+def test_progress_polls_while_pending(client, dagon_match):
+    run = ReplayRun.objects.create(
+        match=dagon_match, log_seq=40, head_hash=dagon_match.head_hash, engine="dagon",
+        engine_version="1", interpretation={}, fingerprint="x" * 64, snapshot_interval=100,
+        progress=10,
+    )
+    page = client.get(reverse("run-detail", args=[dagon_match.pk, run.pk])).content.decode()
+    assert 'hx-trigger="every 1s"' in page and 'value="25"' in page
+    assert 'http-equiv="refresh"' in page  # without JavaScript the page reloads itself
+
+
+def test_step_page_draws_board_flags_and_log(client, dagon_run):
+    match = dagon_run.match
+    seq = first_flag_seq(dagon_run)
+    page = client.get(reverse("replay-step", args=[match.pk, dagon_run.pk, seq])).content.decode()
+    assert '<svg viewBox="' in page and 'class="pawn player"' in page
+    assert 'aria-current="step"' in page and "<blockquote" in page
+    assert 'data-nav="prev"' in page and 'data-nav="next"' in page
+    assert 'hx-push-url="true"' in page and "step-keys.js" in page
+    fragment = client.get(reverse("replay-step", args=[match.pk, dagon_run.pk, seq + 1]),
+                          HTTP_HX_REQUEST="true").content.decode()
+    assert "<html" not in fragment and fragment.strip().startswith('<div id="step-panel"')
+    assert client.get(reverse("replay-step", args=[match.pk, dagon_run.pk, 999])).status_code == 404
+
+
+def test_slider_form_redirects_to_the_permalink(client, dagon_run):
+    match = dagon_run.match
+    url = reverse("replay-goto", args=[match.pk, dagon_run.pk])
+    response = client.get(url, {"seq": "7", "viewer": "p2"})
+    assert response.url == reverse("replay-step", args=[match.pk, dagon_run.pk, 7]) + "?viewer=p2"
+    fragment = client.get(url, {"seq": "9"}, HTTP_HX_REQUEST="true")
+    assert fragment["HX-Push-Url"] == reverse("replay-step", args=[match.pk, dagon_run.pk, 9])
+    assert client.get(url, {"seq": "x"}).url.endswith("/step/0/")
+
+
+def test_viewpoint_selector(client, dagon_run):
+    match = dagon_run.match
+    url = reverse("replay-step", args=[match.pk, dagon_run.pk, 3])
+    assert 'value="p1" selected' in client.get(url, {"viewer": "p1"}).content.decode()
+    assert client.get(url, {"viewer": "archivist"}).status_code == 200
+    assert client.get(url, {"viewer": "p9"}).status_code == 404
+
+
+def test_annotation_on_a_step(curator_client, dagon_run):
+    match = dagon_run.match
+    url = reverse("step-annotate", args=[match.pk, dagon_run.pk, 5])
+    response = curator_client.post(url, {"text": "the die rolled off the table",
+                                         "expected_seq": match.last_seq})
+    assert response.status_code == 302
+    event = Event.objects.get(match=match, type="annotation")
+    assert event.data == {"text": "the die rolled off the table", "step": 5}
+    page = curator_client.get(reverse("replay-step", args=[match.pk, dagon_run.pk, 5])).content
+    assert b"the die rolled off the table" in page
+    stale = curator_client.post(url, {"text": "late note", "expected_seq": 40})
+    assert stale.status_code == 400 and b"Conflict" in stale.content and b"late note" in stale.content
+
+
+def test_annotation_is_for_curators_only(reader_client, dagon_run):
+    url = reverse("step-annotate", args=[dagon_run.match.pk, dagon_run.pk, 5])
+    assert reader_client.post(url, {"text": "x", "expected_seq": 40}).status_code == 403
+
+
+def test_compare_two_runs_with_a_shared_cursor(client, dagon_run):
+    match = dagon_run.match
+    other = replay_match(match=match, choices={"dagon.move-length": "roll-up-to"})
+    url = reverse("compare", args=[match.pk])
+    page = client.get(url, {"a": dagon_run.pk, "b": other.pk}).content.decode()
+    assert "Outcomes" in page and 'id="compare-panel"' in page
+    assert "dagon.move-length" in page
+    fragment = client.get(url, {"a": dagon_run.pk, "b": other.pk, "seq": 2},
+                          HTTP_HX_REQUEST="true").content.decode()
+    assert fragment.strip().startswith('<div id="compare-panel"')
+
+
+def test_sweep_and_impact_draw_bar_charts(client, dagon_run):
+    page = client.get(reverse("sweep", args=[dagon_run.match.pk])).content.decode()
+    assert '<svg class="bars"' in page and "<rect" in page
+    impact = client.get(reverse("impact", args=["dagon"]),
+                        {"point": "dagon.lagoon-chooser", "matches": "1"}).content.decode()
+    assert impact.count('<svg class="bars"') == 5
