@@ -16,8 +16,20 @@ class Board:
     """Adjacency, kinds, kingdoms and names of one board file."""
 
     __slots__ = (
-        "data", "id", "start", "tail", "kromt", "ids", "kind", "kingdom", "name",
-        "neighbours", "cities", "lagoons", "white", "_distance_cache",
+        "_distance_cache",
+        "cities",
+        "data",
+        "id",
+        "ids",
+        "kind",
+        "kingdom",
+        "kromt",
+        "lagoons",
+        "name",
+        "neighbours",
+        "start",
+        "tail",
+        "white",
     )
 
     def __init__(self, data: dict) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import pairwise
 from typing import Any
 
 from games.dagon.board import BLOCKING_KINDS, Board
@@ -27,7 +28,7 @@ def path_report(
         if space not in kind:
             problems.append(f"{space!r} is not a space of the board")
             return problems, [], False
-    for a, b in zip(path, path[1:]):
+    for a, b in pairwise(path):
         if not board.adjacent(a, b):
             problems.append(f"{a!r} and {b!r} are not joined by the route line")
     if path[0] in path[1:]:

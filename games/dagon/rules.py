@@ -553,6 +553,7 @@ class DagonEngine(Engine):
         name = player_name(new, pid)
         pending = new["pending"]
         problem = _free_white(board, new, space)
+        point = None
         if pending["reason"] == "lost":
             rule = WIZARD
             if problem is None and (board.kingdom[space] is None
@@ -565,9 +566,9 @@ class DagonEngine(Engine):
                 kingdom = board.kingdom[space]
                 if kingdom == pending["city"] or (option == "other-city-territory" and kingdom is None):
                     problem = f"{board.name[space]} is not in another kingdom"
+                    point = SYMBOL_REPLACEMENT
         if problem:
-            ref.violation(rule, f"{name} may not place the Symbol there: {problem}",
-                          point=SYMBOL_REPLACEMENT if rule == CITIES and "kingdom" in problem else None)
+            ref.violation(rule, f"{name} may not place the Symbol there: {problem}", point=point)
         if space not in board.kind:
             space = board.tail
         new["symbol"] = {"space": space, "bearer": None}

@@ -32,19 +32,63 @@ from games.dagon.state import (
 SAFETY_EVENTS = 200_000  # a match that will not end is cut here (unless max/min say more)
 
 
+def _largest_open_part(board: Board, walls: set[str]) -> set[str]:
+    """The largest set of spaces still joined to each other around the Black Towers and the
+    Spells (a Hero without weapons may neither stop on nor pass a Spell)."""
+    walls = walls | _spells(board)
+    unseen = set(board.ids) - walls
+    best: set[str] = set()
+    for first in board.ids:
+        if first not in unseen:
+            continue
+        part = {first}
+        frontier = [first]
+        unseen.discard(first)
+        while frontier:
+            here = frontier.pop()
+            for n in board.neighbours[here]:
+                if n in unseen:
+                    unseen.discard(n)
+                    part.add(n)
+                    frontier.append(n)
+        if len(part) > len(best):
+            best = part
+    return best
+
+
+def _spells(board: Board) -> set[str]:
+    return {s for s in board.ids if board.kind[s] == "spell"}
+
+
 def _connected_without(board: Board, walls: set[str]) -> bool:
-    """Every space not walled off by a Black Tower can still be reached (bots keep the board
-    open so that every match can end)."""
-    open_spaces = [s for s in board.ids if s not in walls]
-    seen = {open_spaces[0]}
-    frontier = [open_spaces[0]]
-    while frontier:
-        here = frontier.pop()
-        for n in board.neighbours[here]:
-            if n not in walls and n not in seen:
-                seen.add(n)
-                frontier.append(n)
-    return len(seen) == len(open_spaces)
+    """Every space not walled off by a Black Tower or a Spell can still be reached (bots keep
+    the board open when they can, so that matches end)."""
+    return len(_largest_open_part(board, walls)) == len(set(board.ids) - walls - _spells(board))
+
+
+_DISTANCES: dict[tuple, dict[str, int]] = {}
+
+
+def _route_distances(board: Board, goals: tuple[str, ...], walls: frozenset[str]) -> dict[str, int]:
+    """Steps to the nearest goal around ``walls`` (Black Towers, and Spells for a Hero that
+    must not fight); cached, since towers seldom move."""
+    key = (board.id, goals, walls)
+    found = _DISTANCES.get(key)
+    if found is None:
+        found = {g: 0 for g in goals}
+        frontier = list(goals)
+        while frontier:
+            nxt = []
+            for here in frontier:
+                for n in board.neighbours[here]:
+                    if n not in found and n not in walls:
+                        found[n] = found[here] + 1
+                        nxt.append(n)
+            frontier = nxt
+        if len(_DISTANCES) > 5000:
+            _DISTANCES.clear()
+        _DISTANCES[key] = found
+    return found
 
 
 class Bot:
@@ -84,14 +128,25 @@ class Bot:
         if phase == PLACE_TOWER:
             spaces = self.tower_spaces(state, board, None)
             if not spaces:
+                legal = self.tower_spaces(state, board, None, keep_open=False)
+                walls = set(state["towers"]["spaces"])
+                sizes = {s: len(_largest_open_part(board, walls | {s})) for s in legal}
+                spaces = [s for s in legal if sizes[s] == max(sizes.values())]
+            if not spaces:
                 return {"type": "pass", "actor": pid, "data": {"reason": "no room for a tower"}}
             return {"type": "place_tower", "actor": pid, "data": {"space": rng.choice(spaces)}}
         if phase == MOVE_TOWER:
-            for origin in rng.sample(state["towers"]["spaces"], len(state["towers"]["spaces"])):
-                spaces = self.tower_spaces(state, board, origin)
-                if spaces:
-                    return {"type": "move_tower", "actor": pid,
-                            "data": {"from": origin, "to": rng.choice(spaces)}}
+            best, best_size = None, -1
+            towers = state["towers"]["spaces"]
+            for origin in rng.sample(towers, len(towers)):
+                for space in self.tower_spaces(state, board, origin, keep_open=False):
+                    walls = (set(towers) - {origin}) | {space}
+                    size = len(_largest_open_part(board, walls))
+                    if size > best_size:
+                        best, best_size = (origin, space), size
+            if best:
+                return {"type": "move_tower", "actor": pid,
+                        "data": {"from": best[0], "to": best[1]}}
             return {"type": "pass", "actor": pid, "data": {"reason": "no tower can move"}}
         raise AssertionError(f"no bot move for phase {phase}")  # pragma: no cover
 
@@ -109,11 +164,24 @@ class Bot:
 
     def pick_end(self, state, board, pid, ends, ambitious):
         rng = self.rng
-        if not ambitious or rng.random() < 0.15:
-            return rng.choice(ends)
+        if state["heroes"][pid]["weapons"] <= 1:
+            # keep the last weapon: without it a Hero may not stop on a Spell and can be
+            # shut in between two Spells for good
+            others = {h["space"] for p, h in state["heroes"].items() if p != pid}
+            safe = [(k, s) for k, s in ends if board.kind[s] != "spell" and s not in others]
+            ends = safe or ends
+        elif state["heroes"][pid]["weapons"] == 2:
+            # attacking a Hero on a Spell costs a weapon and then a duel
+            on_spell = {h["space"] for p, h in state["heroes"].items()
+                        if p != pid and board.kind[h["space"]] == "spell"}
+            ends = [(k, s) for k, s in ends if s not in on_spell] or ends
         hero = state["heroes"][pid]
         symbol = state["symbol"]
-        if symbol["bearer"] == pid:
+        if hero["weapons"] <= 1 and symbol["bearer"] != pid and rng.random() < 0.6:
+            goals = board.cities  # recover strength first
+        elif not ambitious or rng.random() < 0.15:
+            return rng.choice(ends)
+        elif symbol["bearer"] == pid:
             fresh = tuple(c for c in board.cities if c not in hero["knighted"])
             goals = fresh or board.cities
         elif symbol["bearer"] is not None and hero["weapons"] >= 1:
@@ -122,7 +190,11 @@ class Bot:
             goals = (symbol["space"],)
         else:
             return rng.choice(ends)
-        dist = board.distances_to(tuple(sorted(goals)))
+        walls = set(state["towers"]["spaces"])
+        if hero["weapons"] == 0 and symbol["bearer"] != pid:
+            walls.update(s for s in board.ids if board.kind[s] == "spell")
+        goals = tuple(sorted(goals))
+        dist = _route_distances(board, goals, frozenset(walls - set(goals)))
         best = min(dist.get(space, 999) for _k, space in ends)
         return rng.choice([(k, s) for k, s in ends if dist.get(s, 999) == best])
 
@@ -131,11 +203,13 @@ class Bot:
         forbidden = pending.get("kingdom") if pending["reason"] == "lost" else pending["city"]
         heroes = {h["space"] for h in state["heroes"].values()}
         towers = state["towers"]["spaces"]
-        return [s for s in board.white
-                if board.kingdom[s] is not None and board.kingdom[s] != forbidden
-                and s not in heroes and s not in towers]
+        legal = [s for s in board.white
+                 if board.kingdom[s] is not None and board.kingdom[s] != forbidden
+                 and s not in heroes and s not in towers]
+        open_part = _largest_open_part(board, set(towers))
+        return [s for s in legal if s in open_part] or legal
 
-    def tower_spaces(self, state, board, origin) -> list[str]:
+    def tower_spaces(self, state, board, origin, keep_open=True) -> list[str]:
         heroes = {h["space"] for h in state["heroes"].values()}
         walls = set(state["towers"]["spaces"])
         walls.discard(origin)
@@ -143,7 +217,7 @@ class Bot:
         for s in board.white:
             if s in walls or s in heroes or s == state["symbol"]["space"] or s == origin:
                 continue
-            if _connected_without(board, walls | {s}):
+            if not keep_open or _connected_without(board, walls | {s}):
                 found.append(s)
         return found
 

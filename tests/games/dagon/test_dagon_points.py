@@ -1,0 +1,39 @@
+"""The interpretation points: declared, cited word for word, each option changing something."""
+
+from games.dagon.points import POINTS
+from games.dagon.rules import ENGINE
+
+from .helpers import passages
+
+
+def test_every_quote_occurs_in_its_passage():
+    """dagon/the-lagoon: "A player who is attacked by another player is moved by the attacking
+    player" -- every citation's words (and note) are in the passage it names."""
+    texts = passages()
+    for point in POINTS:
+        for citation in point.citations:
+            assert citation.passage in texts, (point.id, citation.passage)
+            assert citation.quote in texts[citation.passage], (point.id, citation.quote)
+            if citation.note:
+                assert citation.note in texts[citation.passage] or citation.note in "\n".join(texts.values())
+
+
+def test_points_are_well_formed_and_prefixed():
+    """dagon/attack-between-heroes: "The attacked player moves its Hero to a symbol (Lagoon) of
+    its choice." -- ids are dagon.<kebab>, two options at least, a default among them."""
+    ids = [p.id for p in POINTS]
+    assert len(ids) == len(set(ids))
+    for point in POINTS:
+        assert point.id.startswith("dagon.") and point.id == point.id.lower()
+        assert point.default in point.option_ids and len(point.option_ids) >= 2
+    assert ENGINE.point("dagon.lagoon-chooser").option_ids == ("attacker", "attacked")
+
+
+def test_lagoon_point_cites_both_passages_with_the_editorial_note():
+    """dagon/attack-between-heroes: "[Editorial note: the printed sheet is internally
+    inconsistent on who chooses the Lagoon space" """
+    point = ENGINE.point("dagon.lagoon-chooser")
+    cited = {c.passage for c in point.citations}
+    assert {"dagon/the-lagoon", "dagon/attack-between-heroes"} <= cited
+    assert all("internally inconsistent" in c.note for c in point.citations)
+    assert point.doubt == "conflict"
