@@ -39,7 +39,7 @@ def available() -> list[str]:
     for slug in ENGINE_MODULES:
         try:
             get(slug)
-        except ModuleNotFoundError:
+        except ImportError:
             continue
         found.append(slug)
     return found

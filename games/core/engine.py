@@ -141,8 +141,13 @@ class Engine:
         players: Sequence[Mapping[str, str]] | None = None,
         setup: Mapping[str, Any] | None = None,
         max_events: int | None = None,
+        min_events: int | None = None,
     ) -> dict:
-        """A random legal match to its end, as a match document (``ludoteca.match/1``)."""
+        """A random legal match to its end, as a match document (``ludoteca.match/1``).
+
+        ``min_events``: the bots delay the end with legal, unambitious play until the match
+        has at least that many events (benchmarks need long matches); ``max_events`` caps it.
+        """
         raise NotImplementedError
 
     # -- helpers for subclasses ----------------------------------------------------------
