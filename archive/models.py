@@ -69,7 +69,7 @@ class Scan(models.Model):
     uploaded_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["rulebook", "page_number", "id"]
+        ordering = ["rulebook_id", "page_number", "id"]
         constraints = [
             models.UniqueConstraint(fields=["rulebook", "sha256"], name="scan_unique_content")
         ]
@@ -99,7 +99,7 @@ class Transcription(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["rulebook", "language", "-version"]
+        ordering = ["rulebook_id", "language", "-version"]
         constraints = [
             models.UniqueConstraint(
                 fields=["rulebook", "language", "version"], name="transcription_unique_version"
@@ -128,7 +128,7 @@ class Passage(models.Model):
     pages = models.JSONField(default=list, blank=True)
 
     class Meta:
-        ordering = ["transcription", "order"]
+        ordering = ["transcription_id", "order"]
         constraints = [
             models.UniqueConstraint(fields=["transcription", "slug"], name="passage_unique_slug")
         ]
@@ -169,7 +169,7 @@ class Annotation(models.Model):
     responsible = models.CharField(max_length=200, blank=True)
 
     class Meta:
-        ordering = ["transcription", "start"]
+        ordering = ["transcription_id", "start"]
 
     def __str__(self) -> str:
         return f"{self.kind} @ {self.start}"

@@ -62,12 +62,16 @@ class Event(models.Model):
     idempotency_key = models.CharField(max_length=200, null=True, blank=True)
 
     class Meta:
-        ordering = ["match", "seq"]
+        ordering = ["match_id", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["match", "seq"], name="event_unique_match_seq"),
             models.CheckConstraint(condition=models.Q(seq__gte=1), name="event_seq_positive"),
         ]
-        indexes = [models.Index(fields=["match", "idempotency_key"], name="event_idem_idx")]
+        indexes = [
+            models.Index(fields=["match", "idempotency_key"], name="event_idem_idx"),
+            # Replays look up a log's corrections before every run and step read.
+            models.Index(fields=["match", "type"], name="event_type_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.match_id}#{self.seq} {self.type}"
@@ -130,7 +134,7 @@ class ReplayStep(models.Model):
     effects = models.JSONField(default=list, blank=True)
 
     class Meta:
-        ordering = ["run", "seq"]
+        ordering = ["run_id", "seq"]
         constraints = [models.UniqueConstraint(fields=["run", "seq"], name="step_unique_seq")]
 
 
@@ -149,7 +153,7 @@ class ReplayFlag(models.Model):
     )
 
     class Meta:
-        ordering = ["run", "seq", "index"]
+        ordering = ["run_id", "seq", "index"]
         constraints = [
             models.UniqueConstraint(fields=["run", "seq", "index"], name="flag_unique_position")
         ]
@@ -164,7 +168,7 @@ class ReplaySnapshot(models.Model):
     state = models.JSONField()
 
     class Meta:
-        ordering = ["run", "seq"]
+        ordering = ["run_id", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["run", "seq"], name="snapshot_unique_seq")
         ]

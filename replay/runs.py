@@ -24,15 +24,18 @@ import games
 from games.core.canonical import canonical_json, state_checksum
 from games.core.points import Interpretation, InterpretationError
 from games.core.replay import collect_corrections, effective_events
+from replay.bulk import FLAG_COLUMNS, STEP_COLUMNS, fetch_events, insert_rows, to_json
 from replay.errors import LogError
 from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplaySnapshot, ReplayStep
 
 logger = logging.getLogger(__name__)
 
 # K: a full state snapshot every K steps, so reading any step costs one snapshot load plus at
-# most K-1 applies (~K × 20 µs), and a 100,000-event run stores 1,000 snapshots. K is also
-# the write chunk: one transaction per K steps.
+# most K-1 applies (~K × 20 µs), and a 100,000-event run stores 1,000 snapshots.
 SNAPSHOT_INTERVAL = 100
+# Steps are written SNAPSHOTS_PER_WRITE snapshots at a time: one transaction per 1,000 steps,
+# always ending on a snapshot, so a resumed run starts from a stored state.
+SNAPSHOTS_PER_WRITE = 10
 
 
 class ReplayError(LogError):
@@ -141,8 +144,13 @@ def _interpretation(run: ReplayRun, engine) -> Interpretation:
 
 
 def _corrections(match: Match, log_seq: int) -> dict[int, dict]:
-    rows = Event.objects.filter(match=match, type="correction", seq__lte=log_seq).order_by("seq")
-    return collect_corrections(rows.values("seq", "type", "actor", "data"))
+    # (match, type) only, so the planner takes the type index; corrections are few, and the
+    # ones after log_seq are dropped here.
+    rows = Event.objects.filter(match=match, type="correction").order_by().values(
+        "seq", "type", "actor", "data"
+    )
+    return collect_corrections(sorted((r for r in rows if r["seq"] <= log_seq),
+                                      key=lambda r: r["seq"]))
 
 
 def _initial_state(run: ReplayRun, engine) -> dict:
@@ -160,56 +168,54 @@ def _replay_chunks(run: ReplayRun) -> None:
         ReplaySnapshot.objects.get_or_create(run=run, seq=0, defaults={"state": state})
     else:
         state = ReplaySnapshot.objects.get(run=run, seq=position).state
+    citations_json: dict[tuple, str] = {}
     while position < run.log_seq:
-        chunk_end = min(position + interval, run.log_seq)
-        rows = (
-            Event.objects.filter(match=run.match, seq__gt=position, seq__lte=chunk_end)
-            .order_by("seq")
-            .values("seq", "type", "actor", "data")
-        )
-        steps, flags = [], []
-        for event in effective_events(rows, corrections):
-            before = state
-            step = engine.apply(state, event, interpretation)
-            state = step.state
-            checksum = state_checksum(state)
-            steps.append(
-                ReplayStep(
-                    run=run, seq=event["seq"], event_type=event["type"], actor=event.get("actor"),
-                    summary=step.summary, legal=step.legal, flag_count=len(step.flags),
-                    checksum=checksum, effects=list(step.effects),
-                )
-            )
-            for index, flag in enumerate(step.flags):
-                changing = []
-                if flag.point:
-                    changing = _changing_options(
-                        engine, before, event, interpretation, flag.point, step, checksum
-                    )
-                flags.append(
-                    ReplayFlag(
-                        run=run, seq=event["seq"], index=index, kind=flag.kind, rule=flag.rule,
-                        point=flag.point, option=flag.option, message=flag.message,
-                        citations=[c.as_dict() for c in flag.citations], changing_options=changing,
-                    )
-                )
-        if len(steps) != chunk_end - position:
+        chunk_end = min(position + interval * SNAPSHOTS_PER_WRITE, run.log_seq)
+        events = fetch_events(run.match_id, position, chunk_end)
+        if len(events) != chunk_end - position:
             raise ReplayError(
                 f"the log has a gap between seq {position + 1} and {chunk_end}", seq=position + 1
             )
+        steps, flags, snapshots = [], [], []
+        for event in effective_events(events, corrections):
+            seq = event["seq"]
+            before = state
+            step = engine.apply(state, event, interpretation)
+            state = step.state
+            steps.append(
+                (run.pk, seq, event["type"], event.get("actor"), step.summary, step.legal,
+                 len(step.flags), state_checksum(state), to_json(step.effects))
+            )
+            changing: dict[str, list[str]] = {}
+            for index, flag in enumerate(step.flags):
+                if flag.point and flag.point not in changing:
+                    changing[flag.point] = _changing_options(
+                        engine, before, event, interpretation, flag.point, step
+                    )
+                cited = citations_json.get(flag.citations)
+                if cited is None:
+                    cited = citations_json[flag.citations] = to_json(
+                        [c.as_dict() for c in flag.citations]
+                    )
+                flags.append(
+                    (run.pk, seq, index, flag.kind, flag.rule, flag.point, flag.option,
+                     flag.message, cited, to_json(changing.get(flag.point, [])))
+                )
+            if seq % interval == 0 or seq == chunk_end:
+                snapshots.append(ReplaySnapshot(run=run, seq=seq, state=state))
         with transaction.atomic():
             locked = ReplayRun.objects.select_for_update().get(pk=run.pk)
             if locked.progress != position:
                 # Another execution of this run (a re-queued task) got here first.
                 return
-            ReplayStep.objects.bulk_create(steps)
-            ReplayFlag.objects.bulk_create(flags)
-            ReplaySnapshot.objects.create(run=run, seq=chunk_end, state=state)
+            insert_rows(ReplayStep._meta.db_table, STEP_COLUMNS, steps)
+            insert_rows(ReplayFlag._meta.db_table, FLAG_COLUMNS, flags)
+            ReplaySnapshot.objects.bulk_create(snapshots)
             ReplayRun.objects.filter(pk=run.pk).update(progress=chunk_end)
         position = chunk_end
 
 
-def _changing_options(engine, before, event, interpretation, point_id, step, checksum) -> list[str]:
+def _changing_options(engine, before, event, interpretation, point_id, step) -> list[str]:
     """The options of ``point_id`` under which this same event would give another step."""
     point = engine.point(point_id)
     chosen = interpretation.option(point_id)
@@ -221,7 +227,7 @@ def _changing_options(engine, before, event, interpretation, point_id, step, che
         if (
             alternative.legal != step.legal
             or alternative.summary != step.summary
-            or state_checksum(alternative.state) != checksum
+            or alternative.state != step.state
         ):
             changing.append(option)
     return changing

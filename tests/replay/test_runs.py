@@ -105,12 +105,15 @@ def test_reading_any_step_gives_the_pure_state(dagon_match, archive):
         read_step(run=run, seq=1, viewer="nobody")
 
 
-def test_a_crash_mid_run_resumes_without_duplicates(dagon_match, monkeypatch):
+def test_a_crash_mid_run_resumes_without_duplicates(archive, monkeypatch):
     """A worker dying after some chunks committed: the re-run continues from the last
     snapshot and the finished run equals an uninterrupted one."""
+    dagon_match = import_match(raw={**games.get("dagon").simulate(seed=5, min_events=2_600),
+                                    "title": "long"})
     engine = games.get("dagon")
     real_apply = engine.apply
-    crash_at = SNAPSHOT_INTERVAL * 2 + 17
+    chunk = SNAPSHOT_INTERVAL * runs.SNAPSHOTS_PER_WRITE
+    crash_at = chunk * 2 + 17
 
     def dying_apply(state, event, interpretation):
         if event["seq"] == crash_at:
@@ -120,8 +123,8 @@ def test_a_crash_mid_run_resumes_without_duplicates(dagon_match, monkeypatch):
     monkeypatch.setattr(engine, "apply", dying_apply)
     run = replay_match(match=dagon_match)
     assert run.status == ReplayRun.FAILED and "worker lost" in run.error
-    assert run.progress == SNAPSHOT_INTERVAL * 2
-    assert ReplayStep.objects.filter(run=run).count() == SNAPSHOT_INTERVAL * 2
+    assert run.progress == chunk * 2
+    assert ReplayStep.objects.filter(run=run).count() == chunk * 2
     monkeypatch.setattr(engine, "apply", real_apply)
     resumed = replay_match(match=dagon_match)
     assert resumed.pk == run.pk and resumed.status == ReplayRun.DONE and resumed.attempts == 2

@@ -1,0 +1,82 @@
+"""End-to-end replay speed (issue 4): events read from the database, engine, steps, snapshots
+and flags written, for a 100,000-event simulated match, on SQLite and on PostgreSQL; and the
+cost of reading step 100,000 against step 10 of the same run.
+
+Usage: python bench/replay_speed.py [--database sqlite|postgres|both] [--events 100000] [--game dagon]
+Targets: >= 20,000 events/s; reading step 100,000 <= 1.5 x reading step 10.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+def measure(database: str, events: int, game: str) -> int:
+    import _django
+
+    _django.setup(database)
+    import games
+    from replay.interchange import import_match
+    from replay.runs import read_step, replay_match
+
+    document = games.get(game).simulate(seed=7, min_events=events)
+    count = len(document["events"])
+    started = time.perf_counter()
+    match = import_match(raw=document)
+    imported = time.perf_counter() - started
+    del document
+    started = time.perf_counter()
+    run = replay_match(match=match)
+    elapsed = time.perf_counter() - started
+    assert run.status == "done", run.error
+    rate = count / elapsed
+    print(f"[{database}] {game}: {count:,} events imported in {imported:.1f} s "
+          f"({count / imported:,.0f} events/s through append_events)")
+    print(f"[{database}] replay end to end: {count:,} events in {elapsed:.2f} s = "
+          f"{rate:,.0f} events/s  {'ok' if rate >= 20_000 else 'BELOW 20,000'}")
+
+    def timed(seq: int) -> float:
+        samples = []
+        for _ in range(30):
+            t = time.perf_counter()
+            read_step(run=run, seq=seq)
+            samples.append(time.perf_counter() - t)
+        return statistics.median(samples)
+
+    late = min(100_000, count)
+    # Steps that sit the same distance after a snapshot, so the comparison is like for like,
+    # and the worst case (K-1 applies after the snapshot) for each.
+    early_cost, late_cost = timed(10), timed(late)
+    worst_early, worst_late = timed(99), timed(late - 1)
+    ratio = late_cost / early_cost
+    print(f"[{database}] read step 10: {early_cost * 1000:.2f} ms; step {late:,}: "
+          f"{late_cost * 1000:.2f} ms; ratio {ratio:.2f}  {'ok' if ratio <= 1.5 else 'ABOVE 1.5'}")
+    print(f"[{database}] worst case after a snapshot: step 99 {worst_early * 1000:.2f} ms, "
+          f"step {late - 1:,} {worst_late * 1000:.2f} ms")
+    return 0 if rate >= 20_000 and ratio <= 1.5 else 1
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--database", default="both", choices=("sqlite", "postgres", "both"))
+    parser.add_argument("--events", type=int, default=100_000)
+    parser.add_argument("--game", default="dagon")
+    args = parser.parse_args()
+    if args.database != "both":
+        return measure(args.database, args.events, args.game)
+    status = 0
+    for database in ("sqlite", "postgres"):
+        status |= subprocess.call([sys.executable, __file__, "--database", database,
+                                   "--events", str(args.events), "--game", args.game])
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

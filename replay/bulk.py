@@ -1,0 +1,64 @@
+"""Plain INSERTs for the replay's hot path. The ORM's bulk_create costs more than the engine
+itself per row (model instances, per-field preparation); a replay writes one step row per
+event, so these rows go in with executemany and JSON serialised once."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import orjson
+from django.db import connection
+
+STEP_COLUMNS = (
+    "run_id", "seq", "event_type", "actor", "summary", "legal", "flag_count", "checksum", "effects"
+)
+FLAG_COLUMNS = (
+    "run_id", "seq", "index", "kind", "rule", "point", "option", "message", "citations",
+    "changing_options",
+)
+JSON_COLUMNS = {"effects", "citations", "changing_options", "data", "state"}
+
+
+def _insert_sql(table: str, columns: Sequence[str]) -> str:
+    quote = connection.ops.quote_name
+    cast = "::jsonb" if connection.vendor == "postgresql" else ""
+    values = ", ".join(f"%s{cast}" if c in JSON_COLUMNS else "%s" for c in columns)
+    return f"INSERT INTO {quote(table)} ({', '.join(quote(c) for c in columns)}) VALUES ({values})"
+
+
+def insert_rows(table: str, columns: Sequence[str], rows: Iterable[Sequence]) -> None:
+    """INSERT on SQLite; COPY on PostgreSQL, several times faster than a pipelined INSERT."""
+    rows = list(rows)
+    if not rows:
+        return
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            quote = connection.ops.quote_name
+            statement = f"COPY {quote(table)} ({', '.join(quote(c) for c in columns)}) FROM STDIN"
+            with cursor.cursor.copy(statement) as copy:
+                for row in rows:
+                    copy.write_row(row)
+        else:
+            cursor.executemany(_insert_sql(table, columns), rows)
+
+
+def to_json(value) -> str:
+    return orjson.dumps(value).decode("utf-8")
+
+
+def load_json(value):
+    """A JSON column as read by a raw cursor: text on SQLite, already decoded on PostgreSQL."""
+    return orjson.loads(value) if isinstance(value, (str, bytes)) else value
+
+
+def fetch_events(match_id: int, after_seq: int, up_to_seq: int) -> list[dict]:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT seq, type, actor, data FROM replay_event "
+            "WHERE match_id = %s AND seq > %s AND seq <= %s ORDER BY seq",
+            [match_id, after_seq, up_to_seq],
+        )
+        return [
+            {"seq": seq, "type": type_, "actor": actor, "data": load_json(data)}
+            for seq, type_, actor, data in cursor.fetchall()
+        ]
