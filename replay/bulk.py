@@ -16,6 +16,7 @@ FLAG_COLUMNS = (
     "run_id", "seq", "index", "kind", "rule", "point", "option", "message", "citations",
     "changing_options",
 )
+COPY_THRESHOLD = 20  # below this, COPY's extra round trips cost more than a plain INSERT
 JSON_COLUMNS = {"effects", "citations", "changing_options", "data", "state"}
 
 
@@ -32,7 +33,7 @@ def insert_rows(table: str, columns: Sequence[str], rows: Iterable[Sequence]) ->
     if not rows:
         return
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
+        if connection.vendor == "postgresql" and len(rows) >= COPY_THRESHOLD:
             quote = connection.ops.quote_name
             statement = f"COPY {quote(table)} ({', '.join(quote(c) for c in columns)}) FROM STDIN"
             with cursor.cursor.copy(statement) as copy:

@@ -67,10 +67,18 @@ class Event(models.Model):
             models.UniqueConstraint(fields=["match", "seq"], name="event_unique_match_seq"),
             models.CheckConstraint(condition=models.Q(seq__gte=1), name="event_seq_positive"),
         ]
+        # Partial indexes: most events have no idempotency key and are not corrections, and
+        # every index an append maintains slows it down.
         indexes = [
-            models.Index(fields=["match", "idempotency_key"], name="event_idem_idx"),
+            models.Index(
+                fields=["match", "idempotency_key"], name="event_idem_idx",
+                condition=models.Q(idempotency_key__isnull=False),
+            ),
             # Replays look up a log's corrections before every run and step read.
-            models.Index(fields=["match", "type"], name="event_type_idx"),
+            models.Index(
+                fields=["match", "type"], name="event_type_idx",
+                condition=models.Q(type="correction"),
+            ),
         ]
 
     def __str__(self) -> str:

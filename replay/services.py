@@ -4,13 +4,17 @@ the forms, the importer and the commands all call it."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+import psycopg
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
 
 import games
 from games.core.events import COMMON_SPECS, EventSchemaError, validate_event
+from replay.bulk import COPY_THRESHOLD, insert_rows, load_json, to_json
 from replay.chain import event_hash, event_record
 from replay.errors import AppendConflict, IdempotencyMismatch, MalformedEvent
 from replay.models import Event, Match
@@ -24,7 +28,6 @@ class AppendResult:
     first_seq: int
     last_seq: int
     head_hash: str
-    events: tuple[Event, ...]
     repeated: bool = False  # True when an idempotency key returned an earlier append
 
     def as_dict(self) -> dict:
@@ -115,75 +118,198 @@ def append_events(
         events=events,
         first_seq=expected_seq + 1,
     )
-    try:
-        with transaction.atomic():
-            locked = Match.objects.select_for_update().get(pk=match.pk)
-            if idempotency_key is not None:
-                earlier = list(
-                    Event.objects.filter(match=locked, idempotency_key=idempotency_key).order_by(
-                        "seq"
-                    )
-                )
-                if earlier:
-                    return _repeated_result(locked, earlier, records, idempotency_key)
-            if locked.last_seq != expected_seq:
-                raise AppendConflict(
-                    f"the log is at seq {locked.last_seq}, not {expected_seq}: another writer "
-                    "appended first; reload and retry",
-                    current_seq=locked.last_seq,
-                )
-            rows, head = [], locked.head_hash
-            for record in records:
-                digest = event_hash(head, record)
-                rows.append(
-                    Event(
-                        match=locked,
-                        seq=record["seq"],
-                        type=record["type"],
-                        actor=record["actor"],
-                        data=record["data"],
-                        prev_hash=head,
-                        hash=digest,
-                        idempotency_key=idempotency_key,
-                        recorded_by=recorded_by,
-                    )
-                )
-                head = digest
-            Event.objects.bulk_create(rows)
-            Match.objects.filter(pk=locked.pk).update(last_seq=rows[-1].seq, head_hash=head)
-    except IntegrityError as error:
-        # The unique (match, seq) constraint is the last line of defence against a race.
-        current = Match.objects.filter(pk=match.pk).values_list("last_seq", flat=True).first()
-        raise AppendConflict(
-            f"another writer appended first ({error.__class__.__name__}); reload and retry",
-            current_seq=current or 0,
-        ) from None
-    match.last_seq, match.head_hash = rows[-1].seq, head
+    recorded_by_id = getattr(recorded_by, "pk", None)
+    if connection.vendor == "postgresql" and len(records) < COPY_THRESHOLD:
+        known_head = (match.last_seq, match.head_hash)
+        head = _append_postgres(
+            match.pk, records, expected_seq, idempotency_key, recorded_by_id, known_head
+        )
+    else:
+        head = _append_locked(match.pk, records, expected_seq, idempotency_key, recorded_by_id)
+    if isinstance(head, AppendResult):
+        return head  # a repeated idempotency key
+    match.last_seq, match.head_hash = records[-1]["seq"], head
     return AppendResult(
-        match_id=match.pk,
-        first_seq=rows[0].seq,
-        last_seq=rows[-1].seq,
-        head_hash=head,
-        events=tuple(rows),
+        match_id=match.pk, first_seq=records[0]["seq"], last_seq=records[-1]["seq"], head_hash=head
     )
 
 
+def _chained_rows(match_id, records, head, key, recorded_by_id) -> tuple[list[tuple], str]:
+    now = timezone.now()
+    rows = []
+    for record in records:
+        digest = event_hash(head, record)
+        rows.append(
+            (match_id, record["seq"], record["type"], record["actor"], to_json(record["data"]),
+             now, recorded_by_id, head, digest, key)
+        )
+        head = digest
+    return rows, head
+
+
+def _conflict(last_seq: int, expected_seq: int) -> AppendConflict:
+    return AppendConflict(
+        f"the log is at seq {last_seq}, not {expected_seq}: another writer appended first; "
+        "reload and retry",
+        current_seq=last_seq,
+    )
+
+
+def _append_locked(match_id, records, expected_seq, key, recorded_by_id):
+    """Lock the head, then write: SQLite's IMMEDIATE transaction holds the database's write
+    lock from its start; PostgreSQL takes the match row's lock. Large PostgreSQL batches
+    come here too, as COPY outruns any single INSERT statement."""
+    try:
+        with transaction.atomic():
+            last_seq, head = _read_head(match_id, lock=True)
+            if key is not None:
+                earlier = _events_with_key(match_id, key)
+                if earlier:
+                    return _repeated_result(match_id, earlier, records, key)
+            if last_seq != expected_seq:
+                raise _conflict(last_seq, expected_seq)
+            rows, head = _chained_rows(match_id, records, head, key, recorded_by_id)
+            insert_rows(Event._meta.db_table, EVENT_COLUMNS, rows)
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "UPDATE replay_match SET last_seq = %s, head_hash = %s WHERE id = %s",
+                    [records[-1]["seq"], head, match_id],
+                )
+    except IntegrityError:
+        # The unique (match, seq) constraint is the last line of defence against a race.
+        raise _conflict(_read_head(match_id)[0], expected_seq) from None
+    return head
+
+
+# One statement: the match's head moves only if it is still where this writer read it, and
+# the events are inserted only if it moved. Two round trips in all (read the head, write),
+# where a lock-then-write transaction takes five.
+POSTGRES_APPEND = """
+WITH advanced AS (
+    UPDATE replay_match SET last_seq = %s, head_hash = %s
+    WHERE id = %s AND last_seq = %s AND head_hash = %s
+    RETURNING id
+)
+INSERT INTO replay_event
+    (match_id, seq, type, actor, data, recorded_at, recorded_by_id, prev_hash, hash,
+     idempotency_key)
+SELECT advanced.id, v.seq, v.type, v.actor, v.data::jsonb, %s, %s, v.prev_hash, v.hash, %s
+FROM advanced CROSS JOIN unnest(%s::integer[], %s::text[], %s::text[], %s::text[],
+                                %s::text[], %s::text[])
+    AS v(seq, type, actor, data, prev_hash, hash)
+"""
+
+
+# The same for exactly one event, the common case of a live recording: scalars plan and
+# run faster than unnest over one-element arrays.
+POSTGRES_APPEND_ONE = """
+WITH advanced AS (
+    UPDATE replay_match SET last_seq = %s, head_hash = %s
+    WHERE id = %s AND last_seq = %s AND head_hash = %s
+    RETURNING id
+)
+INSERT INTO replay_event
+    (match_id, seq, type, actor, data, recorded_at, recorded_by_id, prev_hash, hash,
+     idempotency_key)
+SELECT advanced.id, %s::integer, %s, %s, %s::jsonb, %s, %s, %s, %s, %s
+FROM advanced
+"""
+
+
+def _append_postgres(match_id, records, expected_seq, key, recorded_by_id, known_head):
+    # The head the caller's match object last saw is tried first: the statement itself checks
+    # it, so a stale one costs a re-read, never a wrong write.
+    if known_head is not None and known_head[0] == expected_seq:
+        last_seq, head = known_head
+    else:
+        last_seq, head = _read_head(match_id)
+    if key is not None:
+        earlier = _events_with_key(match_id, key)
+        if earlier:
+            return _repeated_result(match_id, earlier, records, key)
+    if last_seq != expected_seq:
+        raise _conflict(last_seq, expected_seq)
+    rows, new_head = _chained_rows(match_id, records, head, key, recorded_by_id)
+    guard = [records[-1]["seq"], new_head, match_id, expected_seq, head]
+    if len(rows) == 1:
+        statement, params = POSTGRES_APPEND_ONE, guard + list(rows[0][1:])
+    else:
+        columns = list(zip(*rows))
+        statement = POSTGRES_APPEND
+        params = guard + [
+            rows[0][5], recorded_by_id, key,
+            list(columns[1]), list(columns[2]), list(columns[3]), list(columns[4]),
+            list(columns[7]), list(columns[8]),
+        ]
+    # Autocommit makes the one statement its own transaction (no BEGIN/COMMIT round trips);
+    # inside a caller's transaction a savepoint keeps a failure from breaking it.
+    block = transaction.atomic() if connection.in_atomic_block else nullcontext()
+    try:
+        with block, connection.cursor() as wrapper:
+            # A server-side-binding cursor with a prepared statement: the server plans this
+            # statement once per connection instead of parsing inlined arrays every time.
+            cursor = psycopg.Cursor(wrapper.connection)
+            cursor.execute(statement, params, prepare=True)
+            inserted = cursor.rowcount
+    except (IntegrityError, psycopg.errors.UniqueViolation):
+        inserted = 0
+    if inserted != len(rows):
+        # Another writer moved the head between our read and our write.
+        if known_head is not None and (last_seq, head) == tuple(known_head):
+            return _append_postgres(match_id, records, expected_seq, key, recorded_by_id, None)
+        if key is not None:
+            earlier = _events_with_key(match_id, key)
+            if earlier:
+                return _repeated_result(match_id, earlier, records, key)
+        raise _conflict(_read_head(match_id)[0], expected_seq)
+    return new_head
+
+
+EVENT_COLUMNS = (
+    "match_id", "seq", "type", "actor", "data", "recorded_at", "recorded_by_id", "prev_hash",
+    "hash", "idempotency_key",
+)
+
+
+def _read_head(match_id: int, *, lock: bool = False) -> tuple[int, str]:
+    suffix = " FOR UPDATE" if lock and connection.vendor == "postgresql" else ""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT last_seq, head_hash FROM replay_match WHERE id = %s{suffix}",
+                       [match_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise MalformedEvent(f"match {match_id} does not exist", field="match")
+    return row[0], row[1]
+
+
+def _events_with_key(match_id: int, key: str) -> list[dict]:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT seq, type, actor, data, hash FROM replay_event "
+            "WHERE match_id = %s AND idempotency_key = %s ORDER BY seq",
+            [match_id, key],
+        )
+        return [
+            {"seq": seq, "type": t, "actor": actor, "data": load_json(data), "hash": digest}
+            for seq, t, actor, data, digest in cursor.fetchall()
+        ]
+
+
 def _repeated_result(
-    match: Match, earlier: list[Event], records: list[dict], key: str
+    match_id: int, earlier: list[dict], records: list[dict], key: str
 ) -> AppendResult:
-    stored = [(e.type, e.actor, e.data) for e in earlier]
+    stored = [(e["type"], e["actor"], e["data"]) for e in earlier]
     asked = [(r["type"], r["actor"], r["data"]) for r in records]
     if stored != asked:
         raise IdempotencyMismatch(
             f"idempotency key {key!r} was already used for a different append "
-            f"(seq {earlier[0].seq}–{earlier[-1].seq})",
+            f"(seq {earlier[0]['seq']}–{earlier[-1]['seq']})",
             field="idempotency_key",
         )
     return AppendResult(
-        match_id=match.pk,
-        first_seq=earlier[0].seq,
-        last_seq=earlier[-1].seq,
-        head_hash=earlier[-1].hash,
-        events=tuple(earlier),
+        match_id=match_id,
+        first_seq=earlier[0]["seq"],
+        last_seq=earlier[-1]["seq"],
+        head_hash=earlier[-1]["hash"],
         repeated=True,
     )
