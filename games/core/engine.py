@@ -70,6 +70,9 @@ class Engine:
     points: tuple[InterpretationPoint, ...] = ()
     event_specs: tuple[EventSpec, ...] = ()
     default_setup: Mapping[str, Any] = {}
+    # What the game has that this engine does not referee (rules the transcription does not
+    # give, components it never describes), so pages and the API can say so.
+    out_of_scope: tuple[str, ...] = ()
     min_players: int = 2
     max_players: int = 6
 

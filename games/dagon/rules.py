@@ -125,6 +125,14 @@ class DagonEngine(Engine):
     points = POINTS
     event_specs = EVENT_SPECS
     default_setup = {"thrones_to_win": 3}
+    out_of_scope = (
+        "the Spell cards' identity and the pile's reshuffle",
+        "the Knight cards as objects (only the cities that knighted a Hero)",
+        "who starts (the first seat starts)",
+        "any distance other than the reconstruction's",
+        "reachability of the Symbol beyond \"no tower on its space\"",
+        "the sheet's physical \"free space\" notion for cities at the start",
+    )
     min_players = 2
     max_players = 4
 

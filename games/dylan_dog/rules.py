@@ -130,6 +130,14 @@ class DylanDogEngine(Engine):
     points = pts.POINTS
     event_specs = EVENT_SPECS
     default_setup: Mapping[str, Any] = {}
+    out_of_scope = (
+        "the individual text of the 66 nightmare cards (recorded by kind and what they named)",
+        "the order of the nightmare deck (draws not checked against earlier draws)",
+        "horror cards' individual effects beyond their threshold",
+        "a mixed move split into more than one pawn segment (pawn-rotate-pawn)",
+        "the square a Dylan Dog climb lands on, or a pawn placed on a white square (not triggered)",
+        "when a Dylan Dog climb may be played within the turn",
+    )
     min_players = 3
     max_players = 6
 

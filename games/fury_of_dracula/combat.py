@@ -221,6 +221,26 @@ class CombatRules:
             said.append(ended)
         return ref.step(tx.new, "; ".join(said))
 
+    def _combat_ends(self, state, actor, data, ref):
+        """fury-of-dracula/para-5: "una delle varie condizioni di fine (ad esempio, …)". The listed
+        conditions end the combat as the events that meet them are applied; a combat the record
+        ends while it is still open ends for a reason not in the list (point combat-end-conditions)."""
+        reason = data["reason"]
+        if state["combat"] is None:
+            unchecked(ref, f"the record ends a combat when none is under way ({reason}): taken as a note")
+            return ref.step(state, f"the record says a combat ended ({reason}); none was under way")
+        option = ref.consult(P.COMBAT_END_CONDITIONS, f"the record ends the combat for a reason not in the list ({reason})")
+        if option == "listed-only":
+            ref.violation(
+                P.COMBAT,
+                f"{reason!r} is not one of the listed end conditions: the combat continues round after round",
+                point=P.COMBAT_END_CONDITIONS,
+            )
+            return ref.step(state, f"the combat goes on ({reason} is not an end condition)")
+        tx = _Tx(state)
+        unchecked(ref, f"an end of combat not in the excerpts' list, which is given \u201cad esempio\u201d ({reason}): accepted as recorded")
+        return ref.step(tx.new, self._end_combat(tx, ref, reason))
+
     def _influence(self, state, actor, data, ref):
         tx = _Tx(state)
         dr = tx.dracula()

@@ -139,6 +139,19 @@ EVENT_SPECS = (
     ),
     EventSpec("flee", "A hunter flees the combat.", {}),
     EventSpec(
+        "combat_ends",
+        "The record says the combat under way ended, for the reason it gives (the listed end "
+        "conditions are derived from the other events; this records any other).",
+        {"reason": Field("str", description="the reason as written on the record")},
+        actor_required=False,
+    ),
+    EventSpec(
+        "dracula_revealed",
+        "The record says Dracula was revealed (his miniature placed on the board) in a space.",
+        {"space": Field("str", description="the city or sea zone where he was revealed")},
+        actor_required=False,
+    ),
+    EventSpec(
         "influence",
         "Dracula moves his influence marker to a space of the track.",
         {"to": Field("int", low=0, high=13)},

@@ -106,6 +106,7 @@ C_INFLUENCE = cite(5, "Dracula fa avanzare l’influenza fino allo spazio 13")
 C_DRACULA_DEFEATED = cite(5, "i cacciatori sconfiggono Dracula")
 C_ALL_OUT = cite(5, "tutti i cacciatori coinvolti sono stati morsi/sconfitti/fuggiti")
 C_ESCAPE = cite(5, "Dracula risolve una carta Fuga consentita")
+C_FOR_EXAMPLE = cite(5, "ad esempio")
 C_BITE = cite(
     6,
     "Quando viene morso, un cacciatore mette un segnalino morso sulla propria scheda e "
@@ -369,6 +370,33 @@ HOSPITAL_DAWN = _point(
     (C_HOSPITAL,),
 )
 
+COMBAT_END_CONDITIONS = _point(
+    "combat-end-conditions",
+    "The excerpts list the ends of a combat after \u201cuna delle varie condizioni di fine (ad "
+    "esempio, \u2026)\u201d: is that list complete, or only examples? When the record ends a combat "
+    "for a reason not in the list (six cards, influence 13, Dracula defeated, every involved "
+    "hunter bitten/defeated/fled, an allowed Escape), does the combat end?",
+    (
+        (
+            "listed-only",
+            (
+                "Only the listed conditions end a combat: a recorded end for another reason is a "
+                "violation and the combat goes on."
+            ),
+        ),
+        (
+            "open-list",
+            (
+                "\u201cad esempio\u201d means the list is examples of the full game's conditions: a "
+                "recorded end for another reason is accepted as recorded, with an unchecked note."
+            ),
+        ),
+    ),
+    "open-list",
+    UNSPECIFIED,
+    (C_FOR_EXAMPLE, C_CONTINUES),
+)
+
 VICTORY = _point(
     "victory",
     "The excerpts give influence 13 and Dracula's defeat only as ends of a combat: do they also "
@@ -398,6 +426,7 @@ POINTS = (
     ESCAPE_ALLOWED,
     SIX_CARDS_COUNT,
     BITTEN_LEAVES_COMBAT,
+    COMBAT_END_CONDITIONS,
     BITE_SPACES,
     WEAKENED_REVEAL_COUNT,
     WEAKENED_AFTER_DEFEAT,

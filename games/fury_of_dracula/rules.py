@@ -36,6 +36,52 @@ class FuryOfDraculaEngine(CombatRules, Engine):
     points = P.POINTS
     event_specs = EVENT_SPECS
     default_setup = {"dracula": None, "trail_length": 6, "starts": {}}
+    # What the full game has that the excerpts do not give: the README's "Not in the excerpts"
+    # list, word for word without its code marks (tests/games/fury_of_dracula/test_readme.py).
+    out_of_scope = (
+        (
+            "road and sea movement (adjacency is compared with the reconstructed board only to "
+            "say so in the note)"
+        ),
+        "when the action Prenota un biglietto may be taken, how many tickets a hunter may hold",
+        (
+            "Dracula's movement, his trail rules, the Location cards leaving the trail and what "
+            "matures then; Dracula being hidden again after he moves; a due combat lapsing when "
+            "he moves first"
+        ),
+        (
+            "the item deck and the actions that give items, why a card is discarded or revealed "
+            "by a hunter who is not WEAKENED"
+        ),
+        (
+            "what an Encounter card does (ambush and Search record only which card; its results "
+            "are recorded as further events: bite, damage, \u2026)"
+        ),
+        "health and damage, and a defeat caused by damage (hunter_defeated)",
+        "how a hunter flees, what cancels the hunter's combat card, Dracula's health",
+        (
+            "end conditions of a combat other than the listed ones (the list is introduced by "
+            "\u00abad esempio\u00bb; a combat_ends event records one, see combat-end-conditions)"
+        ),
+        "a bite outside combat (its cause)",
+        (
+            "a draw at dusk or dawn (the excerpts speak only of day and night; routed as a day "
+            "draw if from the top, as a night draw if from the bottom)"
+        ),
+        "no hunter left in Dracula's city when the combat is due",
+        (
+            "the end of the match (by default the full game's: influence 13 or Dracula defeated, "
+            "see victory); a game_over event; events recorded after the end"
+        ),
+        (
+            "turn order, the actions a hunter has per day or night, the day/night rounds "
+            "themselves \u2014 time passes only by time_passes events"
+        ),
+        (
+            "combat card texts, the hunters' characters and their banners (each round records the"
+            " banner's highlighted icons as observed)"
+        ),
+    )
     min_players = 2
     max_players = 5
 
@@ -58,6 +104,8 @@ class FuryOfDraculaEngine(CombatRules, Engine):
             "damage": self._damage,
             "hunter_defeated": self._hunter_defeated,
             "flee": self._flee,
+            "combat_ends": self._combat_ends,
+            "dracula_revealed": self._dracula_revealed,
             "influence": self._influence,
             "dracula_defeated": self._dracula_defeated,
             "hospital": self._hospital,
@@ -203,6 +251,30 @@ class FuryOfDraculaEngine(CombatRules, Engine):
             ref.effect("hideout", hunter=pid, space=space)
             said.append(f"{space} is a hideout: Dracula may ambush")
         return said
+
+    def _dracula_revealed(self, state, actor, data, ref):
+        """fury-of-dracula/para-4: a reveal the record states. The engine reveals Dracula itself
+        when a hunter ends his movement in the city of the first trail card; a recorded reveal
+        it did not make is a violation and is skipped (Dracula stays hidden)."""
+        space = data["space"]
+        dr = state["dracula"]
+        if self.index.kind(space) == "sea":
+            ref.violation(
+                P.REVEAL,
+                f"the record reveals Dracula in {space}, a sea zone: Dracula cannot be revealed at sea",
+                citations=(P.C_NOT_AT_SEA,),
+            )
+            return ref.step(state, f"Dracula is not revealed in {space}: he cannot be revealed at sea")
+        if dr["revealed"] and dr["space"] == space:
+            ref.effect("reveal-confirmed", space=space)
+            return ref.step(state, f"the record confirms Dracula revealed in {space}")
+        trail = dr["trail"]
+        if not trail or trail[0]["space"] != space:
+            why = f"{space} is not the city of the Location card on the first space of Dracula's trail"
+        else:
+            why = f"no hunter ended his movement in {space} since Dracula went there"
+        ref.violation(P.REVEAL, f"Dracula cannot be revealed in {space}: {why}", citations=(P.C_REVEAL,))
+        return ref.step(state, f"Dracula is not revealed in {space}")
 
     # -- time --------------------------------------------------------------------------
 

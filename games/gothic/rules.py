@@ -545,6 +545,12 @@ class GothicEngine(Engine):
     points = P.POINTS
     event_specs = EVENT_SPECS
     default_setup = {"stamina": 100}
+    out_of_scope = (
+        "the cards themselves: never listed by the text, recorded as read; the pile order is not checked",
+        "which player keeps the tally (no seat is modelled as the scorer)",
+        "the order of several players in one room",
+        "chat and table talk",
+    )
     min_players = 2
     max_players = 6
 

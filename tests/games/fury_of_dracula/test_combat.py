@@ -140,3 +140,49 @@ def test_time_and_moves_wait_for_the_end_of_combat():
     assert violations(steps[0])
     _, steps = run(fight(), ev("dracula_move", "p3", space="cologne"))
     assert violations(steps[0])
+
+
+def test_combat_end_for_another_reason_under_each_option():
+    """fury-of-dracula/para-5: "finché non si verifica una delle varie condizioni di fine (ad esempio" (point combat-end-conditions)"""
+    point = "fury-of-dracula.combat-end-conditions"
+    end = ev("combat_ends", "p3", reason="Dracula's card Nebbia ends the combat")
+    # open-list (the default): the list is examples, a recorded end is accepted, marked unchecked
+    state, steps = run(fight(), rnd(), end)
+    assert state["combat"] is None and effects(steps[1], "combat-end")
+    assert not violations(steps[1]) and point in consulted(steps[1])
+    assert any("ad esempio" in note for note in unchecked(steps[1]))
+    assert [f.option for f in steps[1].flags if f.point == point] == ["open-list"]
+    # listed-only: only the listed conditions end a combat; it goes on, skipped
+    before, _ = run(fight(), rnd())
+    state, steps = run(before, end, choices={"combat_end_conditions": "listed-only"})
+    assert state == before and state["combat"]["rounds"] == 1
+    (flag,) = violations(steps[0])
+    assert flag.rule == "fury-of-dracula/para-5" and flag.point == point
+    assert flag.option == "listed-only"
+    assert {c.quote for c in flag.citations} >= {"ad esempio"}
+    assert {c.page for c in flag.citations} == {"p. 12–13"}
+    # the combat goes on: another round is legal, and time still waits for its end
+    _, steps = run(state, rnd(), choices={"combat_end_conditions": "listed-only"})
+    assert not violations(steps[0])
+
+
+def test_combat_end_conditions_point_cites_ad_esempio():
+    """fury-of-dracula/para-5: "ad esempio" — the doubt is declared, cited with its page as printed"""
+    from games.fury_of_dracula.rules import ENGINE
+
+    point = ENGINE.point("fury-of-dracula.combat-end-conditions")
+    assert point.option_ids == ("listed-only", "open-list")
+    assert point.doubt == "unspecified" and point.default == "open-list"
+    first = point.citations[0]
+    assert (first.passage, first.quote, first.page) == ("fury-of-dracula/para-5", "ad esempio", "p. 12–13")
+
+
+def test_listed_end_conditions_never_consult_the_point():
+    """fury-of-dracula/para-5: "Dracula ha giocato sei carte combattimento" — the listed ends need no reading of the list's doubt"""
+    state, steps = run(fight(), *[rnd() for _ in range(6)], ev("influence", "p3", to=5))
+    assert state["combat"] is None
+    assert all("fury-of-dracula.combat-end-conditions" not in consulted(s) for s in steps)
+    # a recorded end after a listed condition already ended the combat changes nothing
+    after, steps = run(state, ev("combat_ends", reason="six cards"))
+    assert after == state and not violations(steps[0]) and unchecked(steps[0])
+    assert "fury-of-dracula.combat-end-conditions" not in consulted(steps[0])

@@ -106,3 +106,18 @@ def test_setup_must_name_a_player_as_dracula():
     assert ENGINE.initial_state(PLAYERS, {})["dracula_player"] == "p3"
     with pytest.raises(ValueError):
         ENGINE.initial_state(PLAYERS, {"dracula": "p9"})
+
+
+def test_english_translation_keeps_every_paragraph_and_page_citation():
+    """fury-of-dracula/para-5: "(p. 12–13)" — the archive's English translation keeps the six paragraphs and their pages as printed"""
+    from pathlib import Path
+
+    english = Path(__file__).resolve().parents[3] / "archive/seed/rulebooks/la-furia-di-dracula.en.txt"
+    blocks = [b.strip() for b in english.read_text(encoding="utf-8").split("\n\n") if b.strip()]
+    assert blocks[0] == "La Furia di Dracula (English translation of the excerpts)"
+    paras = blocks[1:]
+    assert len(paras) == len(passages()) == 6
+    for n, para in enumerate(paras, start=1):
+        assert para.endswith(f"({PAGES_AS_PRINTED[n - 1]})")
+        assert para.count("(p") == passages()[n - 1].count("(p")
+    assert "weakened (INDEBOLITO)" in paras[5] and "(ad esempio)" in paras[4]

@@ -44,3 +44,30 @@ def test_every_test_names_its_passage_with_exact_words():
                 assert found.group(2) in paras[int(found.group(1)) - 1], f"{path.name}::{node.name}"
                 checked += 1
     assert checked >= 40
+
+
+def readme_out_of_scope():
+    """The bullets of the README's "Not in the excerpts" list, joined and without code marks."""
+    section = README.split("**Not in the excerpts**", 1)[1].split("\n\n", 2)[1]
+    items = []
+    for line in section.splitlines():
+        if line.startswith("- "):
+            items.append(line[2:].strip())
+        else:
+            items[-1] += " " + line.strip()
+    return [item.replace("`", "").rstrip(";.") for item in items]
+
+
+def test_out_of_scope_metadata_is_the_readme_list():
+    """fury-of-dracula/para-6: "come descritto nelle regole" — what the excerpts leave to the full rules is declared in the README and in the engine's metadata alike"""
+    from games.core.engine import Engine
+
+    listed = readme_out_of_scope()
+    assert len(listed) >= 10
+    assert type(ENGINE).out_of_scope is not Engine.out_of_scope
+    for item in listed:
+        assert item in ENGINE.out_of_scope, item
+    for item in ENGINE.out_of_scope:
+        assert item in listed, item
+    assert len(ENGINE.out_of_scope) == len(set(ENGINE.out_of_scope)) == len(listed)
+    assert any("ad esempio" in item for item in ENGINE.out_of_scope)
