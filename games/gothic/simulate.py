@@ -326,6 +326,9 @@ class Bots:
         useless = [c for c in cards if c["kind"] in ("other", "detain")]
         if useless:
             return {"type": "return_card", "actor": actor, "data": {"card": useless[0]["name"]}}
+        # A hand that only grows would make a long match's state grow with it: keep four.
+        if len(cards) > 4:
+            return {"type": "return_card", "actor": actor, "data": {"card": cards[0]["name"]}}
         # second throws
         if player["vampire"] is not None:
             if go["segment"] == 1 and state["interrupt"] is None:
