@@ -6,16 +6,24 @@ and ``archive`` knows nothing of the engines (DESIGN.md, direction of dependenci
 
 from __future__ import annotations
 
+import json
+
 from django.db.models import Prefetch
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 
-from archive import services
-from archive.models import Rulebook, Scan, Transcription
+from archive import exports, services
+from archive.models import Game, Rulebook, Scan, Transcription
 from archive.serializers import (
+    AnnotationChangeSerializer,
+    GlossaryItemSerializer,
     RulebookSerializer,
     ScanSerializer,
     ScanUploadSerializer,
@@ -35,9 +43,32 @@ def _int_param(request, name: str) -> int | None:
     if value in (None, ""):
         return None
     try:
-        return int(value)
+        number = int(value)
     except ValueError:
         raise ValidationError({name: f"{name} must be a whole number, not {value!r}"}) from None
+    if not 0 <= number < 2**63:  # larger ids do not exist, and the database cannot hold them
+        raise ValidationError({name: f"{name} must be a whole number from 0 to 2^63 - 1"})
+    return number
+
+
+class FileRenderer(BaseRenderer):
+    """Lets a TEI or IIIF download answer any Accept header; an error is still JSON."""
+
+    media_type = "*/*"
+    format = "file"
+    charset = None
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        if isinstance(data, (bytes, str)):
+            return data
+        return json.dumps(data).encode("utf-8")
+
+
+DOWNLOAD_RENDERERS = [JSONRenderer, FileRenderer]
+
+
+def _base_url(request) -> str:
+    return request.build_absolute_uri("/").rstrip("/")
 
 
 @extend_schema_view(list=extend_schema(parameters=[GAME_PARAM]))
@@ -53,6 +84,26 @@ class RulebookViewSet(viewsets.ReadOnlyModelViewSet):
         )
         game = self.request.query_params.get("game")
         return rulebooks.filter(game__slug=game) if game else rulebooks
+
+    @extend_schema(
+        responses={(200, "application/ld+json"): OpenApiTypes.OBJECT},
+        description="The rulebook's IIIF Presentation 3 manifest (one canvas per image scan), "
+        "served with CORS; 404 when no image scan is archived.",
+    )
+    @action(detail=True, methods=["get"], url_path="manifest", renderer_classes=DOWNLOAD_RENDERERS)
+    def manifest(self, request, pk=None):
+        rulebook = self.get_object()
+        try:
+            manifest = exports.rulebook_manifest(rulebook=rulebook, base_url=_base_url(request))
+        except ValueError as error:
+            response = Response({"error": "not_found", "detail": str(error)}, status=404)
+        else:
+            response = HttpResponse(
+                json.dumps(manifest, ensure_ascii=False, indent=2),
+                content_type=exports.IIIF_CONTENT_TYPE,
+            )
+        response["Access-Control-Allow-Origin"] = "*"
+        return response
 
 
 @extend_schema_view(
@@ -151,3 +202,87 @@ class TranscriptionViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSe
             TranscriptionDetailSerializer(transcription).data,
             status=status.HTTP_201_CREATED if result.created else status.HTTP_200_OK,
         )
+
+    @extend_schema(
+        responses={(200, "application/tei+xml"): OpenApiTypes.STR},
+        description="This version as TEI P5 XML (valid against tei_all).",
+    )
+    @action(detail=True, methods=["get"], url_path="tei", renderer_classes=DOWNLOAD_RENDERERS)
+    def tei(self, request, pk=None):
+        transcription = get_object_or_404(
+            Transcription.objects.select_related("rulebook__game"), pk=pk
+        )
+        xml = exports.transcription_tei(
+            transcription=transcription, request_base_url=_base_url(request)
+        )
+        response = HttpResponse(xml, content_type=exports.TEI_CONTENT_TYPE)
+        response["Content-Disposition"] = (
+            f'inline; filename="{exports.tei_filename(transcription)}"'
+        )
+        response["Access-Control-Allow-Origin"] = "*"
+        return response
+
+    @extend_schema(
+        request=AnnotationChangeSerializer,
+        responses={201: TranscriptionDetailSerializer},
+        description="Curators: revise a note (annotation + body and/or certainty) or add one "
+        "(passage, words, kind, body, certainty). Stored as the next version; this version "
+        "stays as it is.",
+    )
+    @action(detail=True, methods=["post"], url_path="notes", parser_classes=[JSONParser])
+    def notes(self, request, pk=None):
+        transcription = get_object_or_404(
+            Transcription.objects.select_related("rulebook__game"), pk=pk
+        )
+        form = AnnotationChangeSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        editor = request.user.get_full_name() or request.user.get_username()
+        if "annotation" in data:
+            annotation = transcription.annotations.filter(pk=data["annotation"]).first()
+            if annotation is None:
+                raise services.ArchiveError(
+                    f"note {data['annotation']} is not one of this version's", field="annotation"
+                )
+            result = services.revise_annotation(
+                annotation=annotation,
+                editor=editor,
+                body=data.get("body"),
+                certainty=data.get("certainty") or None,
+                change_note=data.get("change_note", ""),
+                created_by=request.user,
+            )
+        else:
+            result = services.add_annotation(
+                transcription=transcription,
+                passage=data["passage"],
+                words=data["words"],
+                occurrence=data["occurrence"],
+                kind=data["kind"],
+                body=data["body"],
+                certainty=data.get("certainty") or None,
+                editor=editor,
+                change_note=data.get("change_note", ""),
+                created_by=request.user,
+            )
+        new = self.get_queryset().get(pk=result.transcription.pk)
+        return Response(TranscriptionDetailSerializer(new).data, status=status.HTTP_201_CREATED)
+
+
+class GlossaryViewSet(viewsets.ViewSet):
+    """A game's original-language glossary: each translated term beside its original, from
+    the latest transcriptions (``/api/glossaries/<game slug>/``)."""
+
+    lookup_field = "slug"
+    serializer_class = GlossaryItemSerializer
+
+    @extend_schema(
+        operation_id="glossaries_retrieve",
+        parameters=[OpenApiParameter("slug", OpenApiTypes.STR, OpenApiParameter.PATH,
+                                     description="a game's slug, e.g. dylan-dog")],
+        responses={200: GlossaryItemSerializer(many=True)},
+    )
+    def retrieve(self, request, slug=None):
+        game = get_object_or_404(Game, slug=slug)
+        items = exports.game_glossary(game=game)
+        return Response(GlossaryItemSerializer(items, many=True).data)

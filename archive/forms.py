@@ -38,3 +38,50 @@ class TranscriptionForm(forms.Form):
         if not cleaned.get("file") and not (cleaned.get("text") or "").strip():
             self.add_error("text", "upload a text file or paste the text")
         return cleaned
+
+
+CERTAINTY_CHOICES = [("", "as the note's words say")] + [
+    (c, c) for c in ("high", "medium", "low", "unknown")
+]
+
+
+class AnnotationRevisionForm(forms.Form):
+    """Edit a note: stored as the next version of the transcription (archive.services)."""
+
+    body = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="the note's words; quote the printed words it concerns in double quotes",
+    )
+    certainty = forms.ChoiceField(
+        choices=CERTAINTY_CHOICES,
+        required=False,
+        help_text="a certainty the words do not say is added in words: (a guess), "
+        "(probably right), (clearly legible)",
+    )
+    change_note = forms.CharField(max_length=500, required=False)
+
+
+class AnnotationAddForm(forms.Form):
+    """Add a note on printed words of a passage: stored as the next version."""
+
+    passage = forms.ChoiceField()
+    words = forms.CharField(max_length=300, help_text="the printed words the note concerns, exactly")
+    occurrence = forms.IntegerField(
+        min_value=1, initial=1, help_text="which occurrence of the words in the passage, 1, 2…"
+    )
+    kind = forms.ChoiceField(
+        choices=[
+            ("legibility", "Legibility note"),
+            ("editorial", "Editorial note"),
+            ("reading", "Uncertain reading"),
+        ]
+    )
+    body = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), help_text="the note")
+    certainty = forms.ChoiceField(choices=CERTAINTY_CHOICES, required=False)
+    change_note = forms.CharField(max_length=500, required=False)
+
+    def __init__(self, *args, transcription, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["passage"].choices = [
+            (p.slug, p.heading or p.slug) for p in transcription.passages.order_by("order")
+        ]

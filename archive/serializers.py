@@ -145,3 +145,51 @@ class TranscriptionImportSerializer(serializers.Serializer):
         if ("text" in attrs) == ("file" in attrs):
             raise serializers.ValidationError({"text": "give the text, or upload it as file"})
         return attrs
+
+
+class AnnotationChangeSerializer(serializers.Serializer):
+    """A change to a transcription's notes, stored as its next version by
+    ``archive.services.revise_annotation`` (with ``annotation``: that note's new ``body``
+    and/or ``certainty``) or ``archive.services.add_annotation`` (with ``passage``, ``words``,
+    ``kind`` and ``body``: a new note on those printed words)."""
+
+    annotation = serializers.IntegerField(required=False, min_value=1)
+    passage = serializers.CharField(required=False, max_length=200)
+    words = serializers.CharField(required=False, max_length=300)
+    occurrence = serializers.IntegerField(required=False, min_value=1, default=1)
+    kind = serializers.ChoiceField(
+        choices=["legibility", "editorial", "reading"], required=False, default="legibility"
+    )
+    body = serializers.CharField(required=False)
+    certainty = serializers.ChoiceField(
+        choices=["high", "medium", "low", "unknown"], required=False, allow_blank=True
+    )
+    change_note = serializers.CharField(required=False, allow_blank=True, max_length=500)
+
+    def validate(self, attrs):
+        if "annotation" in attrs:
+            if "passage" in attrs or "words" in attrs:
+                raise serializers.ValidationError(
+                    {"annotation": "revise a note (annotation) or add one (passage, words), "
+                     "not both"}
+                )
+            if "body" not in attrs and not attrs.get("certainty"):
+                raise serializers.ValidationError({"body": "give the new body or certainty"})
+            return attrs
+        for name in ("passage", "words", "body"):
+            if name not in attrs:
+                raise serializers.ValidationError(
+                    {name: "to add a note give passage, words and body (or annotation to revise)"}
+                )
+        return attrs
+
+
+class GlossaryItemSerializer(serializers.Serializer):
+    term = serializers.CharField()
+    original = serializers.CharField()
+    original_language = serializers.CharField()
+    passage = serializers.CharField()
+    transcription = serializers.IntegerField(source="transcription_id")
+    supplied = serializers.BooleanField(
+        help_text="the English rendering is Ludoteca's, not the text's"
+    )

@@ -589,11 +589,19 @@ def import_tei(
     transcriber = transcriber.strip() or found.transcriber
     if not transcriber:
         raise ArchiveError("the file names no transcriber: give one", field="transcriber")
+    language = language or found.language
+    previous = (
+        Transcription.objects.filter(rulebook=rulebook, language=language)
+        .order_by("-version")
+        .first()
+    )
     return import_transcription(
         rulebook=rulebook,
         text=found.text,
-        language=language or found.language,
+        language=language,
         transcriber=transcriber,
+        # a translation stays the translation of what its earlier version translated
+        translation_of=previous.translation_of if previous else None,
         change_note=change_note or "imported from TEI",
         created_by=created_by,
     )

@@ -12,6 +12,26 @@ urlpatterns = [
         views.transcription_detail,
         name="transcription-detail",
     ),
+    path(
+        "transcriptions/<int:transcription_id>/tei.xml",
+        views.transcription_tei,
+        name="transcription-tei",
+    ),
+    path(
+        "transcriptions/<int:transcription_id>/notes/add/",
+        views.annotation_add,
+        name="annotation-add",
+    ),
+    path(
+        "transcriptions/<int:transcription_id>/notes/<int:annotation_id>/revise/",
+        views.annotation_revise,
+        name="annotation-revise",
+    ),
+    path(
+        "rulebooks/<int:rulebook_id>/manifest.json",
+        views.rulebook_manifest,
+        name="rulebook-manifest",
+    ),
     path("rulebooks/<int:rulebook_id>/side-by-side/", views.side_by_side, name="side-by-side"),
     path("rulebooks/<int:rulebook_id>/scans/add/", views.scan_add, name="scan-add"),
     path(

@@ -3,20 +3,29 @@ two transcriptions side by side, the engine's interpretation points, and the cur
 
 from __future__ import annotations
 
+import json
 from functools import wraps
 from itertools import zip_longest
 
 from django.contrib import messages
 from django.db import transaction
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
 import games
-from archive import selectors
-from archive.forms import ScanForm, TranscriptionForm
-from archive.models import Game, Rulebook, Scan, Transcription
+from archive import exports, selectors
+from archive.forms import AnnotationAddForm, AnnotationRevisionForm, ScanForm, TranscriptionForm
+from archive.models import Annotation, Game, Rulebook, Scan, Transcription
 from archive.parsing import cited_pages
-from archive.services import ArchiveError, add_scan, decode_text, import_transcription
+from archive.services import (
+    ArchiveError,
+    add_annotation,
+    add_scan,
+    decode_text,
+    import_transcription,
+    revise_annotation,
+)
 
 # The one replay import in archive: who is a curator (see the report to the lead).
 from replay.permissions import is_curator
@@ -83,14 +92,21 @@ def home(request):
 
 def game_detail(request, slug: str):
     game = get_object_or_404(Game, slug=slug)
+    rulebooks = list(selectors.game_rulebooks(game=game))
+    for rulebook in rulebooks:
+        scans = list(rulebook.scans.all())
+        rulebook.image_scans = sum(1 for s in scans if s.width and s.height)
+        rulebook.pdf_scans = len(scans) - rulebook.image_scans
     return page(
         request,
         "archive/game.html",
         {
             "game": game,
-            "rulebooks": selectors.game_rulebooks(game=game),
+            "rulebooks": rulebooks,
             "latest": selectors.latest_transcriptions(game=game),
             "has_engine": engine_for(slug) is not None,
+            "glossary": exports.game_glossary(game=game),
+            "supplied_renderings": slug in exports.SUPPLIED_RENDERINGS,
         },
     )
 
@@ -164,11 +180,17 @@ def transcription_detail(request, transcription_id: int):
         pk=transcription_id,
     )
     rulebook = transcription.rulebook
+    is_latest = not rulebook.transcriptions.filter(
+        language=transcription.language, version__gt=transcription.version
+    ).exists()
     return page(
         request,
         "archive/transcription.html",
         {
             "transcription": transcription,
+            "is_latest": is_latest,
+            "can_revise": is_latest and is_curator(request.user),
+            "tei_filename": exports.tei_filename(transcription),
             "game": rulebook.game,
             "passages": _passage_rows(transcription, _scans_by_label(rulebook)),
             "versions": rulebook.transcriptions.filter(language=transcription.language).order_by(
@@ -234,6 +256,7 @@ def interpretation_points(request, slug: str):
     game = get_object_or_404(Game, slug=slug)
     engine = engine_for(slug)
     points = []
+    glossary = exports.game_glossary(game=game) if engine is not None else []
     if engine is not None:
         for point in engine.points:
             citations = []
@@ -243,12 +266,67 @@ def interpretation_points(request, slug: str):
                 if passage is not None:
                     notes = [a for a in passage.annotations.all() if a.kind != "page"]
                 citations.append({"citation": citation, "passage": passage, "notes": notes})
-            points.append({"point": point, "citations": citations})
+            texts = [point.question, *(o.description for o in point.options)]
+            texts += [c.quote for c in point.citations]
+            points.append(
+                {
+                    "point": point,
+                    "citations": citations,
+                    "originals": exports.glossary_terms_in(texts, glossary),
+                }
+            )
     return page(
         request,
         "archive/points.html",
         {"game": game, "engine": engine, "points": points},
     )
+
+
+# -- archival formats (issue 7) -----------------------------------------------------------------
+
+
+def _base_url(request) -> str:
+    return request.build_absolute_uri("/").rstrip("/")
+
+
+def transcription_tei(request, transcription_id: int):
+    """The version as TEI P5 XML, at a stable URL."""
+    transcription = get_object_or_404(
+        Transcription.objects.select_related("rulebook__game"), pk=transcription_id
+    )
+    xml = exports.transcription_tei(
+        transcription=transcription, request_base_url=_base_url(request)
+    )
+    response = HttpResponse(xml, content_type=exports.TEI_CONTENT_TYPE)
+    response["Content-Disposition"] = f'inline; filename="{exports.tei_filename(transcription)}"'
+    response["Access-Control-Allow-Origin"] = "*"
+    return response
+
+
+def _with_cors(response):
+    # IIIF viewers (Mirador, Universal Viewer) fetch the manifest from another origin.
+    response["Access-Control-Allow-Origin"] = "*"
+    return response
+
+
+def rulebook_manifest(request, rulebook_id: int):
+    """The rulebook's IIIF Presentation 3 manifest, served with CORS for viewers."""
+    rulebook = get_object_or_404(Rulebook.objects.select_related("game"), pk=rulebook_id)
+    if request.method == "OPTIONS":
+        response = _with_cors(HttpResponse(status=204))
+        response["Access-Control-Allow-Methods"] = "GET, HEAD, OPTIONS"
+        response["Access-Control-Allow-Headers"] = "Accept"
+        return response
+    try:
+        manifest = exports.rulebook_manifest(rulebook=rulebook, base_url=_base_url(request))
+    except ValueError as error:
+        return _with_cors(JsonResponse({"error": "not_found", "detail": str(error)}, status=404))
+    body = json.dumps(manifest, ensure_ascii=False, indent=2)
+    return _with_cors(HttpResponse(body, content_type=exports.IIIF_CONTENT_TYPE))
+
+
+def _editor(user) -> str:
+    return user.get_full_name() or user.get_username()
 
 
 # -- curator forms ----------------------------------------------------------------------------
@@ -318,5 +396,92 @@ def transcription_add(request, rulebook_id: int):
         request,
         "archive/transcription_form.html",
         {"form": form, "rulebook": rulebook, "game": rulebook.game},
+        status=400 if form.errors else 200,
+    )
+
+
+@curator_only
+def annotation_revise(request, transcription_id: int, annotation_id: int):
+    """Edit a note's words or certainty: the next version of the transcription."""
+    annotation = get_object_or_404(
+        Annotation.objects.select_related("transcription__rulebook__game", "passage"),
+        pk=annotation_id,
+        transcription_id=transcription_id,
+    )
+    transcription = annotation.transcription
+    form = AnnotationRevisionForm(
+        request.POST or None, initial={"body": annotation.body, "certainty": ""}
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            result = revise_annotation(
+                annotation=annotation,
+                editor=_editor(request.user),
+                body=data["body"],
+                certainty=data["certainty"] or None,
+                change_note=data["change_note"],
+                created_by=request.user,
+            )
+        except ArchiveError as error:
+            field_error(form, error)
+        else:
+            t = result.transcription
+            messages.success(request, f"Note revised: version {t.version} [{t.language}] stored.")
+            return redirect(reverse("transcription-detail", args=[t.pk]))
+    return page(
+        request,
+        "archive/annotation_form.html",
+        {
+            "form": form,
+            "transcription": transcription,
+            "annotation": annotation,
+            "game": transcription.rulebook.game,
+        },
+        status=400 if form.errors else 200,
+    )
+
+
+@curator_only
+def annotation_add(request, transcription_id: int):
+    """Add a note on printed words of a passage: the next version of the transcription."""
+    transcription = get_object_or_404(
+        Transcription.objects.select_related("rulebook__game"), pk=transcription_id
+    )
+    form = AnnotationAddForm(
+        request.POST or None,
+        transcription=transcription,
+        initial={"passage": request.GET.get("passage", "")},
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            result = add_annotation(
+                transcription=transcription,
+                passage=data["passage"],
+                words=data["words"],
+                occurrence=data["occurrence"],
+                kind=data["kind"],
+                body=data["body"],
+                certainty=data["certainty"] or None,
+                editor=_editor(request.user),
+                change_note=data["change_note"],
+                created_by=request.user,
+            )
+        except ArchiveError as error:
+            field_error(form, error)
+        else:
+            t = result.transcription
+            messages.success(request, f"Note added: version {t.version} [{t.language}] stored.")
+            return redirect(reverse("transcription-detail", args=[t.pk]))
+    return page(
+        request,
+        "archive/annotation_form.html",
+        {
+            "form": form,
+            "transcription": transcription,
+            "annotation": None,
+            "game": transcription.rulebook.game,
+        },
         status=400 if form.errors else 200,
     )

@@ -5,10 +5,10 @@ Route names carry an ``api-`` prefix so they never shadow the pages' names (``ma
 
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
 from archive import api as archive_api
+from config.ratelimit import RateLimitedObtainAuthToken
 from replay import api as replay_api
 
 router = DefaultRouter()
@@ -16,11 +16,12 @@ router.register("games", replay_api.GameViewSet, basename="api-game")
 router.register("rulebooks", archive_api.RulebookViewSet, basename="api-rulebook")
 router.register("scans", archive_api.ScanViewSet, basename="api-scan")
 router.register("transcriptions", archive_api.TranscriptionViewSet, basename="api-transcription")
+router.register("glossaries", archive_api.GlossaryViewSet, basename="api-glossary")
 router.register("matches", replay_api.MatchViewSet, basename="api-match")
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", RateLimitedObtainAuthToken.as_view(), name="api-token"),
     path("", include(router.urls)),
 ]

@@ -38,7 +38,7 @@ def test_transcription_page_marks_legibility_and_editorial_notes(client, archive
 
 
 def test_dracula_page_citations_are_marked(client, archive):
-    dracula = Transcription.objects.get(rulebook__game__slug="fury-of-dracula")
+    dracula = Transcription.objects.get(rulebook__game__slug="fury-of-dracula", language="it")
     page = client.get(reverse("transcription-detail", args=[dracula.pk])).content.decode()
     assert page.count('class="mark page" tabindex') == 6
     assert "(pag. 12)" in page

@@ -97,7 +97,7 @@ def test_transcription_marks_explain_themselves_on_hover_and_focus(client, archi
 
 
 def test_page_citations_link_to_an_archived_scan(client, archive):
-    dracula = Transcription.objects.get(rulebook__game__slug="fury-of-dracula")
+    dracula = Transcription.objects.get(rulebook__game__slug="fury-of-dracula", language="it")
     scan = add_scan(rulebook=dracula.rulebook, page_number=12, page_label="12",
                     upload=SimpleUploadedFile("p12.png", png_bytes()))
     page = client.get(reverse("transcription-detail", args=[dracula.pk])).content.decode()
