@@ -78,6 +78,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "config.csp.ContentSecurityPolicyMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -105,6 +106,9 @@ DATABASES = {
         os.environ.get("DATABASE_URL", _default_sqlite), conn_max_age=60
     )
 }
+# A kept-alive connection is checked before each request reuses it, so a database restart
+# costs no failed request (appends outside requests recover in replay.services).
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL and a busy timeout let the web process and an eager replay share the file.
     DATABASES["default"]["OPTIONS"] = {
@@ -190,6 +194,19 @@ SPECTACULAR_SETTINGS = {
 }
 
 CURATORS_GROUP = "curators"
+
+# Sign-in rate limit (config/ratelimit.py): failures per username and address per window.
+LOGIN_FAILURE_LIMIT = int(os.environ.get("LUDOTECA_LOGIN_FAILURE_LIMIT", "5"))
+LOGIN_FAILURE_WINDOW = int(os.environ.get("LUDOTECA_LOGIN_FAILURE_WINDOW", "900"))
+# The limiter's counts live in the cache: local memory by default (one process), or Redis
+# shared by every web process when LUDOTECA_CACHE_URL is set.
+if os.environ.get("LUDOTECA_CACHE_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["LUDOTECA_CACHE_URL"],
+        }
+    }
 
 LOGGING = {
     "version": 1,

@@ -5,6 +5,8 @@ from django.db import connection
 from django.http import JsonResponse
 from django.urls import include, path
 
+from config.ratelimit import RateLimitedLoginView
+
 
 def healthz(request):
     """For load balancers and compose health checks: the database answers."""
@@ -17,7 +19,7 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("api/", include("config.api_urls")),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("archive.urls")),
     path("", include("replay.urls")),

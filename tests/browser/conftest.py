@@ -78,3 +78,42 @@ def sign_in(page, base_url: str, username: str = "curator") -> None:
     page.fill("#id_password", "a-long-test-password")
     page.click("button[type=submit]")
     page.wait_for_url(f"{base_url}/")
+
+
+@pytest.fixture
+def lagoon_runs(seeded):
+    """The hand-written Lagoon dispute replayed under both readings of dagon.lagoon-chooser:
+    (run under "attacker", run under "attacked"); they first diverge at the attack, seq 7."""
+    from pathlib import Path
+
+    from replay.interchange import import_match
+    from replay.runs import replay_match
+
+    sample = Path(__file__).resolve().parents[2] / "games/dagon/samples/lagoon-dispute.json"
+    match = import_match(raw=sample.read_bytes())
+    return tuple(
+        replay_match(match=match, choices={"dagon.lagoon-chooser": option})
+        for option in ("attacker", "attacked")
+    )
+
+
+class ConsoleErrors:
+    """Every console error and uncaught page error of a page, CSP violations among them."""
+
+    def __init__(self, page):
+        self.messages: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.messages.append(f"pageerror: {error}"))
+
+    def _console(self, message):
+        if message.type == "error":
+            self.messages.append(message.text)
+
+    @property
+    def csp_violations(self) -> list[str]:
+        return [m for m in self.messages if "Content Security Policy" in m]
+
+
+@pytest.fixture
+def console_errors(page):
+    return ConsoleErrors(page)
