@@ -260,8 +260,8 @@ class MatchViewSet(
             after_seq = int(after)
         except ValueError:
             raise ValidationError({"after_seq": f"after_seq must be a whole number, not {after!r}"})
-        if after_seq < 0:
-            raise ValidationError({"after_seq": "after_seq must be ≥ 0"})
+        if not 0 <= after_seq < 2**31:
+            raise ValidationError({"after_seq": "after_seq must be from 0 to 2^31 - 1"})
         page = self.paginate_queryset(selectors.event_log(match=match, after_seq=after_seq))
         return self.get_paginated_response(EventSerializer(page, many=True).data)
 

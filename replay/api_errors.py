@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import DataError, InterfaceError, OperationalError
 from django.http import Http404
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -26,6 +27,15 @@ def json_exception_handler(exc, context):
         if exc.field:
             data["field"] = exc.field
         return Response(data, status=400)
+    if isinstance(exc, DataError):
+        # The database refused a value the checks let through (a NUL character in text on
+        # PostgreSQL, a number out of a column's range): the request's fault, not a crash.
+        return Response({"error": "invalid", "detail": "a value in the request cannot be "
+                         f"stored: {str(exc).splitlines()[0]}"}, status=400)
+    if isinstance(exc, (OperationalError, InterfaceError)):
+        return Response({"error": "database_unavailable",
+                         "detail": "the database is unavailable; retry in a moment"},
+                        status=503, headers={"Retry-After": "5"})
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(
             exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}

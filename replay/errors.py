@@ -50,3 +50,17 @@ class DocumentError(LogError):
     """A match document that cannot be imported; ``field`` is the JSON path."""
 
     code = "invalid_document"
+
+
+class DatabaseUnavailable(LogError):
+    """The database went away mid-append (a restart, a failover, a dropped connection).
+
+    Whether the append was written is unknown only if the connection died after the commit
+    was sent: retry with the same idempotency key and the answer says which."""
+
+    status = 503
+    code = "database_unavailable"
+
+    def __init__(self, message: str = "the database is unavailable; retry the append "
+                 "(with the same idempotency key) in a moment"):
+        super().__init__(message)

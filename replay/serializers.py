@@ -46,7 +46,7 @@ class GameDetailSerializer(GameSerializer):
 
 class MatchSerializer(serializers.ModelSerializer):
     game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    created_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    created_by = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True)
 
     class Meta:
         model = Match

@@ -9,14 +9,19 @@ from dataclasses import dataclass
 from typing import Any
 
 import psycopg
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
 
 import games
 from games.core.events import COMMON_SPECS, EventSchemaError, validate_event
 from replay.bulk import COPY_THRESHOLD, insert_rows, load_json, to_json
 from replay.chain import event_hash, event_record
-from replay.errors import AppendConflict, IdempotencyMismatch, MalformedEvent
+from replay.errors import (
+    AppendConflict,
+    DatabaseUnavailable,
+    IdempotencyMismatch,
+    MalformedEvent,
+)
 from replay.models import Event, Match
 
 MAX_BATCH = 10_000
@@ -119,19 +124,38 @@ def append_events(
         first_seq=expected_seq + 1,
     )
     recorded_by_id = getattr(recorded_by, "pk", None)
-    if connection.vendor == "postgresql" and len(records) < COPY_THRESHOLD:
-        known_head = (match.last_seq, match.head_hash)
-        head = _append_postgres(
-            match.pk, records, expected_seq, idempotency_key, recorded_by_id, known_head
-        )
-    else:
-        head = _append_locked(match.pk, records, expected_seq, idempotency_key, recorded_by_id)
+    try:
+        if connection.vendor == "postgresql" and len(records) < COPY_THRESHOLD:
+            known_head = (match.last_seq, match.head_hash)
+            head = _append_postgres(
+                match.pk, records, expected_seq, idempotency_key, recorded_by_id, known_head
+            )
+        else:
+            head = _append_locked(
+                match.pk, records, expected_seq, idempotency_key, recorded_by_id
+            )
+    except (OperationalError, InterfaceError, psycopg.OperationalError,
+            psycopg.InterfaceError) as error:
+        raise _unavailable(error) from error
     if isinstance(head, AppendResult):
         return head  # a repeated idempotency key
     match.last_seq, match.head_hash = records[-1]["seq"], head
     return AppendResult(
         match_id=match.pk, first_seq=records[0]["seq"], last_seq=records[-1]["seq"], head_hash=head
     )
+
+
+def _unavailable(error: Exception) -> DatabaseUnavailable:
+    """A lost connection: drop it (outside a caller's transaction) so the retry opens a new
+    one; Django only re-checks connections between requests, and a writer loop has none."""
+    if connection.vendor == "sqlite" and "locked" in str(error):
+        return DatabaseUnavailable("the database is busy; retry the append in a moment")
+    if not connection.in_atomic_block:
+        try:
+            connection.close()
+        except Exception:  # noqa: BLE001 - a dead connection may fail to close; it is gone
+            connection.connection = None
+    return DatabaseUnavailable()
 
 
 def _chained_rows(match_id, records, head, key, recorded_by_id) -> tuple[list[tuple], str]:

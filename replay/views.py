@@ -610,7 +610,9 @@ def impact(request, slug: str):
     context = {"game": game, "engine": engine, "error": "", "charts": [], "rows": []}
     point_id = request.GET.get("point", "")
     try:
-        matches = max(1, min(int(request.GET.get("matches", "10")), 100))
+        # The form sends "sample": an input named "matches" would shadow form.matches() for htmx.
+        sample = request.GET.get("sample") or request.GET.get("matches", "10")
+        matches = max(1, min(int(sample), 100))
     except ValueError:
         matches = 10
     context.update({"point_id": point_id, "matches": matches})

@@ -1,0 +1,22 @@
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from replay.backup import BackupError, export_archive
+
+
+class Command(BaseCommand):
+    help = ("Write the whole archive (games, rulebooks, scans, transcriptions, matches with "
+            "their chains, runs' interpretations) to one new directory, with a manifest.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("directory", help="a new or empty directory")
+
+    def handle(self, *args, **options):
+        try:
+            manifest = export_archive(directory=Path(options["directory"]))
+        except BackupError as error:
+            raise CommandError(error.message) from None
+        for label, count in manifest["counts"].items():
+            self.stdout.write(f"{label}: {count}")
+        self.stdout.write(f"exported to {options['directory']} ({len(manifest['files'])} files)")

@@ -1,0 +1,35 @@
+"""Fixtures of the guarantee tests (issue 8): the PostgreSQL-only gate, a log-only game and
+its match, and the four roles as signed-in clients."""
+
+from __future__ import annotations
+
+import pytest
+
+from replay.models import Match
+from tests.factories import GameFactory
+
+
+@pytest.fixture
+def postgres_only(database_vendor):
+    """Multi-process and server-crash tests need a database server: SQLite is one file."""
+    if database_vendor != "postgres":
+        pytest.skip("needs a PostgreSQL server: run with --database=postgres (make test, pass 2)")
+
+
+@pytest.fixture
+def log_game(db):
+    """A game with no rule engine: its logs take the common types (annotation, correction)."""
+    return GameFactory(slug="test-log-game", title="Log mechanics", min_players=2, max_players=8)
+
+
+@pytest.fixture
+def log_match(log_game):
+    return Match.objects.create(
+        game=log_game,
+        title="Club night",
+        players=[{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"}],
+    )
+
+
+def note(text: str, actor: str = "p1") -> dict:
+    return {"type": "annotation", "actor": actor, "data": {"text": text}}
