@@ -8,7 +8,14 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ("title", "game", "played_on", "last_seq", "is_private")
     list_filter = ("game", "is_private")
     search_fields = ("title", "source")
-    readonly_fields = ("last_seq", "head_hash", "created_at", "created_by")
+    # What a replay starts from (game, players, setup) is as fixed as the log itself: the
+    # chain does not cover these fields, so no screen may change them after the fact.
+    readonly_fields = (
+        "game", "players", "setup", "last_seq", "head_hash", "created_at", "created_by"
+    )
+
+    def get_readonly_fields(self, request, obj=None):
+        return self.readonly_fields if obj is not None else ("last_seq", "head_hash")
 
     def has_delete_permission(self, request, obj=None):
         return False  # a match's log can never be deleted

@@ -96,3 +96,36 @@ def test_a_forged_match_head_is_found_by_verify_log(logged):
     logged.refresh_from_db()
     broken = verify_log(match=logged)
     assert broken is not None and "seq 2" in str(broken), broken
+
+
+@pytest.mark.django_db
+def test_the_admin_cannot_change_what_a_replay_starts_from(client):
+    """A match's game, players and setup are what a replay starts from; the hash chain does not
+    cover them, so the admin shows them read-only: a forged POST changes nothing."""
+    from django.contrib.auth.models import User
+
+    from archive.services import load_archive
+    from replay.interchange import import_match
+
+    load_archive()
+    match = import_match(raw=games_document())
+    admin = User.objects.create_superuser("root-setup", "root@example.org", "a-long-test-password")
+    client.force_login(admin)
+    url = f"/admin/replay/match/{match.pk}/change/"
+    page = client.get(url)
+    assert page.status_code == 200
+    form = page.content.decode()
+    for field in ("game", "players", "setup"):
+        assert f'name="{field}"' not in form, f"{field} is editable in the admin"
+    assert 'name="title"' in form
+    client.post(url, {"title": "renamed", "players": '[{"id": "x", "name": "Forged"}]',
+                      "setup": '{"thrones_to_win": 1}', "source": "", "played_on": ""})
+    match.refresh_from_db()
+    assert match.players[0]["name"] != "Forged"
+    assert match.setup.get("thrones_to_win") != 1
+
+
+def games_document():
+    import games
+
+    return games.get("dagon").simulate(seed=1, max_events=20)
