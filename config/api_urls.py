@@ -10,6 +10,7 @@ from rest_framework.routers import DefaultRouter
 from archive import api as archive_api
 from config.ratelimit import RateLimitedObtainAuthToken
 from replay import api as replay_api
+from replay import api_runs
 
 router = DefaultRouter()
 router.register("games", replay_api.GameViewSet, basename="api-game")
@@ -18,10 +19,16 @@ router.register("scans", archive_api.ScanViewSet, basename="api-scan")
 router.register("transcriptions", archive_api.TranscriptionViewSet, basename="api-transcription")
 router.register("glossaries", archive_api.GlossaryViewSet, basename="api-glossary")
 router.register("matches", replay_api.MatchViewSet, basename="api-match")
+router.register("runs", api_runs.RunViewSet, basename="api-run")
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("auth/token/", RateLimitedObtainAuthToken.as_view(), name="api-token"),
+    path("matches/<int:match_id>/compare/", api_runs.MatchCompareView.as_view(),
+         name="api-match-compare"),
+    path("matches/<int:match_id>/sweep/", api_runs.MatchSweepView.as_view(),
+         name="api-match-sweep"),
+    path("games/<slug:slug>/impact/", api_runs.ImpactView.as_view(), name="api-game-impact"),
     path("", include(router.urls)),
 ]

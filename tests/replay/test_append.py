@@ -104,3 +104,33 @@ def test_a_correction_is_appended_and_names_the_seq_it_supersedes(match):
     stored = list(Event.objects.filter(match=match).order_by("seq").values_list("type", flat=True))
     assert stored == ["annotation", "correction"]
     assert Event.objects.get(match=match, seq=1).data == {"text": "typo"}  # history kept
+
+
+@pytest.mark.parametrize(
+    ("event", "field"),
+    [
+        ({"type": "teleport", "actor": "p1", "data": {}}, "type"),
+        ({"type": "roll", "actor": "p1", "data": {"value": 9}}, "data.value"),
+        ({"type": "roll", "actor": "p1", "data": {"value": "four"}}, "data.value"),
+        ({"type": "roll", "actor": "p1", "data": {}}, "data.value"),
+    ],
+)
+def test_an_engine_game_refuses_events_its_schema_does_not_know(db, event, field):
+    """Issue 3: append_events refuses, naming the seq and field, an event the game's event
+    schema does not know; a well-formed illegal event is stored (replays flag it)."""
+    from archive.services import load_archive
+    from archive.models import Game
+    from replay.models import Match
+
+    load_archive()
+    match = Match.objects.create(
+        game=Game.objects.get(slug="dagon"),
+        title="schema", players=[{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"}],
+    )
+    with pytest.raises(MalformedEvent) as raised:
+        append_events(match=match, events=[event], expected_seq=0)
+    assert raised.value.field == field and raised.value.seq == 1
+    # Well-formed but out of turn: stored as played.
+    append_events(match=match, events=[{"type": "roll", "actor": "p2", "data": {"value": 3}}],
+                  expected_seq=0)
+    assert Event.objects.filter(match=match).count() == 1

@@ -113,3 +113,29 @@ def test_a_whole_worker_killed_mid_replay_is_replaced_by_another(broker):
         first.stop()
         if second:
             second.stop()
+
+
+def test_the_api_starts_a_replay_that_a_worker_completes(broker):
+    """Issue 4, "Done when": the API starts a replay; a real Celery worker (Redis broker)
+    completes it; the API then reports it done with its outcome."""
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    from tests.factories import make_curator
+
+    worker = start_worker(broker_url=broker, name="api")
+    try:
+        match = long_match(3_000)
+        client = APIClient()
+        token = Token.objects.create(user=make_curator("api-curator"))
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        started = client.post("/api/runs/", {"match": match.pk}, format="json")
+        assert started.status_code == 202, started.content
+        run_id = started.json()["id"]
+        wait_for(lambda: client.get(f"/api/runs/{run_id}/").json()["status"] == "done",
+                 timeout=120, what="the worker to finish the API's run", worker=worker)
+        body = client.get(f"/api/runs/{run_id}/").json()
+        assert body["progress"] == match.last_seq and body["outcome"]["length"] == match.last_seq
+        assert_complete_once(ReplayRun.objects.get(pk=run_id), match)
+    finally:
+        worker.stop()

@@ -1,0 +1,253 @@
+"""The replay API (issue 4): runs (start, status with progress, steps, one step with its state,
+flags), comparisons, sweeps and ruleset impact. Views only call replay.runs and
+replay.comparisons; their ReplayError becomes JSON naming the field in replay.api_errors."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from replay import selectors
+from replay.comparisons import compare_interpretations, compare_runs, ruleset_impact, sweep_match
+from replay.models import ReplayFlag, ReplayRun, ReplayStep
+from replay.runs import read_step, replay_match
+
+MAX_SEQ = 2**31 - 1
+
+
+class RunSerializer(serializers.ModelSerializer):
+    percent = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = ReplayRun
+        fields = [
+            "id", "match", "log_seq", "head_hash", "engine", "engine_version", "interpretation",
+            "fingerprint", "snapshot_interval", "status", "progress", "percent", "attempts",
+            "created_at", "started_at", "finished_at", "duration_ms", "outcome",
+            "flag_summary", "error",
+        ]
+
+
+class StepSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ReplayStep
+        fields = ["seq", "event_type", "actor", "summary", "legal", "flag_count", "checksum",
+                  "effects"]
+
+
+class FlagSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ReplayFlag
+        fields = ["seq", "index", "kind", "rule", "point", "option", "message", "citations",
+                  "changing_options"]
+
+
+class ChoicesField(serializers.DictField):
+    child = serializers.CharField(max_length=100)
+
+
+class StartRunSerializer(serializers.Serializer):
+    match = serializers.IntegerField(min_value=1, max_value=MAX_SEQ)
+    choices = ChoicesField(required=False, default=dict,
+                           help_text="point id → option id; unchosen points take defaults")
+
+
+class CompareSerializer(serializers.Serializer):
+    a = ChoicesField(required=False, default=dict)
+    b = ChoicesField(required=False, default=dict)
+
+
+class StepViewSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    event = serializers.JSONField(allow_null=True)
+    step = StepSerializer(allow_null=True)
+    flags = FlagSerializer(many=True)
+    state = serializers.JSONField()
+    viewer = serializers.CharField(allow_null=True)
+    first_seq = serializers.IntegerField()
+    last_seq = serializers.IntegerField()
+    prev_seq = serializers.IntegerField(allow_null=True)
+    next_seq = serializers.IntegerField(allow_null=True)
+    next_flag_seq = serializers.IntegerField(allow_null=True)
+    prev_flag_seq = serializers.IntegerField(allow_null=True)
+
+
+ComparisonSerializer = inline_serializer(
+    "Comparison",
+    {
+        "run_a": serializers.IntegerField(),
+        "run_b": serializers.IntegerField(),
+        "first_divergence": serializers.IntegerField(allow_null=True),
+        "differing_seqs": serializers.ListField(child=serializers.IntegerField()),
+        "differing_total": serializers.IntegerField(),
+        "outcome_a": serializers.JSONField(),
+        "outcome_b": serializers.JSONField(),
+        "causes": serializers.ListField(child=serializers.CharField()),
+        "differences": serializers.JSONField(),
+        "interpretation_a": serializers.JSONField(),
+        "interpretation_b": serializers.JSONField(),
+    },
+)
+
+
+class StepPagination(PageNumberPagination):
+    page_size = 100
+    page_size_query_param = "page_size"
+    max_page_size = 1000
+
+
+def _int_param(request, name: str, default: int | None = None, low: int = 0,
+               high: int = MAX_SEQ) -> int | None:
+    raw = request.query_params.get(name)
+    if raw in (None, ""):
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ValidationError({name: f"must be a whole number, not {raw!r}"}) from None
+    if not low <= value <= high:
+        raise ValidationError({name: f"must be between {low} and {high}"})
+    return value
+
+
+def visible_runs(user):
+    return ReplayRun.objects.filter(match__in=selectors.visible_matches(user=user))
+
+
+class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = RunSerializer
+
+    def get_queryset(self):
+        runs = visible_runs(self.request.user).order_by("-id")
+        if self.action == "list":
+            match = _int_param(self.request, "match", low=1)
+            if match is not None:
+                runs = runs.filter(match_id=match)
+        return runs
+
+    @extend_schema(request=StartRunSerializer, responses={200: RunSerializer, 202: RunSerializer})
+    def create(self, request):
+        """Start a replay (or get the identical earlier run): 200 when done, 202 while queued."""
+        payload = StartRunSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        match = get_object_or_404(
+            selectors.visible_matches(user=request.user), pk=payload.validated_data["match"]
+        )
+        run = replay_match(match=match, choices=payload.validated_data["choices"],
+                           requested_by=request.user)
+        code = status.HTTP_200_OK if run.status == ReplayRun.DONE else status.HTTP_202_ACCEPTED
+        return Response(RunSerializer(run).data, status=code)
+
+    @extend_schema(
+        parameters=[OpenApiParameter("after_seq", OpenApiTypes.INT)],
+        responses=StepSerializer(many=True),
+    )
+    @action(detail=True, methods=["get"], pagination_class=StepPagination)
+    def steps(self, request, pk=None):
+        run = self.get_object()
+        after = _int_param(request, "after_seq", default=0)
+        page = self.paginate_queryset(ReplayStep.objects.filter(run=run, seq__gt=after)
+                                      .order_by("seq"))
+        return self.get_paginated_response(StepSerializer(page, many=True).data)
+
+    @extend_schema(
+        parameters=[OpenApiParameter("viewer", OpenApiTypes.STR,
+                                     description="a player id; omit for the archivist's view")],
+        responses=StepViewSerializer,
+    )
+    @action(detail=True, methods=["get"], url_path=r"steps/(?P<seq>[0-9]{1,10})")
+    def step(self, request, pk=None, seq=None):
+        """One step with the full state after it (as the viewer may see it) and its flags."""
+        run = self.get_object()
+        view = read_step(run=run, seq=int(seq), viewer=request.query_params.get("viewer") or None)
+        return Response(StepViewSerializer(view).data)
+
+    @extend_schema(
+        parameters=[OpenApiParameter("kind", OpenApiTypes.STR),
+                    OpenApiParameter("point", OpenApiTypes.STR)],
+        responses=FlagSerializer(many=True),
+    )
+    @action(detail=True, methods=["get"], pagination_class=StepPagination)
+    def flags(self, request, pk=None):
+        run = self.get_object()
+        flags = ReplayFlag.objects.filter(run=run).order_by("seq", "index")
+        for name in ("kind", "point"):
+            value = request.query_params.get(name)
+            if value:
+                flags = flags.filter(**{name: value})
+        page = self.paginate_queryset(flags)
+        return self.get_paginated_response(FlagSerializer(page, many=True).data)
+
+    @extend_schema(responses=ComparisonSerializer)
+    @action(detail=True, methods=["get"], url_path=r"compare/(?P<other>[0-9]{1,10})")
+    def compare(self, request, pk=None, other=None):
+        """Compare this run with another run of the same match and log length."""
+        run_a = self.get_object()
+        run_b = get_object_or_404(visible_runs(request.user), pk=int(other))
+        return Response(compare_runs(run_a=run_a, run_b=run_b).as_dict())
+
+
+class MatchCompareView(APIView):
+    @extend_schema(request=CompareSerializer, responses=ComparisonSerializer)
+    def post(self, request, match_id: int):
+        """Replay the match under two interpretations (reusing runs) and compare them."""
+        payload = CompareSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        match = get_object_or_404(selectors.visible_matches(user=request.user), pk=match_id)
+        comparison = compare_interpretations(
+            match=match, choices_a=payload.validated_data["a"],
+            choices_b=payload.validated_data["b"], requested_by=request.user,
+        )
+        return Response(comparison.as_dict())
+
+
+class MatchSweepView(APIView):
+    permission_classes = [AllowAny]  # reads only; bounded by max_branches
+
+    @extend_schema(
+        parameters=[OpenApiParameter("max_branches", OpenApiTypes.INT)],
+        responses=inline_serializer("Sweep", {
+            "points": serializers.ListField(child=serializers.CharField()),
+            "rows": serializers.JSONField(),
+            "events_applied": serializers.IntegerField(),
+            "naive_events": serializers.IntegerField(),
+        }),
+    )
+    def get(self, request, match_id: int):
+        """Every combination of the options of the points this match consults, with outcomes."""
+        match = get_object_or_404(selectors.visible_matches(user=request.user), pk=match_id)
+        result = sweep_match(
+            match=match, max_branches=_int_param(request, "max_branches", 256, 1, 4096)
+        )
+        return Response({
+            "points": result.points,
+            "rows": [{"choices": r.choices, "outcome": r.outcome, "violations": r.violations,
+                      "fork_seqs": r.fork_seqs} for r in result.rows],
+            "events_applied": result.events_applied,
+            "naive_events": result.naive_events,
+        })
+
+
+class ImpactView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("point", OpenApiTypes.STR, required=True),
+                    OpenApiParameter("matches", OpenApiTypes.INT)],
+        responses=inline_serializer("Impact", {"rows": serializers.JSONField()}),
+    )
+    def get(self, request, slug: str):
+        """N simulated matches replayed under each option of a point (N at most 100)."""
+        point = request.query_params.get("point") or ""
+        if not point:
+            raise ValidationError({"point": "name an interpretation point, e.g. dagon.lagoon-chooser"})
+        matches = _int_param(request, "matches", 10, 1, 100)
+        return Response({"rows": ruleset_impact(game_slug=slug, point_id=point, matches=matches)})
