@@ -22,8 +22,9 @@ from archive.exports import (
 from archive.models import Game, Rulebook, Transcription
 from archive.services import ArchiveError, add_scan, import_tei, load_archive
 from archive.tei import TEI_NS, check_pointers, parse_tei
+from tests import paths
 
-SCHEMA = Path(__file__).parents[2].parent / "shared/schemas/tei_all.rng"
+SCHEMA = paths.TEI_SCHEMA
 NS = {"t": TEI_NS}
 GAMES = ("dylan-dog", "fury-of-dracula", "gothic", "dagon")
 

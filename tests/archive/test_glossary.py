@@ -6,8 +6,9 @@ from pathlib import Path
 import pytest
 
 from archive.glossary import SUPPLIED_RENDERINGS, GlossaryEntry, extract_glossary
+from tests import paths
 
-RULEBOOKS = Path("/work/shared/rulebooks")
+RULEBOOKS = paths.RULEBOOKS
 
 DYLAN_DOG_PAIRS = [  # (term, original, passage) in the order the text gives them
     ("dragger", "trascinatore", "preamble"),

@@ -13,8 +13,9 @@ from archive.parsing import (
     parse_transcription,
     slugify_heading,
 )
+from tests import paths
 
-RULEBOOKS = Path("/work/shared/rulebooks")
+RULEBOOKS = paths.RULEBOOKS
 FILES = {
     "dagon": "dagon.en.txt",
     "gothic": "the-gothic-game.en.txt",

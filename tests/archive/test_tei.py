@@ -17,9 +17,10 @@ from archive.tei import (
     ncname,
     parse_tei,
 )
+from tests import paths
 
-RULEBOOKS = Path("/work/shared/rulebooks")
-SCHEMA = Path("/work/shared/schemas/tei_all.rng")
+RULEBOOKS = paths.RULEBOOKS
+SCHEMA = paths.TEI_SCHEMA
 FILES = {
     "dagon": ("dagon.en.txt", "en"),
     "gothic": ("the-gothic-game.en.txt", "en"),

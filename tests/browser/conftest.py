@@ -34,7 +34,7 @@ def browser():
 @pytest.fixture
 def page(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(30_000)  # CI's two cores can be busy
     page = context.new_page()
     yield page
     context.close()
@@ -43,7 +43,7 @@ def page(browser):
 @pytest.fixture
 def no_js_page(browser):
     context = browser.new_context(java_script_enabled=False)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(30_000)  # CI's two cores can be busy
     page = context.new_page()
     yield page
     context.close()

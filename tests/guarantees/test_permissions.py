@@ -408,6 +408,8 @@ def test_check_deploy_is_clean_in_production_settings(tmp_path):
         "LUDOTECA_VAR_DIR": str(tmp_path),
     }
     env.pop("DATABASE_URL", None)
+    # The browser tests' conftest sets this for Playwright's event loop; no deployment would.
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     done = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False,

@@ -7,8 +7,9 @@ import re
 from pathlib import Path
 
 from games.dagon.rules import ENGINE
+from tests import paths
 
-RULEBOOK = Path("/work/shared/rulebooks/dagon.en.txt")
+RULEBOOK = paths.RULEBOOKS / "dagon.en.txt"
 HEADINGS = [
     "Components", "Object of the Game", "How to Play", "Starting the Game", "Weapons",
     "The Dagon Symbol (Ark)", "The Spells", "The Wizard Card", "The Lagoon",

@@ -9,8 +9,9 @@ from pathlib import Path
 from games.core.points import DOUBT_KINDS
 from games.dylan_dog import board as B
 from games.dylan_dog.rules import ENGINE as E
+from tests import paths
 
-RULEBOOK = Path("/work/shared/rulebooks/dylan-dog.en.txt")
+RULEBOOK = paths.RULEBOOKS / "dylan-dog.en.txt"
 
 
 def passages() -> dict[str, str]:

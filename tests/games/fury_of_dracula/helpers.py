@@ -6,10 +6,11 @@ from pathlib import Path
 
 from games.core.engine import default_players
 from games.fury_of_dracula.rules import ENGINE
+from tests import paths
 
 PLAYERS = default_players(3)  # Ana (p1) and Luis (p2) hunt, Carla (p3) is Dracula
 SETUP = {"dracula": "p3", "starts": {"p1": "paris", "p2": "london"}}
-RULEBOOK = Path("/work/shared/rulebooks/la-furia-di-dracula.it.txt")
+RULEBOOK = paths.RULEBOOKS / "la-furia-di-dracula.it.txt"
 
 
 def start(**setup):

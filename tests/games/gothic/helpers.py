@@ -8,8 +8,9 @@ from pathlib import Path
 
 from games.core.engine import default_players
 from games.gothic.rules import ENGINE
+from tests import paths
 
-RULEBOOK = Path("/work/shared/rulebooks/the-gothic-game.en.txt")
+RULEBOOK = paths.RULEBOOKS / "the-gothic-game.en.txt"
 
 
 def passages() -> dict[str, str]:
