@@ -20,6 +20,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 
 from archive import exports, services
+from archive.access import int_query_param
 from archive.models import Game, Rulebook, Scan, Transcription
 from archive.serializers import (
     AnnotationChangeSerializer,
@@ -34,21 +35,6 @@ from archive.serializers import (
 
 GAME_PARAM = OpenApiParameter("game", OpenApiTypes.STR, description="a game's slug")
 RULEBOOK_PARAM = OpenApiParameter("rulebook", OpenApiTypes.INT, description="a rulebook's id")
-
-
-def _int_param(request, name: str) -> int | None:
-    from rest_framework.exceptions import ValidationError
-
-    value = request.query_params.get(name)
-    if value in (None, ""):
-        return None
-    try:
-        number = int(value)
-    except ValueError:
-        raise ValidationError({name: f"{name} must be a whole number, not {value!r}"}) from None
-    if not 0 <= number < 2**63:  # larger ids do not exist, and the database cannot hold them
-        raise ValidationError({name: f"{name} must be a whole number from 0 to 2^63 - 1"})
-    return number
 
 
 class FileRenderer(BaseRenderer):
@@ -120,7 +106,7 @@ class ScanViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):
         scans = Scan.objects.all()
-        rulebook = _int_param(self.request, "rulebook")
+        rulebook = int_query_param(self.request, "rulebook", low=1)
         return scans.filter(rulebook_id=rulebook) if rulebook is not None else scans
 
     def create(self, request, *args, **kwargs):
@@ -173,7 +159,7 @@ class TranscriptionViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSe
         params = self.request.query_params
         if params.get("game"):
             transcriptions = transcriptions.filter(rulebook__game__slug=params["game"])
-        rulebook = _int_param(self.request, "rulebook")
+        rulebook = int_query_param(self.request, "rulebook", low=1)
         if rulebook is not None:
             transcriptions = transcriptions.filter(rulebook_id=rulebook)
         if params.get("language"):

@@ -12,7 +12,6 @@ from pathlib import Path
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
-from django.db.models import Max
 
 from archive.models import Annotation, Game, Passage, Rulebook, Scan, Transcription
 from archive.parsing import (
@@ -213,7 +212,6 @@ def add_scan(
     *, rulebook: Rulebook, page_number: int, upload, page_label: str = "", uploaded_by=None
 ) -> Scan:
     """Store an uploaded page image or PDF after checking what it really is."""
-    from PIL import Image
 
     if isinstance(page_number, bool) or not isinstance(page_number, int) or page_number < 1:
         raise ArchiveError("page number must be a whole number ≥ 1", field="page_number")

@@ -15,6 +15,9 @@ from django.urls import reverse
 
 import games
 from archive import exports, selectors
+
+# The one replay import in archive: who is a curator (see the report to the lead).
+from archive.access import is_curator
 from archive.forms import AnnotationAddForm, AnnotationRevisionForm, ScanForm, TranscriptionForm
 from archive.models import Annotation, Game, Rulebook, Scan, Transcription
 from archive.parsing import cited_pages
@@ -26,9 +29,6 @@ from archive.services import (
     import_transcription,
     revise_annotation,
 )
-
-# The one replay import in archive: who is a curator (see the report to the lead).
-from replay.permissions import is_curator
 
 # -- helpers shared with replay.views ---------------------------------------------------------
 

@@ -25,6 +25,7 @@ from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 
 import games
+from archive.access import int_query_param
 from archive.selectors import game_list
 from replay import selectors
 from replay.errors import DocumentError
@@ -255,13 +256,7 @@ class MatchViewSet(
         match = self.get_object()
         if request.method == "POST":
             return self._append(request, match)
-        after = request.query_params.get("after_seq", "0")
-        try:
-            after_seq = int(after)
-        except ValueError:
-            raise ValidationError({"after_seq": f"after_seq must be a whole number, not {after!r}"})
-        if not 0 <= after_seq < 2**31:
-            raise ValidationError({"after_seq": "after_seq must be from 0 to 2^31 - 1"})
+        after_seq = int_query_param(request, "after_seq", default=0)
         page = self.paginate_queryset(selectors.event_log(match=match, after_seq=after_seq))
         return self.get_paginated_response(EventSerializer(page, many=True).data)
 

@@ -15,12 +15,11 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from archive.access import MAX_QUERY_INT, int_query_param
 from replay import selectors
 from replay.comparisons import compare_interpretations, compare_runs, ruleset_impact, sweep_match
 from replay.models import ReplayFlag, ReplayRun, ReplayStep
 from replay.runs import read_step, replay_match
-
-MAX_SEQ = 2**31 - 1
 
 
 class RunSerializer(serializers.ModelSerializer):
@@ -55,7 +54,7 @@ class ChoicesField(serializers.DictField):
 
 
 class StartRunSerializer(serializers.Serializer):
-    match = serializers.IntegerField(min_value=1, max_value=MAX_SEQ)
+    match = serializers.IntegerField(min_value=1, max_value=MAX_QUERY_INT)
     choices = ChoicesField(required=False, default=dict,
                            help_text="point id → option id; unchosen points take defaults")
 
@@ -104,20 +103,6 @@ class StepPagination(PageNumberPagination):
     max_page_size = 1000
 
 
-def _int_param(request, name: str, default: int | None = None, low: int = 0,
-               high: int = MAX_SEQ) -> int | None:
-    raw = request.query_params.get(name)
-    if raw in (None, ""):
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise ValidationError({name: f"must be a whole number, not {raw!r}"}) from None
-    if not low <= value <= high:
-        raise ValidationError({name: f"must be between {low} and {high}"})
-    return value
-
-
 def visible_runs(user):
     return ReplayRun.objects.filter(match__in=selectors.visible_matches(user=user))
 
@@ -128,7 +113,7 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
     def get_queryset(self):
         runs = visible_runs(self.request.user).order_by("-id")
         if self.action == "list":
-            match = _int_param(self.request, "match", low=1)
+            match = int_query_param(self.request, "match", low=1)
             if match is not None:
                 runs = runs.filter(match_id=match)
         return runs
@@ -153,7 +138,7 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
     @action(detail=True, methods=["get"], pagination_class=StepPagination)
     def steps(self, request, pk=None):
         run = self.get_object()
-        after = _int_param(request, "after_seq", default=0)
+        after = int_query_param(request, "after_seq", default=0)
         page = self.paginate_queryset(ReplayStep.objects.filter(run=run, seq__gt=after)
                                       .order_by("seq"))
         return self.get_paginated_response(StepSerializer(page, many=True).data)
@@ -225,7 +210,7 @@ class MatchSweepView(APIView):
         """Every combination of the options of the points this match consults, with outcomes."""
         match = get_object_or_404(selectors.visible_matches(user=request.user), pk=match_id)
         result = sweep_match(
-            match=match, max_branches=_int_param(request, "max_branches", 256, 1, 4096)
+            match=match, max_branches=int_query_param(request, "max_branches", default=256, low=1, high=4096)
         )
         return Response({
             "points": result.points,
@@ -249,5 +234,5 @@ class ImpactView(APIView):
         point = request.query_params.get("point") or ""
         if not point:
             raise ValidationError({"point": "name an interpretation point, e.g. dagon.lagoon-chooser"})
-        matches = _int_param(request, "matches", 10, 1, 100)
+        matches = int_query_param(request, "matches", default=10, low=1, high=100)
         return Response({"rows": ruleset_impact(game_slug=slug, point_id=point, matches=matches)})

@@ -206,9 +206,9 @@ def _append_locked(match_id, records, expected_seq, key, recorded_by_id):
 
 
 # One statement: the match's head moves only if it is still where this writer read it, and
-# the events are inserted only if it moved. Two round trips in all (read the head, write),
-# where a lock-then-write transaction takes five.
-POSTGRES_APPEND = """
+# the events are inserted only if it moved. One round trip when the caller's match object
+# already knows the head, two when it must be read; a lock-then-write transaction takes five.
+_GUARDED_INSERT = """
 WITH advanced AS (
     UPDATE replay_match SET last_seq = %s, head_hash = %s
     WHERE id = %s AND last_seq = %s AND head_hash = %s
@@ -217,24 +217,17 @@ WITH advanced AS (
 INSERT INTO replay_event
     (match_id, seq, type, actor, data, recorded_at, recorded_by_id, prev_hash, hash,
      idempotency_key)
+"""
+# A batch: the columns travel as arrays.
+POSTGRES_APPEND = _GUARDED_INSERT + """
 SELECT advanced.id, v.seq, v.type, v.actor, v.data::jsonb, %s, %s, v.prev_hash, v.hash, %s
 FROM advanced CROSS JOIN unnest(%s::integer[], %s::text[], %s::text[], %s::text[],
                                 %s::text[], %s::text[])
     AS v(seq, type, actor, data, prev_hash, hash)
 """
-
-
-# The same for exactly one event, the common case of a live recording: scalars plan and
-# run faster than unnest over one-element arrays.
-POSTGRES_APPEND_ONE = """
-WITH advanced AS (
-    UPDATE replay_match SET last_seq = %s, head_hash = %s
-    WHERE id = %s AND last_seq = %s AND head_hash = %s
-    RETURNING id
-)
-INSERT INTO replay_event
-    (match_id, seq, type, actor, data, recorded_at, recorded_by_id, prev_hash, hash,
-     idempotency_key)
+# Exactly one event, the common case of a live recording: scalars plan and run faster than
+# unnest over one-element arrays.
+POSTGRES_APPEND_ONE = _GUARDED_INSERT + """
 SELECT advanced.id, %s::integer, %s, %s, %s::jsonb, %s, %s, %s, %s, %s
 FROM advanced
 """
