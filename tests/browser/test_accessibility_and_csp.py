@@ -92,7 +92,11 @@ def test_stepping_through_the_svg_board_raises_no_csp_violation(
         page.wait_for_url(re.compile(rf"/step/{seq}/$"))
         expect(page.locator("#current-seq")).to_have_text(str(seq))
         assert page.evaluate(INLINE) == []
-    page.locator("#seq-slider").fill("9")
+    # Let the last swap settle first: the slider is part of the swapped fragment, and a value
+    # set on the outgoing copy would never reach the server.
+    page.wait_for_load_state("networkidle")
+    slider = page.locator("#seq-slider")
+    slider.fill("9")
     page.wait_for_url(re.compile(r"/step/9/$"))
     page.goto(f"{live_server.url}/matches/{match.pk}/compare/?a={attacker.pk}&b={attacked.pk}")
     page.keyboard.press("ArrowRight")
