@@ -29,8 +29,12 @@ def broker(redis_server, settings):
     previous = (app.conf.task_always_eager, app.conf.broker_url)
     app.conf.task_always_eager = False
     app.conf.broker_url = redis_server.url
+    # Drop any producer pool made earlier in the session for the default (unset) broker:
+    # kept, it would still point at amqp://localhost. Celery does the same after a fork.
+    app._after_fork()
     yield redis_server.url
     app.conf.task_always_eager, app.conf.broker_url = previous
+    app._after_fork()
 
 
 def wait_for(predicate, *, timeout: float, what: str, worker=None):
