@@ -12,6 +12,7 @@ from django.db import transaction
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.views.decorators.http import require_safe
 
 import games
 from archive import exports, selectors
@@ -80,6 +81,7 @@ def engine_for(slug: str):
 # -- pages ------------------------------------------------------------------------------------
 
 
+@require_safe
 def home(request):
     query = request.GET.get("q", "").strip()[:100]
     return page(
@@ -90,6 +92,7 @@ def home(request):
     )
 
 
+@require_safe
 def game_detail(request, slug: str):
     game = get_object_or_404(Game, slug=slug)
     rulebooks = list(selectors.game_rulebooks(game=game))
@@ -111,6 +114,7 @@ def game_detail(request, slug: str):
     )
 
 
+@require_safe
 def scan_detail(request, scan_id: int):
     scan = get_object_or_404(Scan.objects.select_related("rulebook__game"), pk=scan_id)
     pages = list(scan.rulebook.scans.order_by("page_number", "id"))
@@ -174,6 +178,7 @@ def _passage_rows(transcription: Transcription, scans: dict[str, Scan]) -> list[
     return rows
 
 
+@require_safe
 def transcription_detail(request, transcription_id: int):
     transcription = get_object_or_404(
         Transcription.objects.select_related("rulebook__game", "translation_of"),
@@ -216,6 +221,7 @@ def _default_pair(rulebook: Rulebook) -> tuple[Transcription | None, Transcripti
     return original, (others[0] if others else None)
 
 
+@require_safe
 def side_by_side(request, rulebook_id: int):
     rulebook = get_object_or_404(Rulebook.objects.select_related("game"), pk=rulebook_id)
     choices = list(rulebook.transcriptions.order_by("language", "-version"))
@@ -252,6 +258,7 @@ def side_by_side(request, rulebook_id: int):
     )
 
 
+@require_safe
 def interpretation_points(request, slug: str):
     game = get_object_or_404(Game, slug=slug)
     engine = engine_for(slug)
@@ -289,6 +296,7 @@ def _base_url(request) -> str:
     return request.build_absolute_uri("/").rstrip("/")
 
 
+@require_safe
 def transcription_tei(request, transcription_id: int):
     """The version as TEI P5 XML, at a stable URL."""
     transcription = get_object_or_404(

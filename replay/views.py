@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.views.decorators.http import require_safe
 
 import games
 from archive.models import Game
@@ -38,6 +39,7 @@ def _run_of(match, run_id: int) -> ReplayRun:
 # -- matches ------------------------------------------------------------------------------------
 
 
+@require_safe
 def match_list(request):
     matches = selectors.visible_matches(user=request.user)
     game = None
@@ -68,11 +70,13 @@ def _match_context(request, match, *, append_form=None, run_form_error=""):
     }
 
 
+@require_safe
 def match_detail(request, match_id: int):
     match = _visible_match(request, match_id)
     return page(request, "replay/match.html", _match_context(request, match))
 
 
+@require_safe
 def match_export(request, match_id: int):
     match = _visible_match(request, match_id)
     response = HttpResponse(export_match(match), content_type="application/json; charset=utf-8")
@@ -211,6 +215,7 @@ def run_start(request, match_id: int):
     return redirect("run-detail", match.pk, run.pk)
 
 
+@require_safe
 def run_detail(request, match_id: int, run_id: int):
     """The run's progress; a finished run opens at its first flag."""
     match = _visible_match(request, match_id)
@@ -436,6 +441,7 @@ def _step_context(request, match, run, seq, viewer):
     }
 
 
+@require_safe
 def replay_step(request, match_id: int, run_id: int, seq: int):
     match = _visible_match(request, match_id)
     run = _run_of(match, run_id)
@@ -445,6 +451,7 @@ def replay_step(request, match_id: int, run_id: int, seq: int):
     return page(request, "replay/step.html", context, fragment="step-panel")
 
 
+@require_safe
 def replay_goto(request, match_id: int, run_id: int):
     """The slider's plain GET form: ?seq=N → the step's permalink."""
     match = _visible_match(request, match_id)
@@ -495,6 +502,7 @@ def step_annotate(request, match_id: int, run_id: int, seq: int):
 # -- comparisons --------------------------------------------------------------------------------
 
 
+@require_safe
 def compare(request, match_id: int):
     match = _visible_match(request, match_id)
     runs = list(match.runs.filter(status=ReplayRun.DONE).order_by("-created_at"))
@@ -570,6 +578,7 @@ def _outcome_label(outcome: dict) -> str:
     return "finished, no winner" if outcome.get("finished") else "unfinished"
 
 
+@require_safe
 def sweep(request, match_id: int):
     match = _visible_match(request, match_id)
     context = {"match": match, "error": "", "result": None}
@@ -604,6 +613,7 @@ IMPACT_METRICS = (
 )
 
 
+@require_safe
 def impact(request, slug: str):
     game = get_object_or_404(Game, slug=slug)
     engine = engine_for(slug)

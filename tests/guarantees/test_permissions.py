@@ -417,3 +417,13 @@ def test_check_deploy_is_clean_in_production_settings(tmp_path):
     output = done.stdout + done.stderr
     assert done.returncode == 0, output
     assert "security." not in output, output  # no deployment warning (security.W0xx)
+
+
+@pytest.mark.parametrize("path", ["/", "/games/dagon/", "/matches/", "/matches/{match}/",
+                                  "/matches/{match}/runs/{run}/step/1/",
+                                  "/matches/{match}/sweep/", "/matches/{match}/export.json"])
+def test_pages_that_only_read_refuse_a_post(world, path):
+    """Tries: a POST to a page that only reads. Proves: 405, not a page that pretends to
+    have taken the request."""
+    response = client_for("curator").post(path.format(**world), {"title": "x"})
+    assert response.status_code == 405
