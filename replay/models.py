@@ -111,6 +111,9 @@ class ReplayRun(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    heartbeat_at = models.DateTimeField(
+        null=True, blank=True, help_text="last sign of life of the execution (each chunk)"
+    )
     duration_ms = models.PositiveIntegerField(null=True, blank=True)
     outcome = models.JSONField(default=dict, blank=True)
     flag_summary = models.JSONField(default=dict, blank=True)

@@ -9,6 +9,7 @@ resumes from the last snapshot without duplicates.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import logging
 import time
@@ -95,10 +96,23 @@ def replay_match(
             "requested_by": requested_by,
         },
     )
-    if created or run.status == ReplayRun.FAILED:
+    if created or run.status == ReplayRun.FAILED or _abandoned(run):
         start_run(run)
         run.refresh_from_db()
     return run
+
+
+# A run that shows no sign of life for this long is started again: its process died (an
+# eager web process, or a worker whose message was lost). Starting it twice is safe: each
+# chunk is written only by the execution that finds the run's progress where it left it.
+RUN_STALE_AFTER = dt.timedelta(minutes=5)
+
+
+def _abandoned(run: ReplayRun) -> bool:
+    if run.status not in (ReplayRun.PENDING, ReplayRun.RUNNING):
+        return False
+    last_sign = run.heartbeat_at or run.created_at
+    return last_sign < timezone.now() - RUN_STALE_AFTER
 
 
 def start_run(run: ReplayRun) -> None:
@@ -120,8 +134,9 @@ def execute_run(*, run_id: int) -> ReplayRun:
         run.status = ReplayRun.RUNNING
         run.attempts += 1
         run.started_at = run.started_at or timezone.now()
+        run.heartbeat_at = timezone.now()
         run.error = ""
-        run.save(update_fields=["status", "attempts", "started_at", "error"])
+        run.save(update_fields=["status", "attempts", "started_at", "heartbeat_at", "error"])
     started = time.perf_counter()
     try:
         _replay_chunks(run)
@@ -211,7 +226,9 @@ def _replay_chunks(run: ReplayRun) -> None:
             insert_rows(ReplayStep._meta.db_table, STEP_COLUMNS, steps)
             insert_rows(ReplayFlag._meta.db_table, FLAG_COLUMNS, flags)
             ReplaySnapshot.objects.bulk_create(snapshots)
-            ReplayRun.objects.filter(pk=run.pk).update(progress=chunk_end)
+            ReplayRun.objects.filter(pk=run.pk).update(
+                progress=chunk_end, heartbeat_at=timezone.now()
+            )
         position = chunk_end
 
 

@@ -191,3 +191,21 @@ def test_flags_record_the_options_that_would_change_the_step(dagon_match):
     assert sum(entry["total"] for entry in summary.values()) == ReplayFlag.objects.filter(
         run=run
     ).count()
+
+
+def test_a_run_abandoned_by_a_dead_process_is_started_again(dagon_match, monkeypatch):
+    """An eager web process killed mid-replay leaves its run "running" with no execution
+    behind it: after RUN_STALE_AFTER without a sign of life, asking for the run starts it
+    again, and it completes from where it stopped."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    run = replay_match(match=dagon_match)
+    ReplayRun.objects.filter(pk=run.pk).update(status=ReplayRun.RUNNING)  # as if still going
+    assert replay_match(match=dagon_match).status == ReplayRun.RUNNING  # alive: left alone
+    old = timezone.now() - runs.RUN_STALE_AFTER - dt.timedelta(seconds=1)
+    ReplayRun.objects.filter(pk=run.pk).update(heartbeat_at=old)
+    again = replay_match(match=dagon_match)
+    assert again.pk == run.pk and again.status == ReplayRun.DONE and again.attempts == 2
+    assert ReplayStep.objects.filter(run=run).count() == run.log_seq
