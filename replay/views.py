@@ -6,6 +6,7 @@ Each screen is one template; htmx asks for its named partial (archive.views.page
 from __future__ import annotations
 
 import json
+import math
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -252,6 +253,7 @@ def board_geometry(engine) -> dict:
                     "id": node_id, "x": float(value["x"]), "y": float(value["y"]),
                     "colour": value.get("colour") or "#ddd", "kind": value.get("kind", ""),
                     "name": value.get("name") or value.get("label") or node_id,
+                    "angle": value.get("angle"), "radius": value.get("radius"),
                 })
             for k, v in value.items():
                 if k != "provenance":
@@ -299,6 +301,32 @@ def board_geometry(engine) -> dict:
     }
     _BOARDS[engine.slug] = geometry
     return geometry
+
+
+def rotated_geometry(geometry: dict, state, slots) -> dict:
+    """The board as it stands at this step: squares drawn by angle (Dylan Dog's nightmare
+    plane) turn with the state's ``rotation``, one slot of 360/slots degrees per step."""
+    rotation = state.get("rotation") if isinstance(state, dict) else None
+    if not rotation or not isinstance(rotation, int) or not slots:
+        return geometry
+    step = 2 * math.pi / slots
+    nodes = {}
+    for node_id, node in geometry["by_id"].items():
+        angle, radius = node.get("angle"), node.get("radius")
+        if angle is None or radius is None:
+            nodes[node_id] = node
+            continue
+        theta = math.radians(angle)
+        cx, cy = node["x"] - radius * math.cos(theta), node["y"] - radius * math.sin(theta)
+        turned = theta + rotation * step
+        nodes[node_id] = {**node, "x": cx + radius * math.cos(turned),
+                          "y": cy + radius * math.sin(turned)}
+    return {
+        **geometry,
+        "nodes": [nodes[n["id"]] for n in geometry["nodes"]],
+        "by_id": nodes,
+        "edges": [(nodes[a["id"]], nodes[b["id"]]) for a, b in geometry["edges"]],
+    }
 
 
 def board_pawns(state, geometry, players) -> list[dict]:
@@ -404,6 +432,8 @@ def _step_context(request, match, run, seq, viewer):
         raise Http404("no such step") from None
     engine = engine_for(match.game.slug)
     geometry = board_geometry(engine) if engine else None
+    if geometry is not None:
+        geometry = rotated_geometry(geometry, view.state, (engine.board or {}).get("slots"))
     window = ReplayStep.objects.filter(run=run, seq__gte=max(1, seq - 10), seq__lte=seq + 10)
     annotations = [
         e for e in Event.objects.filter(match=match, type="annotation").order_by("seq")

@@ -220,3 +220,18 @@ def test_sweep_and_impact_draw_bar_charts(client, dagon_run):
     impact = client.get(reverse("impact", args=["dagon"]),
                         {"point": "dagon.lagoon-chooser", "matches": "1"}).content.decode()
     assert impact.count('<svg class="bars"') == 5
+
+
+def test_the_nightmare_plane_is_drawn_turned_by_the_rotation():
+    """dylan-dog/the-game-board: "the middle plane (the rotating plane) is the nightmare": a
+    square drawn by angle turns with the state's rotation; other squares stay put."""
+    from replay.views import rotated_geometry
+
+    n0 = {"id": "N0", "x": 500.0, "y": 220.0, "angle": -90, "radius": 280}
+    r0 = {"id": "R0", "x": 500.0, "y": 330.0, "angle": None, "radius": None}
+    geometry = {"nodes": [n0, r0], "by_id": {"N0": n0, "R0": r0}, "edges": [(n0, r0)]}
+    turned = rotated_geometry(geometry, {"rotation": 6}, 24)  # a quarter turn
+    assert (round(turned["by_id"]["N0"]["x"]), round(turned["by_id"]["N0"]["y"])) == (780, 500)
+    assert turned["by_id"]["R0"] == r0
+    assert turned["edges"][0][0]["x"] == turned["by_id"]["N0"]["x"]
+    assert rotated_geometry(geometry, {"rotation": 0}, 24) is geometry
