@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import os
-from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile

@@ -1,7 +1,6 @@
 """Glossary pairs: translated term beside the original it renders."""
 
 import re
-from pathlib import Path
 
 import pytest
 

@@ -1,6 +1,5 @@
 """The transcription parser, checked against the four rulebooks of the first archive."""
 
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings

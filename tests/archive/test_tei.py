@@ -1,7 +1,6 @@
 """TEI P5 export: valid against tei_all, every pointer resolves, our own export reads back."""
 
 import datetime as dt
-from pathlib import Path
 
 import pytest
 from lxml import etree

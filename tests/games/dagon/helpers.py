@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import re
-from pathlib import Path
 
 from games.dagon.rules import ENGINE
 from tests import paths

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from games.core.engine import default_players
 from games.fury_of_dracula.rules import ENGINE

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import re
-from pathlib import Path
 
 from games.core.engine import default_players
 from games.gothic.rules import ENGINE
