@@ -38,6 +38,11 @@ class UserFactory(factory.django.DjangoModelFactory):
     username = factory.Sequence(lambda n: f"user{n}")
     password = factory.PostGenerationMethodCall("set_password", "a-long-test-password")
 
+    @classmethod
+    def _after_postgeneration(cls, instance, create, results=None):
+        if create and results:
+            instance.save()  # keep the password set_password just hashed
+
 
 def make_curator(username: str = "curator") -> User:
     from django.conf import settings
