@@ -70,14 +70,6 @@ def field_error(form, error) -> None:
     form.add_error(field if field in form.fields else None, getattr(error, "message", str(error)))
 
 
-def engine_for(slug: str):
-    """The game's engine, or None while nobody has written it yet."""
-    try:
-        return games.get(slug)
-    except (games.UnknownGame, ImportError, SyntaxError, AttributeError):
-        return None
-
-
 # -- pages ------------------------------------------------------------------------------------
 
 
@@ -107,7 +99,7 @@ def game_detail(request, slug: str):
             "game": game,
             "rulebooks": rulebooks,
             "latest": selectors.latest_transcriptions(game=game),
-            "has_engine": engine_for(slug) is not None,
+            "has_engine": games.find(slug) is not None,
             "glossary": exports.game_glossary(game=game),
             "supplied_renderings": slug in exports.SUPPLIED_RENDERINGS,
         },
@@ -261,7 +253,7 @@ def side_by_side(request, rulebook_id: int):
 @require_safe
 def interpretation_points(request, slug: str):
     game = get_object_or_404(Game, slug=slug)
-    engine = engine_for(slug)
+    engine = games.find(slug)
     points = []
     glossary = exports.game_glossary(game=game) if engine is not None else []
     if engine is not None:

@@ -33,13 +33,16 @@ def get(slug: str) -> Engine:
     return _loaded[slug]
 
 
+def find(slug: str) -> Engine | None:
+    """The engine for a slug, or None while that game has none (unknown slug, or an engine
+    module that does not import or defines no ENGINE yet): pages and logs of such a game
+    still work, with only the common event types."""
+    try:
+        return get(slug)
+    except (UnknownGame, ImportError, AttributeError):
+        return None
+
+
 def available() -> list[str]:
     """Slugs whose engine module exists and imports."""
-    found = []
-    for slug in ENGINE_MODULES:
-        try:
-            get(slug)
-        except ImportError:
-            continue
-        found.append(slug)
-    return found
+    return [slug for slug in ENGINE_MODULES if find(slug) is not None]

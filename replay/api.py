@@ -46,15 +46,6 @@ from replay.services import append_events
 # -- games -----------------------------------------------------------------------------------
 
 
-def loaded_engine(slug: str):
-    """The game's engine, or None while it has none (engines are written one game at a time,
-    so one that does not import yet must not break the archive's API)."""
-    try:
-        return games.get(slug)
-    except (games.UnknownGame, ImportError):
-        return None
-
-
 def engine_info(engine) -> dict | None:
     if engine is None:
         return None
@@ -92,9 +83,9 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
     def get_serializer_context(self):
         context = super().get_serializer_context()
         if self.action == "list":
-            context["engines"] = {slug: loaded_engine(slug) for slug in games.ENGINE_MODULES}
+            context["engines"] = {slug: games.find(slug) for slug in games.ENGINE_MODULES}
         elif self.action == "retrieve":
-            context["engine"] = engine_info(loaded_engine(self.kwargs["slug"]))
+            context["engine"] = engine_info(games.find(self.kwargs["slug"]))
         return context
 
     @extend_schema(
@@ -104,7 +95,7 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["get"])
     def board(self, request, slug=None):
         game = self.get_object()
-        engine = loaded_engine(game.slug)
+        engine = games.find(game.slug)
         if engine is None:
             raise Http404(f"{game.title} has no rule engine yet")
         return Response(engine.board)

@@ -10,7 +10,8 @@ from itertools import zip_longest
 import games
 from games.core.impact import ruleset_impact as simulate_impact
 from games.core.sweep import SweepResult, SweepTooLarge, sweep
-from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplayStep
+from replay.bulk import fetch_events
+from replay.models import Match, ReplayFlag, ReplayRun, ReplayStep
 from replay.runs import ReplayError, engine_for, replay_match
 
 MAX_LISTED_DIFFERENCES = 1000
@@ -105,17 +106,11 @@ def compare_interpretations(
     return compare_runs(run_a=run_a, run_b=run_b)
 
 
-def match_events(match: Match) -> list[dict]:
-    return list(
-        Event.objects.filter(match=match).order_by("seq").values("seq", "type", "actor", "data")
-    )
-
-
 def sweep_match(*, match: Match, max_branches: int = 256) -> SweepResult:
     engine = engine_for(match)
     try:
         return sweep(
-            engine, players=match.players, setup=match.setup, events=match_events(match),
+            engine, players=match.players, setup=match.setup, events=fetch_events(match.pk, 0, match.last_seq),
             max_branches=max_branches,
         )
     except SweepTooLarge as error:
@@ -125,10 +120,9 @@ def sweep_match(*, match: Match, max_branches: int = 256) -> SweepResult:
 def ruleset_impact(*, game_slug: str, point_id: str, matches: int) -> list[dict]:
     if isinstance(matches, bool) or not isinstance(matches, int) or not 1 <= matches <= 500:
         raise ReplayError("matches must be a whole number from 1 to 500", field="matches")
-    try:
-        engine = games.get(game_slug)
-    except (games.UnknownGame, ModuleNotFoundError):
-        raise ReplayError(f"no engine for game {game_slug!r}", field="game") from None
+    engine = games.find(game_slug)
+    if engine is None:
+        raise ReplayError(f"no engine for game {game_slug!r}", field="game")
     try:
         engine.point(point_id)
     except KeyError:

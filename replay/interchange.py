@@ -155,9 +155,8 @@ def validate_document(document: Mapping[str, Any]) -> tuple[Game, dict]:
 
 def check_setup(game: Game, players: list[dict], setup: dict) -> None:
     """The engine must be able to set the table: a setup it cannot start from is refused."""
-    try:
-        engine = games.get(game.slug)
-    except (games.UnknownGame, ModuleNotFoundError):
+    engine = games.find(game.slug)
+    if engine is None:
         return
     try:
         engine.initial_state(players, setup)

@@ -62,10 +62,10 @@ def run_fingerprint(
 
 
 def engine_for(match: Match):
-    try:
-        return games.get(match.game.slug)
-    except (games.UnknownGame, ModuleNotFoundError):
-        raise ReplayError(f"{match.game.title} has no rule engine yet", field="game") from None
+    engine = games.find(match.game.slug)
+    if engine is None:
+        raise ReplayError(f"{match.game.title} has no rule engine yet", field="game")
+    return engine
 
 
 def replay_match(

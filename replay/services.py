@@ -48,10 +48,10 @@ class AppendResult:
 def event_schema_for(game_slug: str) -> dict:
     """The event types a game's records may hold: the engine's schema, or only the common
     types while a game has no engine yet."""
-    try:
-        return games.get(game_slug).event_schema
-    except (games.UnknownGame, ModuleNotFoundError):
+    engine = games.find(game_slug)
+    if engine is None:
         return {spec.type: spec for spec in COMMON_SPECS}
+    return engine.event_schema
 
 
 def check_events(

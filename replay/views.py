@@ -18,7 +18,7 @@ from django.views.decorators.http import require_safe
 import games
 from archive.models import Game
 from archive.selectors import passage_text
-from archive.views import curator_only, engine_for, page, wants_fragment
+from archive.views import curator_only, page, wants_fragment
 from replay import selectors
 from replay.comparisons import compare_runs, ruleset_impact, sweep_match
 from replay.errors import AppendConflict, DocumentError, LogError, MalformedEvent
@@ -53,7 +53,7 @@ def match_list(request):
 
 def _match_context(request, match, *, append_form=None, run_form_error=""):
     points = []
-    engine = engine_for(match.game.slug)
+    engine = games.find(match.game.slug)
     if engine is not None:
         points = list(engine.points)
     runs = list(match.runs.order_by("-created_at")[:50])
@@ -201,7 +201,7 @@ def run_start(request, match_id: int):
     match = _visible_match(request, match_id)
     if request.method != "POST":
         return redirect("match-detail", match.pk)
-    engine = engine_for(match.game.slug)
+    engine = games.find(match.game.slug)
     choices = {}
     if engine is not None:
         for point in engine.points:
@@ -430,7 +430,7 @@ def _step_context(request, match, run, seq, viewer):
         view = read_step(run=run, seq=seq, viewer=viewer)
     except ReplayError:
         raise Http404("no such step") from None
-    engine = engine_for(match.game.slug)
+    engine = games.find(match.game.slug)
     geometry = board_geometry(engine) if engine else None
     if geometry is not None:
         geometry = rotated_geometry(geometry, view.state, (engine.board or {}).get("slots"))
@@ -646,7 +646,7 @@ IMPACT_METRICS = (
 @require_safe
 def impact(request, slug: str):
     game = get_object_or_404(Game, slug=slug)
-    engine = engine_for(slug)
+    engine = games.find(slug)
     context = {"game": game, "engine": engine, "error": "", "charts": [], "rows": []}
     point_id = request.GET.get("point", "")
     try:
