@@ -1,8 +1,7 @@
-import sys
-from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from archive.management.commands._input import read_input
 from archive.models import Game, Rulebook
 from archive.services import ArchiveError, import_tei
 
@@ -38,10 +37,7 @@ class Command(BaseCommand):
             if rulebook is None:
                 raise CommandError(f"--rulebook: {game.slug} has no rulebook {options['rulebook']}")
         path = options["file"]
-        try:
-            xml = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-        except OSError as error:
-            raise CommandError(f"{path}: {error.strerror}") from None
+        xml = read_input(path)
         try:
             result = import_tei(
                 game=game,

@@ -1,8 +1,7 @@
-import sys
-from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from archive.management.commands._input import read_input
 from archive.models import Game, Rulebook, Transcription
 from archive.services import ArchiveError, decode_text, import_transcription
 
@@ -41,10 +40,7 @@ class Command(BaseCommand):
             if translation_of is None:
                 raise CommandError(f"--translation-of: no transcription {options['translation_of']}")
         path = options["file"]
-        try:
-            raw = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-        except OSError as error:
-            raise CommandError(f"{path}: {error.strerror}") from None
+        raw = read_input(path)
         try:
             result = import_transcription(
                 rulebook=rulebooks.get(),

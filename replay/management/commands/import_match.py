@@ -1,8 +1,7 @@
-import sys
-from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from archive.management.commands._input import read_input
 from replay.errors import LogError
 from replay.interchange import import_match
 
@@ -16,10 +15,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         path = options["file"]
-        try:
-            raw = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-        except OSError as error:
-            raise CommandError(f"{path}: {error.strerror}") from None
+        raw = read_input(path)
         try:
             match = import_match(raw=raw, is_private=options["private"])
         except LogError as error:
