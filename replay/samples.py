@@ -1,5 +1,6 @@
-"""Sample matches for the demo: simulated by each engine that exists (seeded, so the same
-every time) and the hand-written records shipped in ``games/<game>/samples/``."""
+"""Sample matches for the demo: the records shipped in ``games/<game>/samples/`` (matches
+simulated by each engine, frozen as files so they keep their meaning when a simulator
+changes, and hand-written ones)."""
 
 from __future__ import annotations
 
@@ -11,25 +12,19 @@ from replay.interchange import import_match
 from replay.models import Match
 from replay.runs import replay_match
 
-SAMPLE_TITLE = "Simulated match (seed {seed})"
 
-
-def sample_documents(*, per_game: int):
+def sample_documents():
     for slug in games.available():
         engine = games.get(slug)
-        for seed in range(1, per_game + 1):
-            document = engine.simulate(seed=seed)
-            document["title"] = SAMPLE_TITLE.format(seed=seed)
-            yield document
         samples_dir = Path(engine.package_dir or "") / "samples"
         if engine.package_dir and samples_dir.is_dir():
             for path in sorted(samples_dir.glob("*.json")):
                 yield json.loads(path.read_text(encoding="utf-8"))
 
 
-def load_samples(*, per_game: int = 2) -> list[str]:
+def load_samples() -> list[str]:
     lines = []
-    for document in sample_documents(per_game=per_game):
+    for document in sample_documents():
         match = Match.objects.filter(game__slug=document["game"], title=document["title"]).first()
         if match is None:
             match = import_match(raw=document)

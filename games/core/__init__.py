@@ -4,12 +4,15 @@ Nothing under ``games`` imports Django: an engine is a pure library that a repla
 simulator, a benchmark or a test can drive directly.
 """
 
+from games.core.board import BoardLayout, Piece, Space
 from games.core.canonical import canonical_json, state_checksum
+from games.core.choices import Choice
 from games.core.engine import Engine, Outcome, Step
 from games.core.events import EventSchemaError, EventSpec, Field, validate_event
 from games.core.flags import CONSULTED, FLAG_KINDS, UNCERTAIN_TEXT, VIOLATION, Flag
 from games.core.points import (
     DOUBT_KINDS,
+    Certainty,
     Citation,
     Interpretation,
     InterpretationError,
@@ -24,6 +27,9 @@ __all__ = [
     "FLAG_KINDS",
     "UNCERTAIN_TEXT",
     "VIOLATION",
+    "BoardLayout",
+    "Certainty",
+    "Choice",
     "Citation",
     "Engine",
     "EventSchemaError",
@@ -35,7 +41,9 @@ __all__ = [
     "InterpretationPoint",
     "Option",
     "Outcome",
+    "Piece",
     "Referee",
+    "Space",
     "Step",
     "canonical_json",
     "state_checksum",

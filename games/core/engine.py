@@ -3,64 +3,45 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from games.core.board import BoardLayout, Piece
+from games.core.choices import Choice
 from games.core.events import COMMON_SPECS, EventSpec, validate_event
-from games.core.flags import Flag
-from games.core.points import Interpretation, InterpretationPoint
+from games.core.points import Certainty, Interpretation, InterpretationPoint
+from games.core.referee import Referee
+from games.core.step import Outcome, Step
 
 MATCH_FORMAT = "ludoteca.match/1"
 
 
-@dataclass(frozen=True)
-class Step:
-    """What applying one event did: the new state, what happened, and the flags it raised.
-
-    ``summary`` is one human sentence in the game's words ("Ana attacks Luis; Luis goes to
-    the Lagoon of the North"); ``effects`` is a list of small dicts a page can draw.
-    """
-
-    state: dict
-    summary: str
-    effects: tuple[dict, ...] = ()
-    flags: tuple[Flag, ...] = ()
-
-    @property
-    def legal(self) -> bool:
-        return not any(flag.kind == "violation" for flag in self.flags)
-
-    @property
-    def consulted_points(self) -> tuple[str, ...]:
-        return tuple(f.point for f in self.flags if f.kind == "consulted" and f.point)
+# A handler referees one event type: it receives the state (never to be mutated), the actor,
+# the event's data and the referee collecting flags, and returns the new state and a summary.
+EventHandler = Callable[[dict, "str | None", Mapping[str, Any], Referee], "tuple[dict, str]"]
 
 
 @dataclass(frozen=True)
-class Outcome:
-    finished: bool
-    winner: str | None = None
-    eliminated: tuple[str, ...] = ()
-    reason: str = ""
+class Refusal:
+    """Why an event cannot be refereed at this state: the passage it breaks and a sentence."""
 
-    def as_dict(self) -> dict:
-        return {
-            "finished": self.finished,
-            "winner": self.winner,
-            "eliminated": list(self.eliminated),
-            "reason": self.reason,
-        }
+    rule: str
+    message: str
 
 
 class Engine:
-    """Base of every game engine. A subclass sets the class attributes and implements
-    :meth:`initial_state`, :meth:`apply_game_event`, :meth:`outcome` and :meth:`simulate`.
+    """Base of every game engine. A subclass sets the class attributes, fills ``handlers``
+    (``rules.py`` is that table) and implements :meth:`initial_state`, :meth:`outcome`,
+    :meth:`legal_events`, :meth:`pieces`, :meth:`layout` and :meth:`simulate`.
 
     ``apply`` never mutates the state it is given and never refuses an event it can check:
     an illegal event yields a ``violation`` flag and a defined next state (each game's README
-    says which).
+    says which). The base owns dispatch and its three guards: an event type the game does not
+    know, an event after the end, and an actor who may not act now each get one ``violation``
+    and leave the state unchanged.
     """
 
     slug: str = ""
@@ -68,6 +49,8 @@ class Engine:
     version: str = "1"
     package_dir: Path | None = None
     points: tuple[InterpretationPoint, ...] = ()
+    # Decisions the text settles, each citing the sentence (the points are the ones it does not).
+    certainties: tuple[Certainty, ...] = ()
     event_specs: tuple[EventSpec, ...] = ()
     default_setup: Mapping[str, Any] = {}
     # What the game has that this engine does not referee (rules the transcription does not
@@ -75,6 +58,11 @@ class Engine:
     out_of_scope: tuple[str, ...] = ()
     min_players: int = 2
     max_players: int = 6
+    # event type -> handler; the game's rules.py fills it.
+    handlers: Mapping[str, EventHandler] = {}
+    # The passages the base's guards cite: the game's turn order (who acts) and its end.
+    turn_rule: str = ""
+    end_rule: str = ""
 
     # -- data ---------------------------------------------------------------------------
 
@@ -101,9 +89,22 @@ class Engine:
         return Interpretation.from_choices(self.points, choices)
 
     def validate_event(
-        self, event: Mapping[str, Any], player_ids: Sequence[str] | None = None, *, seq=None
+        self,
+        event: Mapping[str, Any],
+        player_ids: Sequence[str] | None = None,
+        *,
+        seq=None,
+        setup: Mapping[str, Any] | None = None,
     ) -> None:
-        validate_event(self.event_schema, event, player_ids, seq=seq)
+        """Raise ``EventSchemaError`` if ``event`` is malformed, including a space, card or
+        piece the game does not have (a record may break a rule, never name what is not)."""
+        validate_event(self.event_schema, event, player_ids, seq=seq,
+                       referents=lambda kind: self.referents(kind, setup or {}))
+
+    def referents(self, kind: str, setup: Mapping[str, Any]) -> Collection[str] | None:
+        """The ids a field marked ``refers=kind`` may name (``space``, ``card``, ...) in a
+        match with this setup; None when the game does not know that kind."""
+        return None
 
     # -- the protocol -----------------------------------------------------------------
 
@@ -122,14 +123,58 @@ class Engine:
         if event_type == "correction":
             data = event.get("data", {})
             return Step(state=state, summary=f"Correction of event {data.get('supersedes')}")
-        return self.apply_game_event(state, event, interpretation)
+        if not self.handlers:  # an engine not yet on the dispatch table
+            return self.apply_game_event(state, event, interpretation)
+        ref = Referee(interpretation)
+        actor = event.get("actor")
+        handler = self.handlers.get(event_type)
+        if handler is None:
+            ref.violation(self.turn_rule, f"{event_type!r} is not an event of {self.name}")
+            return ref.step(state, f"unknown event {event_type!r} (ignored)")
+        if self.outcome(state).finished:
+            refusal = self.after_the_end(state, event_type, actor)
+            ref.violation(refusal.rule, refusal.message)
+            return ref.step(state, f"{event_type} after the end of the game (ignored)")
+        refusal = self.may_not_act(state, event_type, actor)
+        if refusal is not None:
+            ref.violation(refusal.rule, refusal.message)
+            return ref.step(state, f"{event_type} out of turn (ignored)")
+        new, summary = handler(state, actor, event.get("data") or {}, ref)
+        return ref.step(new, summary)
 
     def apply_game_event(
         self, state: dict, event: Mapping[str, Any], interpretation: Interpretation
     ) -> Step:
         raise NotImplementedError
 
+    def after_the_end(self, state: Mapping[str, Any], event_type: str, actor: str | None) -> Refusal:
+        return Refusal(self.end_rule, f"the game is over; a {event_type} comes after the end")
+
+    def may_not_act(
+        self, state: Mapping[str, Any], event_type: str, actor: str | None
+    ) -> Refusal | None:
+        """Why ``actor`` may not record an ``event_type`` now (whose turn, which phase), or
+        None. The base's one guard for who may act; each game says who."""
+        return None
+
     def outcome(self, state: Mapping[str, Any]) -> Outcome:
+        raise NotImplementedError
+
+    # -- what can happen next, and where everything stands -----------------------------
+
+    def legal_events(self, state: Mapping[str, Any], interpretation: Interpretation) -> list[Choice]:
+        """Every event a correct record could hold next under ``interpretation``: a player's
+        decisions and, where a die is thrown or a card drawn, each outcome as its own
+        ``chance`` choice. Empty once the game is over."""
+        raise NotImplementedError
+
+    def pieces(self, state: Mapping[str, Any]) -> list[Piece]:
+        """Where every pawn, token and marker stands, by space, with labels."""
+        raise NotImplementedError
+
+    def layout(self, state: Mapping[str, Any] | None = None) -> BoardLayout:
+        """The labelled board to draw (as it stands in ``state`` where the board moves, such
+        as a rotating plane), with positions and its provenance."""
         raise NotImplementedError
 
     def view(self, state: Mapping[str, Any], viewer: str | None) -> dict:

@@ -6,7 +6,7 @@ flag. Two types belong to every game (DESIGN.md): ``annotation`` and ``correctio
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +30,9 @@ class Field:
 
     ``kind`` is one of ``int``, ``str``, ``bool``, ``list[str]``, ``list[int]``, ``object``.
     ``choices`` limits a ``str`` (or each item of a ``list[str]``); ``low``/``high`` bound an int.
+    ``refers`` names what a ``str`` (or each item of a ``list[str]``) names in the game:
+    ``player``, or a kind the engine lists in ``Engine.referents`` (``space``, ``card``...);
+    a value naming something the game does not have makes the event malformed.
     """
 
     kind: str
@@ -40,6 +43,7 @@ class Field:
     min_items: int = 0
     max_items: int | None = None
     description: str = ""
+    refers: str | None = None
 
     def check(self, value: Any, path: str, seq: int | None) -> None:
         def fail(problem: str) -> None:
@@ -93,7 +97,7 @@ class Field:
 
     def as_dict(self) -> dict:
         data: dict[str, Any] = {"kind": self.kind, "required": self.required}
-        for name in ("choices", "low", "high", "description"):
+        for name in ("choices", "low", "high", "description", "refers"):
             value = getattr(self, name)
             if value not in (None, ""):
                 data[name] = list(value) if name == "choices" else value
@@ -156,16 +160,44 @@ CORRECTION = EventSpec(
 COMMON_SPECS = (ANNOTATION, CORRECTION)
 
 
+def check_referents(
+    field_spec: Field,
+    value: Any,
+    path: str,
+    seq: int | None,
+    player_ids: Sequence[str] | None,
+    referents: Callable[[str], Collection[str] | None] | None,
+) -> None:
+    """A value that names a player, space, card or piece must name one the game has."""
+    if field_spec.refers is None:
+        return
+    if field_spec.refers == "player":
+        known = player_ids
+    else:
+        known = referents(field_spec.refers) if referents is not None else None
+    if known is None:
+        return
+    items = value if isinstance(value, list) else [value]
+    for index, item in enumerate(items):
+        if item not in known:
+            where = f"{path}[{index}]" if isinstance(value, list) else path
+            what = "a player of this match" if field_spec.refers == "player" else \
+                f"a {field_spec.refers} of this game"
+            raise EventSchemaError(seq, where, f"{item!r} is not {what}")
+
+
 def validate_event(
     specs: Mapping[str, EventSpec],
     event: Mapping[str, Any],
     player_ids: Sequence[str] | None = None,
     *,
     seq: int | None = None,
+    referents: Callable[[str], Collection[str] | None] | None = None,
 ) -> None:
     """Raise :class:`EventSchemaError` naming the seq and field if ``event`` is malformed.
 
     ``specs`` must include the common types. A ``correction``'s inner event is checked too.
+    ``referents(kind)`` lists what a field with ``refers=kind`` may name.
     """
     if not isinstance(event, Mapping):
         raise EventSchemaError(seq, "event", f"must be an object, not {_type_name(event)}")
@@ -201,6 +233,7 @@ def validate_event(
                 raise EventSchemaError(seq, f"data.{name}", "is missing")
             continue
         field_spec.check(data[name], f"data.{name}", seq)
+        check_referents(field_spec, data[name], f"data.{name}", seq, player_ids, referents)
     if event_type == "correction":
         if seq is not None and data["supersedes"] >= seq:
             raise EventSchemaError(
@@ -212,6 +245,6 @@ def validate_event(
                 seq, "data.event.type", "a correction replaces an event, not another correction"
             )
         try:
-            validate_event(specs, inner, player_ids, seq=seq)
+            validate_event(specs, inner, player_ids, seq=seq, referents=referents)
         except EventSchemaError as error:
             raise EventSchemaError(seq, f"data.event.{error.field}", error.problem) from None

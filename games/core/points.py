@@ -81,6 +81,32 @@ class InterpretationPoint:
 
 
 @dataclass(frozen=True)
+class Certainty:
+    """A decision the engine makes that the text settles, with the sentence that settles it:
+    the counterpart of a point, so that no judgement of an engine goes uncited.
+
+    ``topic`` says what is decided ("how far a Hero moves"), ``decision`` what the engine does.
+    """
+
+    id: str
+    topic: str
+    decision: str
+    citations: tuple[Citation, ...]
+
+    def __post_init__(self) -> None:
+        if not self.citations:
+            raise ValueError(f"{self.id}: a certainty must cite the sentence that settles it")
+
+    def as_dict(self) -> dict:
+        return {
+            "id": self.id,
+            "topic": self.topic,
+            "decision": self.decision,
+            "citations": [c.as_dict() for c in self.citations],
+        }
+
+
+@dataclass(frozen=True)
 class Interpretation:
     """A choice of option for every point an engine declares; unchosen points take defaults.
 

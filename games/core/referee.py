@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.core.engine import Step
 from games.core.flags import CONSULTED, UNCERTAIN_TEXT, VIOLATION, Flag
 from games.core.points import Citation, Interpretation, InterpretationPoint
+from games.core.step import Step
 
 
 class Referee:
@@ -14,7 +14,7 @@ class Referee:
     recorded as a ``consulted`` flag; the sweep forks exactly where these are raised.
     """
 
-    __slots__ = ("interpretation", "flags", "effects")
+    __slots__ = ("effects", "flags", "interpretation")
 
     def __init__(self, interpretation: Interpretation) -> None:
         self.interpretation = interpretation

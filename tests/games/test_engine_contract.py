@@ -49,6 +49,18 @@ def test_every_citation_quotes_its_passage_word_for_word(slug):
 
 
 @pytest.mark.parametrize("slug", SLUGS)
+def test_every_certainty_quotes_the_sentence_that_settles_it(slug):
+    """A decision the text settles cites that sentence, word for word, like a point does."""
+    text = passages(slug)
+    for certainty in games.get(slug).certainties:
+        for citation in certainty.citations:
+            assert citation.passage in text, f"{certainty.id}: no passage {citation.passage}"
+            assert citation.quote in text[citation.passage], (
+                f"{certainty.id}: {citation.quote!r} is not in {citation.passage}"
+            )
+
+
+@pytest.mark.parametrize("slug", SLUGS)
 def test_a_simulated_match_is_deterministic_legal_and_schema_valid(slug):
     engine = games.get(slug)
     first = engine.simulate(seed=21)

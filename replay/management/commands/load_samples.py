@@ -5,13 +5,10 @@ from replay.samples import load_samples
 
 class Command(BaseCommand):
     help = (
-        "Import the sample matches (simulated by each engine, plus hand-written ones shipped "
-        "with the engines) and replay them. Idempotent."
+        "Import the sample matches shipped with the engines (simulated and hand-written) and "
+        "replay them. Idempotent."
     )
 
-    def add_arguments(self, parser):
-        parser.add_argument("--per-game", type=int, default=2, help="simulated matches per game")
-
     def handle(self, *args, **options):
-        for line in load_samples(per_game=options["per_game"]):
+        for line in load_samples():
             self.stdout.write(line)

@@ -1,0 +1,45 @@
+"""The values an engine's ``apply`` and ``outcome`` return."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.core.flags import Flag
+
+
+@dataclass(frozen=True)
+class Step:
+    """What applying one event did: the new state, what happened, and the flags it raised.
+
+    ``summary`` is one human sentence in the game's words ("Ana attacks Luis; Luis goes to
+    the Lagoon of the North"); ``effects`` is a list of small dicts a page can draw.
+    """
+
+    state: dict
+    summary: str
+    effects: tuple[dict, ...] = ()
+    flags: tuple[Flag, ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        return not any(flag.kind == "violation" for flag in self.flags)
+
+    @property
+    def consulted_points(self) -> tuple[str, ...]:
+        return tuple(f.point for f in self.flags if f.kind == "consulted" and f.point)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    finished: bool
+    winner: str | None = None
+    eliminated: tuple[str, ...] = ()
+    reason: str = ""
+
+    def as_dict(self) -> dict:
+        return {
+            "finished": self.finished,
+            "winner": self.winner,
+            "eliminated": list(self.eliminated),
+            "reason": self.reason,
+        }
