@@ -51,6 +51,10 @@ class Engine:
     points: tuple[InterpretationPoint, ...] = ()
     # Decisions the text settles, each citing the sentence (the points are the ones it does not).
     certainties: tuple[Certainty, ...] = ()
+    # What an earlier version of this engine took as the default where today's differs:
+    # version -> {point id: option}. Stored runs made under "the default reading" of an older
+    # version are recognised by it, so a change of default is listed, never silent.
+    former_defaults: Mapping[str, Mapping[str, str]] = {}
     event_specs: tuple[EventSpec, ...] = ()
     default_setup: Mapping[str, Any] = {}
     # What the game has that this engine does not referee (rules the transcription does not
@@ -87,6 +91,20 @@ class Engine:
 
     def interpretation(self, choices: Mapping[str, str] | None = None) -> Interpretation:
         return Interpretation.from_choices(self.points, choices)
+
+    def nearest_interpretation(self, choices: Mapping[str, str]) -> Interpretation:
+        """A reading recorded by an older version, on today's points: choices of points or
+        options that no longer exist are dropped (those points take today's default)."""
+        kept = {point.id: choices[point.id] for point in self.points
+                if choices.get(point.id) in point.option_ids}
+        return Interpretation.from_choices(self.points, kept)
+
+    def defaults_of(self, version: str) -> dict[str, str]:
+        """The default reading as version ``version`` of this engine had it (points it had
+        that no longer exist are not known here)."""
+        defaults = {point.id: point.default for point in self.points}
+        defaults.update(self.former_defaults.get(version, {}))
+        return defaults
 
     def validate_event(
         self,

@@ -1,0 +1,92 @@
+"""``replay_changes``: what an engine change did to stored matches, listed step by step, so a
+change of meaning is never silent (a changed default, or a rule now enforced)."""
+
+import dataclasses
+import json
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+import games
+from archive.services import load_archive
+from games.core.flags import VIOLATION, Flag
+from replay.changes import replay_changes
+from replay.interchange import import_match
+from replay.runs import replay_match
+
+LAGOON_DISPUTE = Path(games.get("dagon").package_dir) / "samples" / "lagoon-dispute.json"
+CHOOSER = "dagon.lagoon-chooser"
+
+
+@pytest.fixture
+def dispute(db):
+    load_archive()
+    document = json.loads(LAGOON_DISPUTE.read_text(encoding="utf-8"))
+    attack = next(e["seq"] for e in document["events"] if e["type"] == "attack")
+    return import_match(raw=document), attack
+
+
+def other_option(engine, point_id):
+    point = engine.point(point_id)
+    return next(o for o in point.option_ids if o != point.default)
+
+
+def test_a_changed_default_is_listed_at_the_step_it_changes(dispute, monkeypatch):
+    """A run made under the default reading of its day is compared with today's default: here
+    the day's default for who chooses the Lagoon was the other option."""
+    match, attack = dispute
+    engine = games.get("dagon")
+    old_default = other_option(engine, CHOOSER)
+    run = replay_match(match=match, choices={CHOOSER: old_default})
+    monkeypatch.setattr(type(engine), "former_defaults", {run.engine_version: {CHOOSER: old_default}})
+    monkeypatch.setattr(type(engine), "version", run.engine_version + "-next")
+
+    [change] = list(replay_changes(matches=[match]))
+    assert change.compared_as == "default reading"
+    assert change.reading[CHOOSER] == engine.point(CHOOSER).default
+    by_seq = {step.seq: step for step in change.steps}
+    assert attack in by_seq, [s.describe() for s in change.steps]
+    step = by_seq[attack]
+    assert step.legal_before != step.legal_after
+    text = step.describe()
+    assert CHOOSER in text
+    assert "dagon/the-lagoon" in text or "dagon/attack-between-heroes" in text
+
+
+def test_a_rule_now_enforced_is_listed_with_its_passage(dispute, monkeypatch):
+    match, attack = dispute
+    engine = games.get("dagon")
+    run = replay_match(match=match)
+    apply = engine.apply
+
+    def stricter(state, event, interpretation):
+        step = apply(state, event, interpretation)
+        if event["type"] == "attack":
+            flag = Flag(kind=VIOLATION, rule="dagon/weapons", message="a rule read more strictly")
+            return dataclasses.replace(step, flags=(*step.flags, flag))
+        return step
+
+    monkeypatch.setattr(engine, "apply", stricter)
+    monkeypatch.setattr(type(engine), "version", run.engine_version + "-next")
+    out = StringIO()
+    call_command("replay_changes", str(match.pk), stdout=out)
+    listing = out.getvalue()
+    assert f"seq {attack}: " in listing
+    assert "now: violation: a rule read more strictly" in listing
+    assert "1 changed meaning" in listing
+
+
+def test_an_unchanged_engine_version_lists_nothing_and_a_same_behaviour_bump_says_unchanged(
+    dispute, monkeypatch
+):
+    match, _attack = dispute
+    engine = games.get("dagon")
+    run = replay_match(match=match)
+    assert list(replay_changes(matches=[match])) == []
+    monkeypatch.setattr(type(engine), "version", run.engine_version + "-next")
+    out = StringIO()
+    call_command("replay_changes", stdout=out)
+    assert "unchanged" in out.getvalue()
+    assert "0 changed meaning" in out.getvalue()
