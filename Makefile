@@ -38,6 +38,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/engine_speed.py
+	$(PY) bench/legal_events.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
