@@ -1,6 +1,7 @@
 """TEI P5 export of a transcription, its check, and the import of our own export.
 
-Pure: plain dataclasses in, bytes out; no Django. Validates against ``tei_all.rng`` (TEI 4.3.0).
+Pure: plain dataclasses in, bytes out; no Django. Validates against ``tei_all.rng`` (TEI 4.3.0),
+kept in ``archive/schemas/`` with its licence.
 
 What the body carries, per passage (one ``<div xml:id=… n="dagon/the-lagoon">``):
 
@@ -25,8 +26,10 @@ What the body carries, per passage (one ``<div xml:id=… n="dagon/the-lagoon">`
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from lxml import etree
 
@@ -40,6 +43,7 @@ from archive.parsing import (
 )
 
 __all__ = [
+    "SCHEMA_PATH",
     "TEI_NS",
     "Revision",
     "Scan",
@@ -49,8 +53,11 @@ __all__ = [
     "check_pointers",
     "ncname",
     "parse_tei",
+    "tei_schema",
+    "validate",
 ]
 
+SCHEMA_PATH = Path(__file__).resolve().parent / "schemas" / "tei_all.rng"
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
 _T = f"{{{TEI_NS}}}"
@@ -375,6 +382,25 @@ def check_pointers(xml: bytes) -> list[str]:
                     tag = etree.QName(node).localname
                     problems.append(f"<{tag} {name}={token!r}> points to no element")
     return problems
+
+
+@functools.cache
+def tei_schema() -> etree.RelaxNG:
+    """The tei_all schema, compiled once per process (a second or two: the file is 1 MB)."""
+    return etree.RelaxNG(etree.parse(str(SCHEMA_PATH)))
+
+
+def validate(xml: bytes) -> list[str]:
+    """Everything wrong with a TEI document: schema errors (with their line) and pointers."""
+    try:
+        root = _parse(xml)
+    except etree.XMLSyntaxError as error:
+        return [f"not well-formed XML: {error}"]
+    schema = tei_schema()
+    problems = []
+    if not schema.validate(root.getroottree()):
+        problems = [f"line {e.line}: {e.message}" for e in schema.error_log]
+    return problems + check_pointers(xml)
 
 
 def parse_tei(xml: bytes) -> list[TeiAnnotation]:

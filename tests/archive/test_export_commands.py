@@ -125,3 +125,28 @@ def test_import_tei_bad_input(archive, tmp_path):
     with pytest.raises(CommandError, match="--language: the file's text is in 'en'"):
         call_command("import_tei", str(path), "--game", "gothic", "--language", "it")
     assert Transcription.objects.filter(rulebook__game__slug="gothic").count() == 1
+
+
+def test_export_tei_validate_checks_every_document_before_writing(archive, tmp_path):
+    output = run("export_tei", "--validate", "--out", str(tmp_path))
+    assert len(list(tmp_path.iterdir())) == Transcription.objects.count()
+    assert "valid against tei_all.rng" in output
+
+
+def test_export_tei_validate_writes_nothing_when_a_document_is_invalid(
+    archive, tmp_path, monkeypatch
+):
+    from archive.management.commands import export_tei
+
+    real = export_tei.transcription_tei
+
+    def with_a_stray_element(*, transcription, request_base_url):
+        xml = real(transcription=transcription, request_base_url=request_base_url)
+        if transcription.rulebook.game.slug == "dagon":
+            xml = xml.replace(b"<body>", b"<body><stray/>", 1)
+        return xml
+
+    monkeypatch.setattr(export_tei, "transcription_tei", with_a_stray_element)
+    with pytest.raises(CommandError, match=r"dagon\.\d+\.en\.v1\.tei\.xml: line \d+: .*stray"):
+        run("export_tei", "--validate", "--out", str(tmp_path))
+    assert list(tmp_path.iterdir()) == []

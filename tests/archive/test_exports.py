@@ -5,7 +5,6 @@ here they are fed by the models."""
 from __future__ import annotations
 
 import io
-import os
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -20,21 +19,16 @@ from archive.exports import (
 )
 from archive.models import Game, Rulebook, Transcription
 from archive.services import ArchiveError, add_scan, import_tei, load_archive
+from archive import tei
 from archive.tei import TEI_NS, check_pointers, parse_tei
-from tests import paths
 
-SCHEMA = paths.TEI_SCHEMA
 NS = {"t": TEI_NS}
 GAMES = ("dylan-dog", "fury-of-dracula", "gothic", "dagon")
 
 
 @pytest.fixture(scope="module")
 def tei_schema():
-    if not SCHEMA.exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"the TEI schema is missing: {SCHEMA}")
-        pytest.skip(f"the TEI schema is not here: {SCHEMA}")
-    return etree.RelaxNG(etree.parse(str(SCHEMA)))
+    return tei.tei_schema()
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ import datetime as dt
 import pytest
 from lxml import etree
 
+from archive import tei
 from archive.parsing import parse_transcription
 from archive.tei import (
     TEI_NS,
@@ -19,7 +20,6 @@ from archive.tei import (
 from tests import paths
 
 RULEBOOKS = paths.RULEBOOKS
-SCHEMA = paths.TEI_SCHEMA
 FILES = {
     "dagon": ("dagon.en.txt", "en"),
     "gothic": ("the-gothic-game.en.txt", "en"),
@@ -31,7 +31,7 @@ NS = {"t": TEI_NS}
 
 @pytest.fixture(scope="module")
 def tei_schema() -> etree.RelaxNG:
-    return etree.RelaxNG(etree.parse(str(SCHEMA)))
+    return tei.tei_schema()
 
 
 def _document(game: str, scans=()) -> TeiDocument:

@@ -1,7 +1,9 @@
 """The match interchange format (DESIGN.md): byte-for-byte round trip, and a malformed
 document refused with its JSON path or seq, storing nothing."""
 
+import io
 import json
+import os
 
 import pytest
 from django.core.management import call_command
@@ -126,3 +128,34 @@ def test_import_command_reports_the_path_of_a_problem(document, tmp_path):
 def test_match_argument_errors_are_clear(db, argument):
     with pytest.raises(CommandError, match="match"):
         call_command("verify_log", argument)
+
+
+def test_export_to_standard_output_goes_to_the_commands_stdout(document, tmp_path):
+    source = tmp_path / "in.json"
+    source.write_text(json.dumps(document), encoding="utf-8")
+    call_command("import_match", str(source))
+    match = Match.objects.get()
+    out = io.StringIO()
+    call_command("export_match", str(match.pk), stdout=out)
+    assert out.getvalue().encode("utf-8") == export_match(match)
+
+
+def test_export_to_a_file_that_cannot_be_written_leaves_nothing(document, tmp_path, monkeypatch):
+    source = tmp_path / "in.json"
+    source.write_text(json.dumps(document), encoding="utf-8")
+    call_command("import_match", str(source))
+    match = Match.objects.get()
+    with pytest.raises(CommandError, match="--output: cannot write .*missing/out.json"):
+        call_command("export_match", str(match.pk), "-o", str(tmp_path / "missing" / "out.json"))
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    (folder / "out.json").write_bytes(b"the previous export")
+
+    def failing_rename(source, target):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", failing_rename)
+    with pytest.raises(CommandError, match="--output: cannot write .*No space left"):
+        call_command("export_match", str(match.pk), "-o", str(folder / "out.json"))
+    assert [p.name for p in folder.iterdir()] == ["out.json"]
+    assert (folder / "out.json").read_bytes() == b"the previous export"
