@@ -19,7 +19,9 @@ class Choice:
 
     ``event`` is ``{"type", "actor", "data"}`` as appended, without the ``open_fields``: data
     keys the record must supply because the rules cannot enumerate them (a card the rulebook
-    never lists). ``label`` is one sentence in the game's words ("Ana moves to KROMT").
+    never lists). ``optional_fields`` are data keys the record may give or leave out, with any
+    value its schema allows (a card's printed number, when the rules leave it to the record).
+    ``label`` is one sentence in the game's words ("Ana moves to KROMT").
     ``chance`` marks an outcome of a die or a draw rather than a decision. ``spaces`` are the
     board spaces it touches (a page highlights them); ``points`` the interpretation points
     whose reading decided that this choice is legal.
@@ -31,6 +33,7 @@ class Choice:
     open_fields: tuple[str, ...] = ()
     spaces: tuple[str, ...] = ()
     points: tuple[str, ...] = ()
+    optional_fields: tuple[str, ...] = ()
 
     def as_dict(self) -> dict:
         return {
@@ -44,11 +47,12 @@ class Choice:
             "open_fields": list(self.open_fields),
             "spaces": list(self.spaces),
             "points": list(self.points),
+            "optional_fields": list(self.optional_fields),
         }
 
     def matches(self, event: Mapping[str, Any]) -> bool:
         """Whether ``event`` is this choice: same type, actor and data, with every open field
-        supplied (its value is the record's to give)."""
+        supplied (its value is the record's to give) and any of the optional fields."""
         if event.get("type") != self.event["type"]:
             return False
         if event.get("actor") != self.event.get("actor"):
@@ -57,7 +61,7 @@ class Choice:
         fixed = self.event.get("data") or {}
         if any(name not in given for name in self.open_fields):
             return False
-        keys = set(given) - set(self.open_fields)
+        keys = set(given) - set(self.open_fields) - set(self.optional_fields)
         return keys == set(fixed) and all(given[key] == fixed[key] for key in keys)
 
     def filled(self, values: Mapping[str, Any]) -> dict:
@@ -95,6 +99,6 @@ def keep_legal(engine, state: dict, choices: Sequence[Choice], interpretation) -
         if consulted != choice.points:
             choice = Choice(event=choice.event, label=choice.label, chance=choice.chance,
                             open_fields=choice.open_fields, spaces=choice.spaces,
-                            points=consulted)
+                            points=consulted, optional_fields=choice.optional_fields)
         kept.append(choice)
     return kept
