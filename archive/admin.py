@@ -5,8 +5,10 @@ from archive.models import Annotation, Game, Passage, Rulebook, Scan, Transcript
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ("title", "slug", "original_language", "min_players", "max_players")
-    search_fields = ("title", "original_title", "slug")
+    list_display = (
+        "title", "slug", "year", "publisher", "original_language", "min_players", "max_players"
+    )
+    search_fields = ("title", "original_title", "slug", "publisher", "designer")
 
 
 @admin.register(Rulebook)

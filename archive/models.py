@@ -5,22 +5,63 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models import F, Q
 
 
 class Game(models.Model):
+    """A game as its rulebook presents it: a field the text is silent on stays blank."""
+
     slug = models.SlugField(unique=True, help_text="as in DESIGN.md: dagon, gothic, …")
     title = models.CharField(max_length=200)
     original_title = models.CharField(max_length=200, blank=True)
     original_language = models.CharField(max_length=12, blank=True)
-    min_players = models.PositiveSmallIntegerField(default=2)
-    max_players = models.PositiveSmallIntegerField(default=6)
+    year = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="year of publication, four digits"
+    )
+    publisher = models.CharField(max_length=200, blank=True)
+    designer = models.CharField(max_length=200, blank=True)
+    min_players = models.PositiveSmallIntegerField(null=True, blank=True)
+    max_players = models.PositiveSmallIntegerField(null=True, blank=True)
     components = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["title"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(year__isnull=True) | Q(year__gte=1000, year__lte=9999),
+                name="game_year_four_digits",
+                violation_error_message="the year has four digits",
+            ),
+            models.CheckConstraint(
+                condition=Q(min_players__isnull=True) | Q(min_players__gte=1),
+                name="game_min_players_at_least_one",
+                violation_error_message="a game needs at least one player",
+            ),
+            models.CheckConstraint(
+                condition=Q(min_players__isnull=True)
+                | Q(max_players__isnull=True)
+                | Q(max_players__gte=F("min_players")),
+                name="game_player_range_in_order",
+                violation_error_message="the most players cannot be fewer than the fewest",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.title
+
+    @property
+    def players_label(self) -> str:
+        """"3–6 players", "up to 4 players", or "" where the rulebook does not say."""
+        low, high = self.min_players, self.max_players
+        if low and high:
+            if low == high:
+                return f"{low} player{'s' if low > 1 else ''}"
+            return f"{low}–{high} players"
+        if high:
+            return f"up to {high} players"
+        if low:
+            return f"{low} or more players"
+        return ""
 
 
 class Rulebook(models.Model):

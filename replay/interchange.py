@@ -186,13 +186,23 @@ def validate_players(players: Any, game: Game) -> list[dict]:
             raise DocumentError("name must be a non-empty string", field=f"{path}.name")
         seen.add(player_id)
         cleaned.append({"id": player_id, "name": name})
-    if not game.min_players <= len(cleaned) <= game.max_players:
+    fewest, most = player_range(game)
+    if len(cleaned) < fewest or (most is not None and len(cleaned) > most):
+        allowed = f"{fewest} to {most}" if most is not None else f"at least {fewest}"
         raise DocumentError(
-            f"{game.title} is played by {game.min_players} to {game.max_players} players, "
-            f"not {len(cleaned)}",
+            f"{game.title} is played by {allowed} players, not {len(cleaned)}",
             field="$.players",
         )
     return cleaned
+
+
+def player_range(game: Game) -> tuple[int, int | None]:
+    """How many players a record may name: the rulebook's numbers where it gives them, narrowed
+    to the table its engine can set (None: no upper bound)."""
+    engine = games.find(game.slug)
+    lows = [game.min_players, engine.min_players if engine else None]
+    highs = [game.max_players, engine.max_players if engine else None]
+    return max(filter(None, lows), default=1), min(filter(None, highs), default=None)
 
 
 def import_match(*, raw: bytes | str | Mapping, created_by=None, is_private: bool = False) -> Match:

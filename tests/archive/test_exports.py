@@ -11,6 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from lxml import etree
 from PIL import Image
 
+from archive import tei
 from archive.exports import (
     game_glossary,
     rulebook_manifest,
@@ -19,7 +20,6 @@ from archive.exports import (
 )
 from archive.models import Game, Rulebook, Transcription
 from archive.services import ArchiveError, add_scan, import_tei, load_archive
-from archive import tei
 from archive.tei import TEI_NS, check_pointers, parse_tei
 
 NS = {"t": TEI_NS}
