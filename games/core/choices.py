@@ -6,11 +6,55 @@ or a draw are separate choices, and a choice carries exactly the event ``append_
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
 
 from games.core.flags import CONSULTED, VIOLATION
+
+
+class Narrowing(Protocol):
+    """What an open field may hold, when the rules list it but cannot enumerate it as choices:
+    ``allows`` a value or not, ``draw`` one it allows, and describe itself for a page."""
+
+    def allows(self, value: Any) -> bool: ...
+
+    def draw(self, rng: random.Random) -> Any: ...
+
+    def as_dict(self) -> dict: ...
+
+
+@dataclass(frozen=True)
+class Pick:
+    """What an open list field may hold when the rules list its candidates but leave the
+    selection to the record: from ``least`` to ``most`` items of ``pool`` (each at most as
+    often as the pool holds it), in any order, such as the cards of a hand offered in an
+    exchange, whose subsets are too many to enumerate one by one."""
+
+    pool: tuple[str, ...]
+    least: int = 0
+    most: int | None = None
+
+    @property
+    def largest(self) -> int:
+        return len(self.pool) if self.most is None else min(self.most, len(self.pool))
+
+    def allows(self, value: Any) -> bool:
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            return False
+        if not self.least <= len(value) <= self.largest:
+            return False
+        left = Counter(self.pool)
+        left.subtract(value)
+        return min(left.values(), default=0) >= 0
+
+    def draw(self, rng: random.Random) -> list[str]:
+        return rng.sample(list(self.pool), rng.randint(self.least, self.largest))
+
+    def as_dict(self) -> dict:
+        return {"pool": list(self.pool), "least": self.least, "most": self.largest}
 
 
 @dataclass(frozen=True)
@@ -21,6 +65,8 @@ class Choice:
     keys the record must supply because the rules cannot enumerate them (a card the rulebook
     never lists). ``optional_fields`` are data keys the record may give or leave out, with any
     value its schema allows (a card's printed number, when the rules leave it to the record).
+    ``picks`` narrow open fields: a :class:`Pick` of listed items, or a game's own
+    :class:`Narrowing` (the walks a pawn's path may take).
     ``label`` is one sentence in the game's words ("Ana moves to KROMT").
     ``chance`` marks an outcome of a die or a draw rather than a decision. ``spaces`` are the
     board spaces it touches (a page highlights them); ``points`` the interpretation points
@@ -34,6 +80,12 @@ class Choice:
     spaces: tuple[str, ...] = ()
     points: tuple[str, ...] = ()
     optional_fields: tuple[str, ...] = ()
+    picks: Mapping[str, Narrowing] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        stray = set(self.picks) - set(self.open_fields)
+        if stray:
+            raise ValueError(f"picks name fields that are not open: {', '.join(sorted(stray))}")
 
     def as_dict(self) -> dict:
         return {
@@ -48,6 +100,7 @@ class Choice:
             "spaces": list(self.spaces),
             "points": list(self.points),
             "optional_fields": list(self.optional_fields),
+            "picks": {name: pick.as_dict() for name, pick in self.picks.items()},
         }
 
     def matches(self, event: Mapping[str, Any]) -> bool:
@@ -60,6 +113,8 @@ class Choice:
         given = event.get("data") or {}
         fixed = self.event.get("data") or {}
         if any(name not in given for name in self.open_fields):
+            return False
+        if any(not pick.allows(given[name]) for name, pick in self.picks.items()):
             return False
         keys = set(given) - set(self.open_fields) - set(self.optional_fields)
         return keys == set(fixed) and all(given[key] == fixed[key] for key in keys)
@@ -97,8 +152,6 @@ def keep_legal(engine, state: dict, choices: Sequence[Choice], interpretation) -
         consulted = tuple(sorted({flag.point for flag in step.flags
                                   if flag.kind == CONSULTED and flag.point}))
         if consulted != choice.points:
-            choice = Choice(event=choice.event, label=choice.label, chance=choice.chance,
-                            open_fields=choice.open_fields, spaces=choice.spaces,
-                            points=consulted, optional_fields=choice.optional_fields)
+            choice = replace(choice, points=consulted)
         kept.append(choice)
     return kept

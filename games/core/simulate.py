@@ -70,13 +70,16 @@ def open_value(field: Field, rng: random.Random, known: Sequence[str] | None = N
 
 
 def fill(engine, choice: Choice, rng: random.Random, setup: Mapping[str, Any]) -> dict:
-    """The choice's event with each open field given a value its schema allows."""
+    """The choice's event with each open field given a value its pick or its schema allows."""
     if not choice.open_fields:
         return {"type": choice.event["type"], "actor": choice.event.get("actor"),
                 "data": dict(choice.event.get("data") or {})}
     spec = engine.event_schema[choice.event["type"]]
     values = {}
     for name in choice.open_fields:
+        if name in choice.picks:
+            values[name] = choice.picks[name].draw(rng)
+            continue
         field = spec.fields[name]
         known = engine.referents(field.refers, setup) if field.refers else None
         values[name] = open_value(field, rng, sorted(known) if known else None)
