@@ -43,6 +43,14 @@ def find(slug: str) -> Engine | None:
         return None
 
 
+def for_records(slug: str) -> Engine:
+    """What replays a game's records: its rule engine, or, for a game with none yet, the
+    annotated log (generic moves stepped through without a referee)."""
+    from games.core.annotated_log import ANNOTATED_LOG
+
+    return find(slug) or ANNOTATED_LOG
+
+
 def available() -> list[str]:
     """Slugs whose engine module exists and imports."""
     return [slug for slug in ENGINE_MODULES if find(slug) is not None]

@@ -12,7 +12,7 @@ from games.core.impact import ruleset_impact as simulate_impact
 from games.core.sweep import SweepResult, SweepTooLarge, sweep
 from replay.bulk import fetch_events
 from replay.models import Match, ReplayFlag, ReplayRun, ReplayStep
-from replay.runs import ReplayError, engine_for, replay_match
+from replay.runs import ReplayError, engine_for, game_head, replay_match
 
 MAX_LISTED_DIFFERENCES = 1000
 
@@ -45,9 +45,9 @@ class Comparison:
         }
 
 
-def _steps(run: ReplayRun):
+def _steps(run: ReplayRun, upto: int):
     return (
-        ReplayStep.objects.filter(run=run)
+        ReplayStep.objects.filter(run=run, seq__lte=upto)
         .order_by("seq")
         .values_list("seq", "legal", "checksum", "summary")
         .iterator(chunk_size=5000)
@@ -55,14 +55,21 @@ def _steps(run: ReplayRun):
 
 
 def compare_runs(*, run_a: ReplayRun, run_b: ReplayRun) -> Comparison:
-    if run_a.match_id != run_b.match_id or run_a.log_seq != run_b.log_seq:
-        raise ReplayError("both runs must replay the same match at the same log length",
-                          field="run_b")
+    if run_a.match_id != run_b.match_id:
+        raise ReplayError("both runs must replay the same match", field="run_b")
+    heads = {game_head(match=run.match, upto=run.log_seq) for run in (run_a, run_b)}
+    if len(heads) != 1:
+        raise ReplayError(
+            "both runs must replay the same moves: one was made before later moves were "
+            "recorded (notes alone never matter)", field="run_b",
+        )
     for run in (run_a, run_b):
         if run.status != ReplayRun.DONE:
             raise ReplayError(f"run {run.pk} is {run.status}, not done yet", field="run")
+    # A run made before later notes were appended may end on note steps the other lacks.
+    upto = min(run_a.log_seq, run_b.log_seq)
     first, listed, total, differences = None, [], 0, {}
-    for a, b in zip_longest(_steps(run_a), _steps(run_b)):
+    for a, b in zip_longest(_steps(run_a, upto), _steps(run_b, upto)):
         if a == b:
             continue
         total += 1

@@ -79,6 +79,11 @@ class Event(models.Model):
                 fields=["match", "type"], name="event_type_idx",
                 condition=models.Q(type="correction"),
             ),
+            # A step page looks up the notes on its step.
+            models.Index(
+                fields=["match", "seq"], name="event_note_idx",
+                condition=models.Q(type="annotation"),
+            ),
         ]
 
     def __str__(self) -> str:

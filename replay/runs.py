@@ -24,10 +24,18 @@ from django.utils import timezone
 import games
 from games.core.canonical import canonical_json, state_checksum
 from games.core.points import Interpretation, InterpretationError
-from games.core.replay import collect_corrections, effective_events
+from games.core.replay import collect_corrections, corrections_of_notes, effective_events
 from replay.bulk import FLAG_COLUMNS, STEP_COLUMNS, fetch_events, insert_rows, to_json
 from replay.errors import LogError
-from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplaySnapshot, ReplayStep
+from replay.models import (
+    GENESIS_HASH,
+    Event,
+    Match,
+    ReplayFlag,
+    ReplayRun,
+    ReplaySnapshot,
+    ReplayStep,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -62,10 +70,8 @@ def run_fingerprint(
 
 
 def engine_for(match: Match):
-    engine = games.find(match.game.slug)
-    if engine is None:
-        raise ReplayError(f"{match.game.title} has no rule engine yet", field="game")
-    return engine
+    """The match's rule engine, or the annotated log for a game that has none yet."""
+    return games.for_records(match.game.slug)
 
 
 def replay_match(
@@ -79,16 +85,17 @@ def replay_match(
     except InterpretationError as error:
         raise ReplayError(str(error), field="interpretation") from None
     match = Match.objects.get(pk=match.pk)  # the log head as it is now
+    log_seq, head_hash = game_head(match=match)
     fingerprint = run_fingerprint(
-        match_id=match.pk, log_seq=match.last_seq, head_hash=match.head_hash,
+        match_id=match.pk, log_seq=log_seq, head_hash=head_hash,
         engine=engine.slug, engine_version=engine.version, interpretation=interpretation.choices,
     )
     run, created = ReplayRun.objects.get_or_create(
         fingerprint=fingerprint,
         defaults={
             "match": match,
-            "log_seq": match.last_seq,
-            "head_hash": match.head_hash,
+            "log_seq": log_seq,
+            "head_hash": head_hash,
             "engine": engine.slug,
             "engine_version": engine.version,
             "interpretation": interpretation.as_dict(),
@@ -100,6 +107,31 @@ def replay_match(
         start_run(run)
         run.refresh_from_db()
     return run
+
+
+def game_head(*, match: Match, upto: int | None = None) -> tuple[int, str]:
+    """The seq and hash of the last event (up to ``upto``) that the game depends on. A run
+    replays the log to there: notes after it (annotations, and corrections that only revise
+    a note) never make a new run necessary, and the hash still pins every event before it."""
+    events = Event.objects.filter(match=match)
+    if upto is not None:
+        events = events.filter(seq__lte=upto)
+    last = events.exclude(type__in=("annotation", "correction")).order_by("-seq").values_list(
+        "seq", flat=True).first() or 0
+    corrections = list(events.filter(type="correction").order_by().values("seq", "data"))
+    if corrections:
+        corrections.sort(key=lambda row: row["seq"])
+        targets = {row["data"]["supersedes"] for row in corrections}
+        original_types = dict(
+            Event.objects.filter(match=match, seq__in=targets).values_list("seq", "type")
+        )
+        notes_only = corrections_of_notes(corrections, original_types)
+        last = max([last, *(row["seq"] for row in corrections if row["seq"] not in notes_only)])
+    if last == 0:
+        return 0, GENESIS_HASH
+    if last == match.last_seq and upto is None:
+        return last, match.head_hash
+    return last, Event.objects.filter(match=match, seq=last).values_list("hash", flat=True).get()
 
 
 # A run that shows no sign of life for this long is started again: its process died (an

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import Q, QuerySet
 
 from replay.chain import ChainBreak, first_broken_link
@@ -32,3 +34,52 @@ def verify_log(*, match: Match) -> ChainBreak | None:
         .iterator(chunk_size=5000)
     )
     return first_broken_link(rows, last_seq=match.last_seq, head_hash=match.head_hash)
+
+
+@dataclass(frozen=True)
+class StepNote:
+    """A collector's note on a step as it reads now: ``seq`` is the annotation's own event,
+    ``revised_by`` the correction that last revised it (None if never)."""
+
+    seq: int
+    text: str
+    step: int
+    recorded_by: str
+    revised_by: int | None = None
+    revisions: int = 0
+
+
+def step_notes(*, match: Match, step: int) -> list[StepNote]:
+    """The notes on one step, each once, in its latest revision (a correction that replaces
+    an annotation by another revises the note; one that replaces it by a move removes it)."""
+    corrections: dict[int, list[dict]] = {}
+    for row in (Event.objects.filter(match=match, type="correction").order_by()
+                .values("seq", "data")):
+        corrections.setdefault(row["data"]["supersedes"], []).append(row)
+    candidates = {
+        seq for seq, rows in corrections.items()
+        if _note_step(max(rows, key=lambda r: r["seq"])["data"]["event"]) == step
+    }
+    originals = Event.objects.filter(
+        Q(match=match, type="annotation", data__step=step) | Q(match=match, seq__in=candidates)
+    ).select_related("recorded_by").order_by("seq")
+    notes = []
+    for event in originals:
+        revisions = sorted(corrections.get(event.seq, []), key=lambda r: r["seq"])
+        current = revisions[-1]["data"]["event"] if revisions else event.as_record()
+        if current.get("type") != "annotation" or _note_step(current) != step:
+            continue
+        notes.append(StepNote(
+            seq=event.seq,
+            text=current["data"]["text"],
+            step=step,
+            recorded_by=event.recorded_by.get_username() if event.recorded_by else "",
+            revised_by=revisions[-1]["seq"] if revisions else None,
+            revisions=len(revisions),
+        ))
+    return notes
+
+
+def _note_step(event: dict) -> int | None:
+    data = event.get("data") or {}
+    return data.get("step") if event.get("type") == "annotation" else None

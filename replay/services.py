@@ -13,7 +13,7 @@ from django.db import IntegrityError, InterfaceError, OperationalError, connecti
 from django.utils import timezone
 
 import games
-from games.core.events import COMMON_SPECS, EventSchemaError, validate_event
+from games.core.events import EventSchemaError, validate_event
 from replay.bulk import COPY_THRESHOLD, insert_rows, load_json, to_json
 from replay.chain import event_hash, event_record
 from replay.errors import (
@@ -46,12 +46,9 @@ class AppendResult:
 
 
 def event_schema_for(game_slug: str) -> dict:
-    """The event types a game's records may hold: the engine's schema, or only the common
-    types while a game has no engine yet."""
-    engine = games.find(game_slug)
-    if engine is None:
-        return {spec.type: spec for spec in COMMON_SPECS}
-    return engine.event_schema
+    """The event types a game's records may hold: the engine's schema, or, while a game has
+    no engine yet, the common types and a generic ``move``."""
+    return games.for_records(game_slug).event_schema
 
 
 def check_events(
@@ -330,3 +327,30 @@ def _repeated_result(
         head_hash=earlier[-1]["hash"],
         repeated=True,
     )
+
+
+def note_add(
+    *, match: Match, step: int, text: str, expected_seq: int, recorded_by=None
+) -> AppendResult:
+    """A collector's note on a step: one ``annotation`` event. It never changes a replay."""
+    event = {"type": "annotation", "actor": None, "data": {"text": text, "step": step}}
+    return append_events(match=match, events=[event], expected_seq=expected_seq,
+                         recorded_by=recorded_by)
+
+
+def note_revise(
+    *, match: Match, note_seq: int, text: str, expected_seq: int, recorded_by=None
+) -> AppendResult:
+    """A new wording of the note at ``note_seq``: a ``correction`` superseding it with an
+    annotation on the same step (the note's history stays in the log)."""
+    note = Event.objects.filter(match=match, seq=note_seq, type="annotation").first()
+    if note is None:
+        raise MalformedEvent(f"event {note_seq} is not a note of this match", field="note")
+    data = {"text": text}
+    if "step" in note.data:
+        data["step"] = note.data["step"]
+    revised = {"type": "annotation", "actor": note.actor, "data": data}
+    correction = {"type": "correction", "actor": None,
+                  "data": {"supersedes": note_seq, "event": revised, "reason": "note revised"}}
+    return append_events(match=match, events=[correction], expected_seq=expected_seq,
+                         recorded_by=recorded_by)

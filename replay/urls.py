@@ -22,6 +22,11 @@ urlpatterns = [
         views.step_annotate,
         name="step-annotate",
     ),
+    path(
+        "matches/<int:match_id>/runs/<int:run_id>/step/<int:seq>/notes/<int:note_seq>/revise/",
+        views.step_note_revise,
+        name="step-note-revise",
+    ),
     path("matches/<int:match_id>/compare/", views.compare, name="compare"),
     path("matches/<int:match_id>/sweep/", views.sweep, name="sweep"),
     path("games/<slug:slug>/impact/", views.impact, name="impact"),

@@ -24,9 +24,9 @@ from replay.comparisons import compare_runs, ruleset_impact, sweep_match
 from replay.errors import AppendConflict, DocumentError, LogError, MalformedEvent
 from replay.forms import AnnotationForm, AppendEventsForm, ImportForm, MatchForm, StepGotoForm
 from replay.interchange import FORMAT, export_match, import_match
-from replay.models import Event, ReplayRun, ReplayStep
+from replay.models import ReplayRun, ReplayStep
 from replay.runs import ReplayError, first_flag_seq, read_step, replay_match
-from replay.services import append_events
+from replay.services import append_events, note_add, note_revise
 
 
 def _visible_match(request, match_id: int):
@@ -436,8 +436,9 @@ def _step_context(request, match, run, seq, viewer):
         geometry = rotated_geometry(geometry, view.state, (engine.board or {}).get("slots"))
     window = ReplayStep.objects.filter(run=run, seq__gte=max(1, seq - 10), seq__lte=seq + 10)
     annotations = [
-        e for e in Event.objects.filter(match=match, type="annotation").order_by("seq")
-        if isinstance(e.data, dict) and e.data.get("step") == seq
+        {"note": note, "form": AnnotationForm(
+            initial={"text": note.text, "expected_seq": match.last_seq}, prefix=f"note-{note.seq}")}
+        for note in (selectors.step_notes(match=match, step=seq) if seq else [])
     ]
     point_names = {p.id: p for p in engine.points} if engine else {}
     return {
@@ -504,28 +505,52 @@ def step_annotate(request, match_id: int, run_id: int, seq: int):
     run = _run_of(match, run_id)
     if request.method != "POST":
         return redirect(_step_url(run, seq))
-    form = AnnotationForm(request.POST)
+    return _write_note(request, match, run, seq, AnnotationForm(request.POST), lambda data: note_add(
+        match=match, step=seq, text=data["text"], expected_seq=data["expected_seq"],
+        recorded_by=request.user,
+    ), done=f"Note added to step {seq}.")
+
+
+@curator_only
+def step_note_revise(request, match_id: int, run_id: int, seq: int, note_seq: int):
+    match = _visible_match(request, match_id)
+    run = _run_of(match, run_id)
+    if request.method != "POST":
+        return redirect(_step_url(run, seq) + "#annotations")
+    form = AnnotationForm(request.POST, prefix=f"note-{note_seq}")
+    return _write_note(request, match, run, seq, form, lambda data: note_revise(
+        match=match, note_seq=note_seq, text=data["text"], expected_seq=data["expected_seq"],
+        recorded_by=request.user,
+    ), done=f"Note {note_seq} revised.", note_seq=note_seq)
+
+
+def _write_note(request, match, run, seq, form, write, *, done, note_seq=None):
+    """Append a note or its revision; a conflict keeps the words for sending again."""
     viewer = _viewer_param(request, match)
     if form.is_valid():
-        event = {"type": "annotation", "actor": None,
-                 "data": {"text": form.cleaned_data["text"], "step": seq}}
         try:
-            append_events(match=match, events=[event],
-                          expected_seq=form.cleaned_data["expected_seq"], recorded_by=request.user)
+            write(form.cleaned_data)
         except AppendConflict as error:
             data = request.POST.copy()
-            data["expected_seq"] = str(error.current_seq)
-            form = AnnotationForm(data)
+            data[form.add_prefix("expected_seq")] = str(error.current_seq)
+            form = AnnotationForm(data, prefix=form.prefix)
             form.is_valid()
             form.add_error(None, f"Conflict: {error.message}. Your note is kept; send it again.")
         except LogError as error:
             form.add_error("text", error.message)
         else:
-            messages.success(request, f"Note added to step {seq} (event {match.last_seq}).")
+            messages.success(request, done)
             return redirect(_step_url(run, seq, viewer) + "#annotations")
     match.refresh_from_db()
     context = _step_context(request, match, run, seq, viewer)
-    context["annotation_form"] = form
+    if note_seq is None:
+        context["annotation_form"] = form
+    rows = [row for row in context["annotations"] if row["note"].seq == note_seq]
+    for row in rows:
+        row["form"] = form
+    if note_seq is not None and not rows:
+        for error in form.errors.get("text", []):
+            messages.error(request, error)
     return page(request, "replay/step.html", context, status=400)
 
 

@@ -54,3 +54,22 @@ def replay_document(
         step = engine.apply(state, event, interpretation)
         state = step.state
         yield event, step
+
+
+def corrections_of_notes(
+    corrections: Iterable[Mapping[str, Any]], original_types: Mapping[int, str]
+) -> set[int]:
+    """The seqs of the corrections that only revise a note: an annotation replaced by an
+    annotation. ``corrections`` in seq order; ``original_types`` maps each superseded seq to
+    its event's type. A correction that turns a note into a move, or a move into a note,
+    changes the game, and is not among them."""
+    effective = dict(original_types)
+    revisions = set()
+    for correction in corrections:
+        data = correction["data"]
+        target = data["supersedes"]
+        replacement = (data.get("event") or {}).get("type")
+        if effective.get(target) == "annotation" and replacement == "annotation":
+            revisions.add(correction["seq"])
+        effective[target] = replacement
+    return revisions

@@ -1,0 +1,83 @@
+"""The records of a game that has no rule engine yet: annotated logs, kept without a referee.
+
+Such a game's records hold a generic ``move`` (who acted and what they did, in the record's
+own words, with optional structured details) beside the common ``annotation`` and
+``correction``. A replay steps through them as they were written: nothing is judged, nothing
+is flagged, and the state only counts what was recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.core.board import BoardLayout, Piece
+from games.core.choices import Choice, event
+from games.core.engine import Engine
+from games.core.events import EventSpec, Field
+from games.core.points import Interpretation
+from games.core.referee import Referee
+from games.core.step import Outcome
+
+GENERIC_MOVE = EventSpec(
+    "move",
+    "One thing a player did, as the record says it (this game has no rule engine to judge it).",
+    {
+        "text": Field("str", description="what the player did, in the record's own words"),
+        "fields": Field(
+            "object",
+            required=False,
+            description='structured details the record gives, e.g. {"from": "A1", "to": "B3"}',
+        ),
+    },
+)
+
+
+def _move(state: dict, actor: str | None, data: Mapping[str, Any], ref: Referee):
+    names = state["names"]
+    new = {**state, "moves": state["moves"] + 1,
+           "moves_by": {**state["moves_by"], actor: state["moves_by"].get(actor, 0) + 1}}
+    return new, f"{names.get(actor, actor)}: {data['text']}"
+
+
+class AnnotatedLog(Engine):
+    """Replays a record of a game with no engine: every ``move`` is kept as written."""
+
+    slug = "annotated-log"
+    name = "an annotated log (no referee)"
+    version = "1"
+    event_specs = (GENERIC_MOVE,)
+    handlers = {"move": _move}
+    min_players = 1
+    max_players = 99
+    out_of_scope = ("every rule of the game: no engine referees it yet",)
+
+    def initial_state(
+        self, players: Sequence[Mapping[str, str]], setup: Mapping[str, Any], board=None
+    ) -> dict:
+        return {
+            "names": {p["id"]: p.get("name") or p["id"] for p in players},
+            "moves": 0,
+            "moves_by": {},
+        }
+
+    def outcome(self, state: Mapping[str, Any]) -> Outcome:
+        return Outcome(finished=False, reason="no referee: the record says how the game ended")
+
+    def legal_events(self, state: Mapping[str, Any], interpretation: Interpretation) -> list[Choice]:
+        """One open ``move`` per player: with no rules to enumerate, the record says what."""
+        return [
+            Choice(event=event("move", player_id), label=f"{name} makes a move",
+                   open_fields=("text",))
+            for player_id, name in state["names"].items()
+        ]
+
+    def pieces(self, state: Mapping[str, Any]) -> list[Piece]:
+        return []
+
+    def layout(self, state: Mapping[str, Any] | None = None) -> BoardLayout:
+        return BoardLayout(spaces=(), links=(), width=0, height=0,
+                           provenance={"status": "no board: this game has no rule engine yet"})
+
+
+ANNOTATED_LOG = AnnotatedLog()
