@@ -19,12 +19,13 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 
-from archive import exports, services
+from archive import catalogue, exports, services
 from archive.access import int_query_param
 from archive.models import Game, Rulebook, Scan, Transcription
 from archive.serializers import (
     AnnotationChangeSerializer,
     GlossaryItemSerializer,
+    RulebookCreateSerializer,
     RulebookSerializer,
     ScanSerializer,
     ScanUploadSerializer,
@@ -57,9 +58,25 @@ def _base_url(request) -> str:
     return request.build_absolute_uri("/").rstrip("/")
 
 
-@extend_schema_view(list=extend_schema(parameters=[GAME_PARAM]))
-class RulebookViewSet(viewsets.ReadOnlyModelViewSet):
+@extend_schema_view(
+    list=extend_schema(parameters=[GAME_PARAM]),
+    create=extend_schema(
+        request=RulebookCreateSerializer,
+        responses={201: RulebookSerializer},
+        description="Curators: a printed rulebook of a game (edition, language, provenance); "
+        "its scans and transcriptions are added to it.",
+    ),
+)
+class RulebookViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = RulebookSerializer
+    parser_classes = [JSONParser]
+
+    def create(self, request, *args, **kwargs):
+        form = RulebookCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        rulebook = catalogue.rulebook_create(**form.validated_data)
+        rulebook = self.get_queryset().get(pk=rulebook.pk)
+        return Response(RulebookSerializer(rulebook).data, status=status.HTTP_201_CREATED)
 
     def get_queryset(self):
         rulebooks = Rulebook.objects.select_related("game").prefetch_related(

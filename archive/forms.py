@@ -85,3 +85,34 @@ class AnnotationAddForm(forms.Form):
         self.fields["passage"].choices = [
             (p.slug, p.heading or p.slug) for p in transcription.passages.order_by("order")
         ]
+
+
+class GameForm(forms.Form):
+    """A new game (archive.catalogue.game_create checks and writes it)."""
+
+    slug = forms.SlugField(max_length=50, help_text="its address in the archive: lower-case "
+                           "letters, digits and hyphens, e.g. la-torre-nera")
+    title = forms.CharField(max_length=200, help_text="the title the archive lists it under")
+    original_title = forms.CharField(max_length=200, required=False,
+                                     help_text="as printed on the box, if different")
+    original_language = forms.CharField(max_length=12, required=False,
+                                        help_text="of the printed game: en, it, es…")
+    min_players = forms.IntegerField(min_value=1, max_value=99, initial=2)
+    max_players = forms.IntegerField(min_value=1, max_value=99, initial=4)
+    components = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="one part a line, as the rulebook lists them (blank where it is silent)",
+    )
+
+    def clean_components(self):
+        return [line.strip() for line in self.cleaned_data["components"].splitlines()
+                if line.strip()]
+
+
+class RulebookForm(forms.Form):
+    edition = forms.CharField(max_length=200, help_text="e.g. first edition, 1987 sheet")
+    language = forms.CharField(max_length=12, help_text="the printed rulebook's: en, it, es…")
+    provenance = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="where this copy comes from: whose collection, how it was photographed",
+    )

@@ -30,10 +30,16 @@ words occur in its passage outside any bracketed note: the nearest occurrence be
 else the first one after it, as whole words and case-sensitive. Several targets are joined by
 ``TARGET_SEPARATOR`` and each has its span in ``target_spans`` (Gothic's Tower note has two).
 
-Certainty is read from the note's wording, first match wins (see ``CERTAINTY_CUES``):
-low for "best reading available", "hard to confirm", "partly obscured", "illegible", "guess" …;
-medium for "probably", "likely", "seems", "soft-focus", "blurred" …; high for "as printed",
-"clearly" …; a page citation is printed text, so high; anything else is "unknown".
+Certainty is read from the note's wording in the transcription's language, and in English,
+which an archivist may write notes in whatever the text's language (``certainty_cues``); the
+lowest certainty whose cue matches wins: low for "best reading available", "hard to confirm",
+"partly obscured", "illegible", "guess" (Italian "illeggibile", "forse", "incerto"; Spanish
+"ilegible", "quizás", "dudoso") …; medium for "probably", "likely", "seems", "soft-focus",
+"blurred" ("probabilmente", "sembra", "sfocato"; "probablemente", "parece", "borroso") …; high
+for "as printed", "clearly" ("come stampato", "chiaramente"; "tal como está impreso",
+"claramente") …; a page citation is printed text, so high; anything else is "unknown".
+Labels, too, may be written in the text's language: ``[Leggibilità: …]``, ``[Nota editoriale: …]``,
+``[Legibilidad: …]``, ``[Nota editorial: …]``.
 ``reason`` is a space-separated list of tokens (TEI ``teidata.word``) from ``REASON_CUES``.
 """
 
@@ -45,12 +51,14 @@ from dataclasses import dataclass
 
 __all__ = [
     "CERTAINTY_CUES",
+    "CERTAINTY_LANGUAGES",
     "REASON_CUES",
     "TARGET_SEPARATOR",
     "ParsedAnnotation",
     "ParsedPassage",
     "ParsedTranscription",
     "TranscriptionError",
+    "certainty_cues",
     "cited_pages",
     "parse_transcription",
     "slugify_heading",
@@ -70,15 +78,47 @@ CERTAINTY_CUES: tuple[tuple[str, str], ...] = (
     (r"probabl|likely|seems|appears to|soft[- ]focus|blurr|faded|small print", "medium"),
     (r"as printed|clearly|certain|legible", "high"),
 )
+# The same cues in the other languages of the archive's rulebooks (by primary language tag).
+_LANGUAGE_CUES: dict[str, dict[str, str]] = {
+    "it": {
+        "low": (
+            r"illeggibil|non (?:si )?legg|indecifrabil|congettur|ipotes|incert|dubbi|forse"
+            r"|parzialmente (?:oscurat|copert|cancellat|nascost)|lettura migliore"
+            r"|difficile da (?:confermare|leggere)|non [èe] (?:sicur|chiar)"
+        ),
+        "medium": r"probabil|verosimil|sembra|\bpare\b|sfocat|sbiadit|caratteri piccoli|stampa piccola",
+        "high": r"come stampato|chiaramente|ben leggibile|leggibile|certo|certa",
+    },
+    "es": {
+        "low": (
+            r"ilegible|no se (?:puede )?lee|indescifrable|conjetur|hip[oó]tesis|incierto|dudos"
+            r"|quiz[aá]s?|tal vez|parcialmente (?:tapad|oscurecid|borrad|cubiert)"
+            r"|mejor lectura|dif[ií]cil de (?:confirmar|leer)|no (?:es|est[aá]) (?:segur|clar)"
+        ),
+        "medium": r"probabl|parece|al parecer|desenfocad|borros|desva[ií]d|descolorid|letra peque",
+        "high": r"tal como (?:est[aá] )?impreso|como se imprimi[oó]|claramente|legible|cierto|segur",
+    },
+}
+CERTAINTY_LANGUAGES = ("en", *_LANGUAGE_CUES)
+
+
+def certainty_cues(language: str = "en") -> tuple[tuple[str, str], ...]:
+    """The cues for a text in ``language`` (a BCP 47 tag such as ``it`` or ``es-AR``): its
+    own words and English ones, lowest certainty first."""
+    own = _LANGUAGE_CUES.get((language or "en").split("-")[0].lower())
+    if own is None:
+        return CERTAINTY_CUES
+    return tuple((f"{own[certainty]}|{pattern}", certainty) for pattern, certainty in CERTAINTY_CUES)
+
 
 # (regex, reason token); every cue that matches adds its token, in this order.
 REASON_CUES: tuple[tuple[str, str], ...] = (
-    (r"obscured", "partly-obscured"),
-    (r"small(?:,)? [\w-]*\s*print", "small-print"),
-    (r"soft[- ]focus|blurr|out of focus", "soft-focus"),
-    (r"faded", "faded"),
-    (r"torn|damaged|stain", "damage"),
-    (r"illegible|unreadable", "illegible"),
+    (r"obscured|oscurat|oscurecid|tapad", "partly-obscured"),
+    (r"small(?:,)? [\w-]*\s*print|caratteri piccoli|stampa piccola|letra peque", "small-print"),
+    (r"soft[- ]focus|blurr|out of focus|sfocat|desenfocad|borros", "soft-focus"),
+    (r"faded|sbiadit|desva[ií]d|descolorid", "faded"),
+    (r"torn|damaged|stain|strappat|macchiat|\brott[oa]\b|\brot[oa]\b|manchad", "damage"),
+    (r"illegible|unreadable|illeggibil|ilegible", "illegible"),
     (r"hard to confirm|uncertain|doubtful", "uncertain-reading"),
     (r"omits|missing|misprint", "printing-error"),
     (r"inconsistent|contradict|conflict", "inconsistency"),
@@ -86,10 +126,14 @@ REASON_CUES: tuple[tuple[str, str], ...] = (
 )
 
 _LABELS = (
-    (re.compile(r"\s*(?:legibility|leggibilit[àa])\s*:\s*", re.IGNORECASE), "legibility"),
+    (
+        re.compile(r"\s*(?:legibility|leggibilit[àa]|legibilidad)\s*:\s*", re.IGNORECASE),
+        "legibility",
+    ),
     (
         re.compile(
-            r"\s*(?:editorial note|editorial|nota editoriale|nota del curatore)\s*:\s*",
+            r"\s*(?:editorial note|editorial|nota editoriale|nota del curatore|nota editorial"
+            r"|nota del editor)\s*:\s*",
             re.IGNORECASE,
         ),
         "editorial",
@@ -208,8 +252,9 @@ def _numbered_heading(s: str) -> bool:
 # --- the parser --------------------------------------------------------------------------------
 
 
-def parse_transcription(game_slug: str, text: str) -> ParsedTranscription:
-    """Cut ``text`` into passages and annotations; ``TranscriptionError`` names the bad line."""
+def parse_transcription(game_slug: str, text: str, *, language: str = "en") -> ParsedTranscription:
+    """Cut ``text`` into passages and annotations; ``TranscriptionError`` names the bad line.
+    ``language`` is the text's, for the certainty cues of its notes."""
     if not isinstance(game_slug, str) or not game_slug.strip():
         raise TranscriptionError("line 0: the game slug must be a non-empty string")
     if not isinstance(text, str):
@@ -246,7 +291,7 @@ def parse_transcription(game_slug: str, text: str) -> ParsedTranscription:
     if not passages:
         raise TranscriptionError(f"line {first_body}: no passage found")
 
-    annotations = _annotations(text, passages, spans)
+    annotations = _annotations(text, passages, spans, certainty_cues(language))
     pages_by_slug: dict[str, list[str]] = {}
     for a in annotations:
         if a.kind == "page":
@@ -360,12 +405,12 @@ def _dedupe_slugs(passages):
 # --- annotations -------------------------------------------------------------------------------
 
 
-def _annotations(text, passages, spans):
+def _annotations(text, passages, spans, cues):
     found = []
     for p in passages:
         for s, e in spans:
             if p.start <= s and e <= p.end:
-                found.append(_bracket_note(text, p, s, e, spans))
+                found.append(_bracket_note(text, p, s, e, spans, cues))
         for m in _PAGE_RE.finditer(text, p.start, p.end):
             if _inside(m.start(), spans):
                 continue  # a citation quoted inside a note belongs to the note
@@ -384,7 +429,7 @@ def _annotations(text, passages, spans):
     return found
 
 
-def _bracket_note(text, passage, start, end, spans):
+def _bracket_note(text, passage, start, end, spans, cues):
     raw = text[start:end]
     inner = raw[1:-1]
     kind, body = "reading", inner.strip()
@@ -404,7 +449,7 @@ def _bracket_note(text, passage, start, end, spans):
         target=TARGET_SEPARATOR.join(text[s:e] for s, e in targets),
         target_spans=tuple(targets),
         reason=_reason(body),
-        certainty=_certainty(body),
+        certainty=_certainty(body, cues),
     )
 
 
@@ -436,8 +481,8 @@ def _wordy(char: str) -> bool:
     return char.isalnum() or char == "_"
 
 
-def _certainty(body: str) -> str:
-    for pattern, certainty in CERTAINTY_CUES:
+def _certainty(body: str, cues) -> str:
+    for pattern, certainty in cues:
         if re.search(pattern, body, re.IGNORECASE):
             return certainty
     return "unknown"

@@ -25,6 +25,40 @@ class GameSerializer(serializers.ModelSerializer):
         ]
 
 
+class StrictSerializer(serializers.Serializer):
+    """An input shape that refuses fields it does not know, naming the first."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError({unknown[0]: "unknown field"})
+        return super().to_internal_value(data)
+
+
+class GameCreateSerializer(StrictSerializer):
+    """The body of POST /api/games/, checked and written by ``archive.catalogue.game_create``."""
+
+    slug = serializers.CharField(max_length=50, help_text="lower-case letters, digits, hyphens")
+    title = serializers.CharField(max_length=200)
+    original_title = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    original_language = serializers.CharField(max_length=12, required=False, allow_blank=True,
+                                              help_text="a language tag: en, it, es…")
+    min_players = serializers.IntegerField(required=False, default=2)
+    max_players = serializers.IntegerField(required=False, default=6)
+    components = serializers.ListField(child=serializers.CharField(max_length=200),
+                                       required=False, default=list)
+
+
+class RulebookCreateSerializer(StrictSerializer):
+    """The body of POST /api/rulebooks/ (``archive.catalogue.rulebook_create``)."""
+
+    game = serializers.SlugRelatedField(slug_field="slug", queryset=Game.objects.all())
+    edition = serializers.CharField(max_length=200)
+    language = serializers.CharField(max_length=12, help_text="a language tag: en, it, es…")
+    provenance = serializers.CharField(required=False, allow_blank=True, max_length=5000)
+
+
 class TranscriptionRefSerializer(serializers.ModelSerializer):
     class Meta:
         model = Transcription

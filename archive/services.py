@@ -15,9 +15,9 @@ from django.db import transaction
 
 from archive.models import Annotation, Game, Passage, Rulebook, Scan, Transcription
 from archive.parsing import (
-    CERTAINTY_CUES,
     TARGET_SEPARATOR,
     TranscriptionError,
+    certainty_cues,
     parse_transcription,
 )
 
@@ -80,7 +80,7 @@ def import_transcription(
             "a translation must be in another language than its original", field="translation_of"
         )
     try:
-        parsed = parse_transcription(rulebook.game.slug, text)
+        parsed = parse_transcription(rulebook.game.slug, text, language=language)
     except TranscriptionError as error:
         raise ArchiveError(str(error), field="text") from None
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -314,9 +314,9 @@ def _note_key(annotation) -> tuple:
     return (annotation.kind, passage, annotation.body, annotation.target, annotation.certainty)
 
 
-def _read_certainty(body: str) -> tuple[str, str]:
+def _read_certainty(body: str, language: str) -> tuple[str, str]:
     """The certainty the parser reads in ``body`` and the words that say it."""
-    for pattern, certainty in CERTAINTY_CUES:
+    for pattern, certainty in certainty_cues(language):
         match = re.search(pattern, body, re.IGNORECASE)
         if match:
             return certainty, match.group(0)
@@ -332,8 +332,9 @@ def _checked_body(body: str) -> str:
     return body
 
 
-def _worded(body: str, certainty: str | None) -> str:
-    """``body`` worded so that the parser reads ``certainty`` in it."""
+def _worded(body: str, certainty: str | None, language: str) -> str:
+    """``body`` worded so that the parser reads ``certainty`` in it (the added words are
+    English, which the parser reads in every language)."""
     if not certainty:
         return body
     if certainty not in CERTAINTY_ORDER:
@@ -342,7 +343,7 @@ def _worded(body: str, certainty: str | None) -> str:
             field="certainty",
         )
     base = _CERTAINTY_SUFFIX_RE.sub("", body)
-    current, cue = _read_certainty(base)
+    current, cue = _read_certainty(base, language)
     if current == certainty:
         return base
     if CERTAINTY_ORDER.index(current) < CERTAINTY_ORDER.index(certainty):
@@ -435,7 +436,8 @@ def revise_annotation(
     if body is None and not certainty:
         raise ArchiveError("give the note's new wording or its certainty", field="body")
     _latest_or_error(transcription)
-    new_body = _worded(_checked_body(annotation.body if body is None else body), certainty)
+    new_body = _worded(_checked_body(annotation.body if body is None else body), certainty,
+                       transcription.language)
     raw = annotation.raw
     at = raw.rfind(annotation.body) if annotation.body else -1
     if at > 0:
@@ -450,7 +452,8 @@ def revise_annotation(
     expected = [_note_key(a) for a in transcription.annotations.select_related("passage")]
     expected.remove(old_key)
     # the target follows the quoted words of the new body, as the parser reads them
-    parsed = parse_transcription(transcription.rulebook.game.slug, new_text)
+    parsed = parse_transcription(transcription.rulebook.game.slug, new_text,
+                                 language=transcription.language)
     note = next((a for a in parsed.annotations if a.start == annotation.start), None)
     if note is None or note.kind != annotation.kind:
         raise ArchiveError("the new wording changes the kind of note; keep its label",
@@ -521,9 +524,10 @@ def add_annotation(
                     "revise that note instead",
                     field="words",
                 )
-    note_body = _worded(_checked_body(f'"{words}": {body}'), certainty)
+    note_body = _worded(_checked_body(f'"{words}": {body}'), certainty, transcription.language)
     new_text = f"{text[:end]} [{NOTE_LABELS[kind]}{note_body}]{text[end:]}"
-    parsed = parse_transcription(transcription.rulebook.game.slug, new_text)
+    parsed = parse_transcription(transcription.rulebook.game.slug, new_text,
+                                 language=transcription.language)
     note = next((a for a in parsed.annotations if a.start == end + 1), None)
     if note is None or note.kind != kind or note.target.split(TARGET_SEPARATOR)[0] != words:
         raise ArchiveError(f"a note after “{words}” would not concern those words; "

@@ -4,7 +4,9 @@ from archive import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("games/new/", views.game_add, name="game-add"),
     path("games/<slug:slug>/", views.game_detail, name="game-detail"),
+    path("games/<slug:slug>/rulebooks/add/", views.rulebook_add, name="rulebook-add"),
     path("games/<slug:slug>/points/", views.interpretation_points, name="game-points"),
     path("scans/<int:scan_id>/", views.scan_detail, name="scan-detail"),
     path(

@@ -19,7 +19,16 @@ from archive import exports, selectors
 
 # The one replay import in archive: who is a curator (see the report to the lead).
 from archive.access import is_curator
-from archive.forms import AnnotationAddForm, AnnotationRevisionForm, ScanForm, TranscriptionForm
+from archive.catalogue import game_create, rulebook_create
+from archive.forms import (
+    AnnotationAddForm,
+    AnnotationRevisionForm,
+    GameForm,
+    RulebookForm,
+    ScanForm,
+    TranscriptionForm,
+)
+from archive.markup import CERTAINTY_WORDS, markup_examples
 from archive.models import Annotation, Game, Rulebook, Scan, Transcription
 from archive.parsing import cited_pages
 from archive.services import (
@@ -127,6 +136,14 @@ def scan_detail(request, scan_id: int):
     )
 
 
+def _scan_pane(request, rulebook: Rulebook) -> dict:
+    """The scan shown beside a transcription: the one ``?scan=`` names, else the first page."""
+    scans = list(rulebook.scans.order_by("page_number", "id"))
+    wanted = request.GET.get("scan", "")
+    chosen = next((s for s in scans if str(s.pk) == wanted), scans[0] if scans else None)
+    return {"pane_scans": scans, "pane_scan": chosen}
+
+
 def _scans_by_label(rulebook: Rulebook) -> dict[str, Scan]:
     found: dict[str, Scan] = {}
     for scan in rulebook.scans.order_by("page_number", "id"):
@@ -194,6 +211,8 @@ def transcription_detail(request, transcription_id: int):
                 "-version"
             ),
             "others": rulebook.transcriptions.exclude(language=transcription.language).exists(),
+            "rulebook": rulebook,
+            **_scan_pane(request, rulebook),
         },
     )
 
@@ -333,6 +352,39 @@ def _editor(user) -> str:
 
 
 @curator_only
+def game_add(request):
+    form = GameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = game_create(**form.cleaned_data)
+        except ArchiveError as error:
+            field_error(form, error)
+        else:
+            messages.success(request, f"“{game.title}” added. Add its rulebook next.")
+            return redirect("rulebook-add", game.slug)
+    return page(request, "archive/game_form.html", {"form": form},
+                status=400 if form.errors else 200)
+
+
+@curator_only
+def rulebook_add(request, slug: str):
+    game = get_object_or_404(Game, slug=slug)
+    form = RulebookForm(request.POST or None,
+                        initial={"language": game.original_language})
+    if request.method == "POST" and form.is_valid():
+        try:
+            rulebook = rulebook_create(game=game, **form.cleaned_data)
+        except ArchiveError as error:
+            field_error(form, error)
+        else:
+            messages.success(request, f"Rulebook “{rulebook.edition}” added: upload its scans "
+                             "and transcribe it.")
+            return redirect(reverse("game-detail", args=[game.slug]) + f"#rulebook-{rulebook.pk}")
+    return page(request, "archive/rulebook_form.html", {"form": form, "game": game},
+                status=400 if form.errors else 200)
+
+
+@curator_only
 def scan_add(request, rulebook_id: int):
     rulebook = get_object_or_404(Rulebook.objects.select_related("game"), pk=rulebook_id)
     form = ScanForm(request.POST or None, request.FILES or None)
@@ -395,7 +447,9 @@ def transcription_add(request, rulebook_id: int):
     return page(
         request,
         "archive/transcription_form.html",
-        {"form": form, "rulebook": rulebook, "game": rulebook.game},
+        {"form": form, "rulebook": rulebook, "game": rulebook.game,
+         "markup_examples": markup_examples(), "certainty_words": CERTAINTY_WORDS,
+         **_scan_pane(request, rulebook)},
         status=400 if form.errors else 200,
     )
 

@@ -26,7 +26,9 @@ from rest_framework.response import Response
 
 import games
 from archive.access import int_query_param
+from archive.catalogue import game_create
 from archive.selectors import game_list
+from archive.serializers import GameCreateSerializer
 from replay import selectors
 from replay.errors import DocumentError
 from replay.interchange import FORMAT, export_match, import_match
@@ -65,14 +67,28 @@ def engine_info(engine) -> dict | None:
 @extend_schema_view(
     list=extend_schema(
         parameters=[OpenApiParameter("q", OpenApiTypes.STR, description="search titles")]
-    )
+    ),
+    create=extend_schema(
+        request=GameCreateSerializer,
+        responses={201: GameDetailSerializer, 400: ErrorSerializer},
+        description="Curators: a new game. It has no rule engine: its matches are recorded as "
+        "generic moves and stepped through without a referee.",
+    ),
 )
-class GameViewSet(viewsets.ReadOnlyModelViewSet):
+class GameViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """The archive's games; a game's page adds its rule engine's interpretation points, event
     types and board provenance when the engine exists."""
 
     lookup_field = "slug"
     lookup_value_regex = r"[-a-zA-Z0-9_]+"
+    parser_classes = [JSONParser]
+
+    def create(self, request, *args, **kwargs):
+        form = GameCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        game = game_create(**form.validated_data)
+        data = GameDetailSerializer(game, context={"engine": engine_info(games.find(game.slug))})
+        return Response(data.data, status=status.HTTP_201_CREATED)
 
     def get_queryset(self):
         return game_list(query=self.request.query_params.get("q", "").strip()[:100])

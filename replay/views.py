@@ -137,7 +137,7 @@ _DOCUMENT_FIELDS = {"game", "title", "played_on", "source", "players", "setup"}
 
 @curator_only
 def match_create(request):
-    form = MatchForm(request.POST or None)
+    form = MatchForm(request.POST or None, initial={"game": request.GET.get("game")})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         document = {

@@ -6,7 +6,7 @@ import json
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from archive.models import Rulebook, Transcription
+from archive.models import Game, Rulebook, Transcription
 from replay.models import Event, Match
 from tests.api.conftest import notes
 
@@ -89,10 +89,25 @@ def _writes(match):
             "multipart",
             lambda: dagon.scans.exists(),
         ),
+        "create game": (
+            "/api/games/",
+            {"slug": "la-torre-nera", "title": "La Torre Nera", "original_language": "it",
+             "min_players": 2, "max_players": 4, "components": ["a board", "4 pawns"]},
+            "json",
+            lambda: Game.objects.filter(slug="la-torre-nera").exists(),
+        ),
+        "create rulebook": (
+            "/api/rulebooks/",
+            {"game": "dagon", "edition": "second printing", "language": "es",
+             "provenance": "a photocopy"},
+            "json",
+            lambda: Rulebook.objects.filter(edition="second printing").exists(),
+        ),
     }
 
 
-WRITE_NAMES = ["create match", "append events", "import match", "add transcription", "upload scan"]
+WRITE_NAMES = ["create match", "append events", "import match", "add transcription", "upload scan",
+               "create game", "create rulebook"]
 
 
 @pytest.mark.parametrize("role", ROLES)

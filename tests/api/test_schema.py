@@ -5,10 +5,10 @@ import yaml
 from drf_spectacular.validation import validate_schema
 
 PATHS = {
-    "/api/games/": {"get"},
+    "/api/games/": {"get", "post"},
     "/api/games/{slug}/": {"get"},
     "/api/games/{slug}/board/": {"get"},
-    "/api/rulebooks/": {"get"},
+    "/api/rulebooks/": {"get", "post"},
     "/api/rulebooks/{id}/": {"get"},
     "/api/scans/": {"get", "post"},
     "/api/scans/{id}/": {"get"},

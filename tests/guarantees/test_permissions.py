@@ -20,7 +20,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 import games
-from archive.models import Annotation, Passage, Rulebook, Scan, Transcription
+from archive.models import Annotation, Game, Passage, Rulebook, Scan, Transcription
 from archive.services import add_scan, load_archive
 from replay.interchange import import_match
 from replay.models import Event, Match, ReplayRun
@@ -62,6 +62,9 @@ def _world(django_db_setup, django_db_blocker, tmp_path_factory):
             document["title"] = "Public club night"
             public = import_match(raw=document)
             run = replay_match(match=public)
+            from replay.services import note_add
+
+            note_add(match=public, step=1, text="a note", expected_seq=public.last_seq)
             owner = make_curator("owner")
             document["title"] = "Secret club night"
             private = import_match(raw=document, created_by=owner, is_private=True)
@@ -73,6 +76,7 @@ def _world(django_db_setup, django_db_blocker, tmp_path_factory):
                 "match": public.pk,
                 "run": run.pk,
                 "last": public.last_seq,
+                "note": public.last_seq,
                 "private": private.pk,
                 "private_run": private_run.pk,
                 "owner": owner,
@@ -100,7 +104,7 @@ def client_for(role: str, *, csrf: bool = False) -> Client:
 
 
 def counts() -> dict:
-    models = (Match, Event, ReplayRun, Scan, Transcription, Passage, Annotation)
+    models = (Game, Rulebook, Match, Event, ReplayRun, Scan, Transcription, Passage, Annotation)
     return {model.__name__: model.objects.count() for model in models}
 
 
@@ -109,6 +113,7 @@ CURATOR_PAGE = {"anonymous": 403, "reader": 403, "curator": 200, "admin": 200}
 CURATOR_POST = {"anonymous": 403, "reader": 403, "curator": 302, "admin": 302}
 STAFF_PAGE = {"anonymous": 302, "reader": 302, "curator": 302, "admin": 200}
 API_UNSAFE = {"anonymous": 401, "reader": 403, "curator": 405, "admin": 405}
+API_WRITE = {"anonymous": 401, "reader": 403, "curator": 201, "admin": 201}
 
 
 def _events_body(w):
@@ -156,6 +161,13 @@ TABLE = [
     ("admin events", "get", "/admin/replay/event/", None, STAFF_PAGE),
     # -- pages: curator forms -------------------------------------------------------------------
     ("new match form", "get", "/matches/new/", None, CURATOR_PAGE),
+    ("new game form", "get", "/games/new/", None, CURATOR_PAGE),
+    ("new rulebook form", "get", "/games/dagon/rulebooks/add/", None, CURATOR_PAGE),
+    ("create game", "post", "/games/new/",
+     lambda w: {"slug": "la-torre", "title": "La Torre", "min_players": "2",
+                "max_players": "4"}, CURATOR_POST),
+    ("create rulebook", "post", "/games/dagon/rulebooks/add/",
+     lambda w: {"edition": "second printing", "language": "es"}, CURATOR_POST),
     ("import form", "get", "/matches/import/", None, CURATOR_PAGE),
     ("scan form", "get", "/rulebooks/{rulebook}/scans/add/", None, CURATOR_PAGE),
     ("transcription form", "get", "/rulebooks/{rulebook}/transcriptions/add/", None,
@@ -169,6 +181,9 @@ TABLE = [
      lambda w: {"point:dagon.lagoon-chooser": "attacker"}, CURATOR_POST),
     ("annotate step", "post", "/matches/{match}/runs/{run}/step/1/annotate/",
      lambda w: {"text": "a note", "expected_seq": str(w["last"])}, CURATOR_POST),
+    ("revise a note", "post", "/matches/{match}/runs/{run}/step/1/notes/{note}/revise/",
+     lambda w: {f"note-{w['note']}-text": "a new wording",
+                f"note-{w['note']}-expected_seq": str(w["note"])}, CURATOR_POST),
     ("upload scan", "post", "/rulebooks/{rulebook}/scans/add/", _scan_body, CURATOR_POST),
     ("add transcription", "post", "/rulebooks/{rulebook}/transcriptions/add/",
      lambda w: {"language": "es", "transcriber": "Ana",
@@ -185,7 +200,10 @@ TABLE = [
     ("api match PATCH", "patch", "/api/matches/{match}/", lambda w: {"title": "x"},
      API_UNSAFE),
     ("api match DELETE", "delete", "/api/matches/{match}/", None, API_UNSAFE),
-    ("api game POST", "post", "/api/games/", lambda w: {"slug": "x"}, API_UNSAFE),
+    ("api game POST", "post", "/api/games/", lambda w: {"slug": "x", "title": "X"}, API_WRITE),
+    ("api rulebook POST", "post", "/api/rulebooks/",
+     lambda w: {"game": "dagon", "edition": "x", "language": "es"}, API_WRITE),
+    ("api game PUT", "put", "/api/games/dagon/", lambda w: {"title": "x"}, API_UNSAFE),
     ("api rulebook DELETE", "delete", "/api/rulebooks/{rulebook}/", None, API_UNSAFE),
     ("api scan DELETE", "delete", "/api/scans/{scan}/", None, API_UNSAFE),
     ("api transcription PUT", "put", "/api/transcriptions/{transcription}/",

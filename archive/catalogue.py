@@ -1,0 +1,121 @@
+"""Writes that add to the archive's catalogue: a game, and a rulebook of a game.
+
+Curators call these from the pages and the API. Every problem is an ``ArchiveError`` naming
+its field; nothing is written unless everything is right.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from django.db import IntegrityError, transaction
+
+from archive.models import Game, Rulebook
+from archive.services import ArchiveError
+
+SLUG_RE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+# A language tag as BCP 47 writes the common ones: "en", "it", "es-AR", "pt-BR", "sr-Latn".
+LANGUAGE_RE = re.compile(r"[a-z]{2,3}(?:-[A-Za-z]{4})?(?:-(?:[A-Z]{2}|[0-9]{3}))?")
+# Page paths under /games/ that a slug must not shadow.
+RESERVED_SLUGS = frozenset({"new"})
+MAX_PLAYERS = 99
+MAX_COMPONENTS = 200
+
+
+def _text(value, *, field: str, limit: int, required: bool = True, lines: bool = False) -> str:
+    if not isinstance(value, str):
+        raise ArchiveError(f"{field} must be text", field=field)
+    value = value.strip() if lines else " ".join(value.split())
+    if required and not value:
+        raise ArchiveError(f"give the {field.replace('_', ' ')}", field=field)
+    if len(value) > limit:
+        raise ArchiveError(f"{field} is at most {limit} characters", field=field)
+    return value
+
+
+def checked_language(value, *, field: str = "language", required: bool = True) -> str:
+    if not isinstance(value, str):
+        raise ArchiveError(f"{field} must be a language tag such as en, it or es", field=field)
+    value = value.strip()
+    if not value and not required:
+        return ""
+    if not LANGUAGE_RE.fullmatch(value):
+        raise ArchiveError(
+            f"{value!r} is not a language tag such as en, it, es or es-AR", field=field
+        )
+    return value
+
+
+def _players(value, *, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_PLAYERS:
+        raise ArchiveError(f"{field} must be a whole number from 1 to {MAX_PLAYERS}", field=field)
+    return value
+
+
+def _components(value) -> list[str]:
+    if not isinstance(value, (list, tuple)):
+        raise ArchiveError("components must be a list of the game's parts", field="components")
+    if len(value) > MAX_COMPONENTS:
+        raise ArchiveError(f"at most {MAX_COMPONENTS} components", field="components")
+    items = []
+    for index, item in enumerate(value):
+        items.append(_text(item, field=f"components[{index}]", limit=200))
+    return items
+
+
+def game_create(
+    *,
+    slug: str,
+    title: str,
+    original_title: str = "",
+    original_language: str = "",
+    min_players: int = 2,
+    max_players: int = 6,
+    components: Sequence[str] = (),
+) -> Game:
+    """A new game in the archive. It has no rule engine until one is written: its matches are
+    recorded as annotated logs of generic moves."""
+    if not isinstance(slug, str) or not SLUG_RE.fullmatch(slug) or len(slug) > 50:
+        raise ArchiveError(
+            "slug is 1 to 50 lower-case letters, digits and single hyphens, e.g. my-game",
+            field="slug",
+        )
+    if slug in RESERVED_SLUGS:
+        raise ArchiveError(f"{slug!r} is a page of the site, not a game's slug", field="slug")
+    fields = {
+        "slug": slug,
+        "title": _text(title, field="title", limit=200),
+        "original_title": _text(original_title, field="original_title", limit=200,
+                                required=False),
+        "original_language": checked_language(original_language, field="original_language",
+                                              required=False),
+        "min_players": _players(min_players, field="min_players"),
+        "max_players": _players(max_players, field="max_players"),
+        "components": _components(components),
+    }
+    if fields["min_players"] > fields["max_players"]:
+        raise ArchiveError("min_players is more than max_players", field="min_players")
+    try:
+        with transaction.atomic():
+            return Game.objects.create(**fields)
+    except IntegrityError:
+        raise ArchiveError(f"the archive already has a game {slug!r}", field="slug") from None
+
+
+def rulebook_create(*, game: Game, edition: str, language: str, provenance: str = "") -> Rulebook:
+    """A printed rulebook of ``game``: its scans and transcriptions are added to it."""
+    fields = {
+        "edition": _text(edition, field="edition", limit=200),
+        "language": checked_language(language),
+        "provenance": _text(provenance, field="provenance", limit=5000, required=False,
+                            lines=True),
+    }
+    try:
+        with transaction.atomic():
+            return Rulebook.objects.create(game=game, **fields)
+    except IntegrityError:
+        raise ArchiveError(
+            f"{game.title} already has the {fields['edition']!r} edition in "
+            f"{fields['language']}", field="edition",
+        ) from None
