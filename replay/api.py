@@ -32,18 +32,22 @@ from archive.serializers import GameCreateSerializer
 from replay import selectors
 from replay.errors import DocumentError
 from replay.interchange import FORMAT, export_match, import_match
+from replay.recorder import recorder_head
 from replay.serializers import (
     AppendRequestDocSerializer,
     AppendRequestSerializer,
     AppendResultSerializer,
+    ChoicesSerializer,
     ErrorSerializer,
     EventSerializer,
     GameDetailSerializer,
     GameListSerializer,
     MatchCreateSerializer,
     MatchSerializer,
+    VariationRequestSerializer,
 )
 from replay.services import append_events
+from replay.variations import variation_create
 
 # -- games -----------------------------------------------------------------------------------
 
@@ -281,3 +285,45 @@ class MatchViewSet(
             AppendResultSerializer(result.as_dict()).data,
             status=status.HTTP_200_OK if result.repeated else status.HTTP_201_CREATED,
         )
+
+    @extend_schema(
+        methods=["GET"],
+        responses={200: MatchSerializer(many=True)},
+        description="The match's direct variations (what-ifs that branch from it).",
+    )
+    @extend_schema(
+        methods=["POST"],
+        request=VariationRequestSerializer,
+        responses={201: MatchSerializer, 400: ErrorSerializer},
+        description="Curators: a variation of this match. Its log begins with this match's "
+        "events 1..from_seq, with the same hashes; it records under this match's reading.",
+    )
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
+    def variations(self, request, pk=None):
+        match = self.get_object()
+        if request.method == "GET":
+            children = self.get_queryset().filter(parent=match).order_by("created_at", "pk")
+            return Response(MatchSerializer(children, many=True).data)
+        form = VariationRequestSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        variation = variation_create(
+            parent=match, from_seq=form.validated_data["from_seq"],
+            title=form.validated_data["title"], created_by=request.user,
+        )
+        return Response(MatchSerializer(variation).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        responses={200: ChoicesSerializer},
+        description="What a correct record could hold next, at the log's head, under the "
+        "match's recording reading: each choice's event is exactly what POST .../events/ "
+        "takes (with its open fields filled), appended with expected_seq = seq.",
+    )
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def choices(self, request, pk=None):
+        head = recorder_head(match=self.get_object())
+        return Response({
+            "seq": head.seq,
+            "reading": dict(head.reading.choices),
+            "finished": head.outcome.finished,
+            "choices": [choice.as_dict() for choice in head.choices],
+        })

@@ -13,6 +13,7 @@ from games.core.sweep import SweepResult, SweepTooLarge, sweep
 from replay.bulk import fetch_events
 from replay.models import Match, ReplayFlag, ReplayRun, ReplayStep
 from replay.runs import ReplayError, engine_for, game_head, replay_match
+from replay.variations import on_one_line, shared_prefix
 
 MAX_LISTED_DIFFERENCES = 1000
 
@@ -28,6 +29,8 @@ class Comparison:
     outcome_b: dict
     causes: list[str]
     differences: dict[str, list[str]] = field(default_factory=dict)  # at the first divergence
+    # Runs of two lines of play (a variation and its parent): the events they share.
+    branch_point: int | None = None
 
     def as_dict(self) -> dict:
         return {
@@ -40,6 +43,7 @@ class Comparison:
             "outcome_b": self.outcome_b,
             "causes": self.causes,
             "differences": self.differences,
+            "branch_point": self.branch_point,
             "interpretation_a": self.run_a.interpretation,
             "interpretation_b": self.run_b.interpretation,
         }
@@ -55,19 +59,26 @@ def _steps(run: ReplayRun, upto: int):
 
 
 def compare_runs(*, run_a: ReplayRun, run_b: ReplayRun) -> Comparison:
-    if run_a.match_id != run_b.match_id:
-        raise ReplayError("both runs must replay the same match", field="run_b")
-    heads = {game_head(match=run.match, upto=run.log_seq) for run in (run_a, run_b)}
-    if len(heads) != 1:
-        raise ReplayError(
-            "both runs must replay the same moves: one was made before later moves were "
-            "recorded (notes alone never matter)", field="run_b",
-        )
+    branch_point = None
+    if run_a.match_id == run_b.match_id:
+        heads = {game_head(match=run.match, upto=run.log_seq) for run in (run_a, run_b)}
+        if len(heads) != 1:
+            raise ReplayError(
+                "both runs must replay the same moves: one was made before later moves were "
+                "recorded (notes alone never matter)", field="run_b",
+            )
+        # A run made before later notes were appended may end on note steps the other lacks.
+        upto = min(run_a.log_seq, run_b.log_seq)
+    elif on_one_line(run_a.match, run_b.match):
+        # Two lines of play: they agree up to where one branches, and differ after it.
+        branch_point = shared_prefix(run_a.match, run_b.match)
+        upto = max(run_a.log_seq, run_b.log_seq)
+    else:
+        raise ReplayError("runs of two matches compare only when one is a variation of the "
+                          "other, or both of one match", field="run_b")
     for run in (run_a, run_b):
         if run.status != ReplayRun.DONE:
             raise ReplayError(f"run {run.pk} is {run.status}, not done yet", field="run")
-    # A run made before later notes were appended may end on note steps the other lacks.
-    upto = min(run_a.log_seq, run_b.log_seq)
     first, listed, total, differences = None, [], 0, {}
     for a, b in zip_longest(_steps(run_a, upto), _steps(run_b, upto)):
         if a == b:
@@ -85,7 +96,7 @@ def compare_runs(*, run_a: ReplayRun, run_b: ReplayRun) -> Comparison:
             }
     return Comparison(
         run_a, run_b, first, listed, total, run_a.outcome, run_b.outcome,
-        _causes(run_a, run_b, first), differences,
+        _causes(run_a, run_b, first), differences, branch_point,
     )
 
 

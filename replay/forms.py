@@ -89,3 +89,8 @@ class ImportForm(forms.Form):
 
 class StepGotoForm(forms.Form):
     seq = forms.IntegerField(min_value=0)
+
+
+class VariationForm(forms.Form):
+    title = forms.CharField(max_length=300, label="Name the variation",
+                            help_text="e.g. What if Ana had gone to the Lagoon?")

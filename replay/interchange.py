@@ -21,10 +21,12 @@ from replay.chain import GENESIS_HASH, chain_head
 from replay.errors import DocumentError, MalformedEvent
 from replay.models import Match
 from replay.services import append_events, check_events
+from replay.variations import checked_branch_of, parent_in_archive
 
 FORMAT = "ludoteca.match/1"
 TOP_LEVEL_FIELDS = (
-    "format", "game", "title", "played_on", "source", "players", "setup", "events", "chain"
+    "format", "game", "title", "played_on", "source", "players", "setup", "branch_of", "events",
+    "chain",
 )
 REQUIRED_FIELDS = ("format", "game", "title", "players", "events")
 MAX_DOCUMENT_BYTES = 200 * 1024 * 1024
@@ -128,6 +130,9 @@ def validate_document(document: Mapping[str, Any]) -> tuple[Game, dict]:
             field = f"$.events[{error.seq - 1}].{error.field}" if error.seq else "$.events"
             raise DocumentError(error.message, field=field, seq=error.seq) from None
     check_setup(game, players, setup)
+    branch_of = document.get("branch_of")
+    if branch_of is not None:
+        branch_of = checked_branch_of(branch_of, events)
     chain = document.get("chain")
     if chain is not None:
         if not isinstance(chain, dict) or chain.get("algorithm") != "sha256" or not isinstance(
@@ -149,6 +154,7 @@ def validate_document(document: Mapping[str, Any]) -> tuple[Game, dict]:
         "source": source,
         "players": players,
         "setup": setup,
+        "branch_of": branch_of,
         "events": events,
     }
 
@@ -211,8 +217,9 @@ def import_match(*, raw: bytes | str | Mapping, created_by=None, is_private: boo
     game, fields = validate_document(document)
     events = fields.pop("events")
     with transaction.atomic():
+        parent = parent_in_archive(fields["branch_of"]) if fields["branch_of"] else None
         match = Match.objects.create(
-            game=game, created_by=created_by, is_private=is_private, **fields
+            game=game, created_by=created_by, is_private=is_private, parent=parent, **fields
         )
         for start in range(0, len(events), IMPORT_BATCH):
             append_events(
@@ -229,7 +236,7 @@ def export_document(match: Match) -> dict:
         {**event.as_record(), "data": _sorted(event.data)}
         for event in match.events.order_by("seq").iterator(chunk_size=2000)
     ]
-    return {
+    document = {
         "format": FORMAT,
         "game": match.game.slug,
         "title": match.title,
@@ -237,9 +244,14 @@ def export_document(match: Match) -> dict:
         "source": match.source,
         "players": [{"id": p["id"], "name": p["name"]} for p in match.players],
         "setup": _sorted(match.setup),
-        "events": events,
-        "chain": {"algorithm": "sha256", "head": match.head_hash if events else GENESIS_HASH},
     }
+    if match.branch_of:
+        branch = match.branch_of
+        document["branch_of"] = {"match": branch["match"], "seq": branch["seq"],
+                                 "hash": branch["hash"]}
+    document["events"] = events
+    document["chain"] = {"algorithm": "sha256", "head": match.head_hash if events else GENESIS_HASH}
+    return document
 
 
 def _sorted(value: Any) -> Any:

@@ -25,6 +25,16 @@ class Match(models.Model):
     # The head of the log, kept beside the match so an append reads one row, not the whole log.
     last_seq = models.PositiveIntegerField(default=0)
     head_hash = models.CharField(max_length=64, default=GENESIS_HASH)
+    # The reading the recorder offers legal choices under ({point: option}; unchosen points
+    # take their default). It decides nothing stored: every replay names its own reading.
+    reading = models.JSONField(default=dict, blank=True)
+    # A variation: {"match", "seq", "hash"} as the interchange format carries it (the first
+    # ``seq`` events are the parent's, with the same hashes) ...
+    branch_of = models.JSONField(null=True, blank=True)
+    # ... and the parent itself when it is in this archive and its chain verifies the prefix.
+    parent = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="variations"
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -32,6 +42,10 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"{self.title} ({self.game.slug})"
+
+    @property
+    def branch_seq(self) -> int | None:
+        return self.branch_of["seq"] if self.branch_of else None
 
     @property
     def player_ids(self) -> list[str]:

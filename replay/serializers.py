@@ -44,8 +44,18 @@ class GameDetailSerializer(GameSerializer):
         return self.context["engine"]
 
 
+class BranchOfSerializer(serializers.Serializer):
+    match = serializers.IntegerField(help_text="the parent match's id (in the archive it came from)")
+    seq = serializers.IntegerField(help_text="the events 1..seq are the parent's")
+    hash = serializers.CharField(help_text="the chain's hash after event seq")
+
+
 class MatchSerializer(serializers.ModelSerializer):
     game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    branch_of = BranchOfSerializer(read_only=True, allow_null=True,
+                                   help_text="set on a variation (what-if)")
+    reading = serializers.DictField(child=serializers.CharField(), read_only=True,
+                                    help_text="the reading the recorder offers choices under")
     created_by = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True)
 
     class Meta:
@@ -63,6 +73,9 @@ class MatchSerializer(serializers.ModelSerializer):
             "created_at",
             "last_seq",
             "head_hash",
+            "reading",
+            "branch_of",
+            "parent",
         ]
         read_only_fields = fields
 
@@ -126,6 +139,44 @@ class AppendResultSerializer(serializers.Serializer):
     last_seq = serializers.IntegerField()
     head_hash = serializers.CharField()
     repeated = serializers.BooleanField(help_text="true when an idempotency key repeated")
+
+
+class VariationRequestSerializer(serializers.Serializer):
+    """The body of POST /api/matches/{id}/variations/ (``replay.variations.variation_create``)."""
+
+    from_seq = serializers.IntegerField(
+        min_value=0, help_text="the step to branch after: the variation starts with events 1..n"
+    )
+    title = serializers.CharField(max_length=300)
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - {"from_seq", "title"})
+            if unknown:
+                raise serializers.ValidationError({unknown[0]: "unknown field"})
+        return super().to_internal_value(data)
+
+
+class ChoiceSerializer(serializers.Serializer):
+    event = serializers.JSONField(help_text="exactly what append_events takes: type, actor, data")
+    label = serializers.CharField(help_text="one sentence in the game's words")
+    chance = serializers.BooleanField(help_text="an outcome of a die or a draw")
+    open_fields = serializers.ListField(child=serializers.CharField(),
+                                        help_text="data keys the record must supply")
+    optional_fields = serializers.ListField(child=serializers.CharField(), required=False,
+                                            help_text="data keys the record may supply")
+    spaces = serializers.ListField(child=serializers.CharField(),
+                                   help_text="the board spaces it touches")
+    points = serializers.ListField(child=serializers.CharField(),
+                                   help_text="interpretation points that decided it is legal")
+
+
+class ChoicesSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="the log's last seq: the expected_seq to append with")
+    reading = serializers.DictField(child=serializers.CharField(),
+                                    help_text="every point's option the choices are legal under")
+    finished = serializers.BooleanField(help_text="the game is over: nothing more is offered")
+    choices = ChoiceSerializer(many=True)
 
 
 class ErrorSerializer(serializers.Serializer):

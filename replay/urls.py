@@ -1,6 +1,6 @@
 from django.urls import path
 
-from replay import views
+from replay import variation_views, views
 
 urlpatterns = [
     path("matches/", views.match_list, name="match-list"),
@@ -27,7 +27,14 @@ urlpatterns = [
         views.step_note_revise,
         name="step-note-revise",
     ),
+    path(
+        "matches/<int:match_id>/runs/<int:run_id>/step/<int:seq>/variation/",
+        variation_views.variation_add,
+        name="variation-add",
+    ),
     path("matches/<int:match_id>/compare/", views.compare, name="compare"),
+    path("matches/<int:match_id>/compare-with-parent/", variation_views.compare_with_parent,
+         name="compare-with-parent"),
     path("matches/<int:match_id>/sweep/", views.sweep, name="sweep"),
     path("games/<slug:slug>/impact/", views.impact, name="impact"),
 ]

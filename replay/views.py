@@ -22,11 +22,19 @@ from archive.views import curator_only, page, wants_fragment
 from replay import selectors
 from replay.comparisons import compare_runs, ruleset_impact, sweep_match
 from replay.errors import AppendConflict, DocumentError, LogError, MalformedEvent
-from replay.forms import AnnotationForm, AppendEventsForm, ImportForm, MatchForm, StepGotoForm
+from replay.forms import (
+    AnnotationForm,
+    AppendEventsForm,
+    ImportForm,
+    MatchForm,
+    StepGotoForm,
+    VariationForm,
+)
 from replay.interchange import FORMAT, export_match, import_match
 from replay.models import ReplayRun, ReplayStep
 from replay.runs import ReplayError, first_flag_seq, read_step, replay_match
 from replay.services import append_events, note_add, note_revise
+from replay.variations import line_matches, variation_tree
 
 
 def _visible_match(request, match_id: int):
@@ -52,13 +60,15 @@ def match_list(request):
 
 
 def _match_context(request, match, *, append_form=None, run_form_error=""):
-    points = []
-    engine = games.find(match.game.slug)
-    if engine is not None:
-        points = list(engine.points)
+    engine = games.for_records(match.game.slug)
+    points = list(engine.points)
     runs = list(match.runs.order_by("-created_at")[:50])
     done = [r for r in runs if r.status == ReplayRun.DONE]
+    visible = selectors.visible_matches(user=request.user)
     return {
+        "has_referee": games.find(match.game.slug) is not None,
+        "parent": visible.filter(pk=match.parent_id).first() if match.parent_id else None,
+        "variations": variation_tree(match=match, visible=visible),
         "match": match,
         "events": selectors.event_log(match=match, limit=1000),
         "runs": runs,
@@ -455,6 +465,9 @@ def _step_context(request, match, run, seq, viewer):
         "log": list(window),
         "annotations": annotations,
         "annotation_form": AnnotationForm(initial={"expected_seq": match.last_seq}),
+        "variation_form": VariationForm(
+            initial={"title": f"{match.title}: another move after step {seq}"},
+            prefix="variation"),
         "points": point_names,
         "urls": {
             name: (_step_url(run, s, viewer) if s is not None else None)
@@ -560,7 +573,10 @@ def _write_note(request, match, run, seq, form, write, *, done, note_seq=None):
 @require_safe
 def compare(request, match_id: int):
     match = _visible_match(request, match_id)
-    runs = list(match.runs.filter(status=ReplayRun.DONE).order_by("-created_at"))
+    # This match's runs, and those of its line of play (parents and variations) it may see.
+    line = line_matches(match=match, visible=selectors.visible_matches(user=request.user))
+    runs = list(ReplayRun.objects.filter(match__in=line, status=ReplayRun.DONE)
+                .select_related("match").order_by("-created_at")[:200])
     by_pk = {str(r.pk): r for r in runs}
     run_a, run_b = by_pk.get(request.GET.get("a", "")), by_pk.get(request.GET.get("b", ""))
     context = {"match": match, "runs": runs, "run_a": run_a, "run_b": run_b, "error": ""}
@@ -570,14 +586,16 @@ def compare(request, match_id: int):
         except LogError as error:
             context["error"] = error.message
         else:
-            last = min(run_a.progress, run_b.progress)
+            # Two lines of play may end at different steps: a side past its end shows none.
+            last = (min if comparison.branch_point is None else max)(
+                run_a.progress, run_b.progress)
             try:
                 seq = int(request.GET.get("seq", ""))
             except ValueError:
                 seq = comparison.first_divergence or (1 if last else 0)
             seq = max(0, min(seq, last))
-            a = read_step(run=run_a, seq=seq)
-            b = read_step(run=run_b, seq=seq)
+            a = read_step(run=run_a, seq=seq) if seq <= run_a.progress else None
+            b = read_step(run=run_b, seq=seq) if seq <= run_b.progress else None
             base = {"a": run_a.pk, "b": run_b.pk}
 
             def url(s):
@@ -591,7 +609,8 @@ def compare(request, match_id: int):
                 "seq": seq,
                 "last": last,
                 "a": a, "b": b,
-                "flags_a": _flag_rows(a.flags), "flags_b": _flag_rows(b.flags),
+                "flags_a": _flag_rows(a.flags) if a else [],
+                "flags_b": _flag_rows(b.flags) if b else [],
                 "differs_here": seq in comparison.differing_seqs,
                 "differing_points": [
                     (p, run_a.interpretation[p], run_b.interpretation.get(p))

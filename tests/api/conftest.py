@@ -5,6 +5,7 @@ from rest_framework.test import APIClient
 from archive.services import load_archive
 from replay.models import Match
 from tests.factories import GameFactory, UserFactory, make_curator
+from tests.race_engine import race_match  # noqa: F401 - the test race, for every test here
 
 
 @pytest.fixture

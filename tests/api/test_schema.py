@@ -19,6 +19,8 @@ PATHS = {
     "/api/matches/import/": {"post"},
     "/api/matches/{id}/export/": {"get"},
     "/api/matches/{id}/events/": {"get", "post"},
+    "/api/matches/{id}/variations/": {"get", "post"},
+    "/api/matches/{id}/choices/": {"get"},
     "/api/auth/token/": {"post"},
 }
 

@@ -11,6 +11,7 @@ from archive.services import load_archive
 from replay.interchange import import_match
 from replay.runs import replay_match
 from tests.factories import UserFactory, make_curator
+from tests.race_engine import race_match  # noqa: F401 - the test race, for every test here
 
 
 @pytest.fixture

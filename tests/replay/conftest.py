@@ -2,6 +2,7 @@ import pytest
 
 from replay.models import Match
 from tests.factories import GameFactory
+from tests.race_engine import race_match  # noqa: F401 - the test race, for every test here
 
 
 @pytest.fixture
@@ -22,3 +23,4 @@ def match(engine_less_game):
 
 def notes(*texts, actor="p1"):
     return [{"type": "annotation", "actor": actor, "data": {"text": t}} for t in texts]
+

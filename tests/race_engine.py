@@ -1,0 +1,116 @@
+"""A five-space race, written only for the tests of the recorder: an engine on the protocol
+(``legal_events`` with a chance node, ``pieces``, ``layout``, referents) small enough to
+reason about. Each turn a player throws a two-sided die, then moves their pawn that far."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pytest
+
+from games.core.board import BoardLayout, Piece, Space
+from games.core.choices import Choice, event
+from games.core.engine import Engine
+from games.core.events import EventSpec, Field
+from games.core.step import Outcome
+
+SPACES = ("start", "well", "bridge", "mill", "tower")
+NAMES = {"start": "the Start", "well": "the Well", "bridge": "the Bridge", "mill": "the Mill",
+         "tower": "the Tower"}
+
+
+def _roll(state, actor, data, ref):
+    return {**state, "rolled": data["value"]}, f"{state['names'][actor]} throws {data['value']}"
+
+
+def _move(state, actor, data, ref):
+    at = state["at"][actor]
+    target = SPACES[min(SPACES.index(at) + (state["rolled"] or 0), len(SPACES) - 1)]
+    if data["to"] != target:
+        ref.violation("race/moving", f"the throw takes the pawn to {NAMES[target]}, not "
+                      f"{NAMES[data['to']]}")
+    order = state["order"]
+    new = {**state, "at": {**state["at"], actor: data["to"]}, "rolled": None,
+           "turn": order[(order.index(actor) + 1) % len(order)]}
+    return new, f"{state['names'][actor]} moves to {NAMES[data['to']]}"
+
+
+class RaceEngine(Engine):
+    slug = "test-race"
+    name = "the test race"
+    version = "1"
+    event_specs = (
+        EventSpec("roll", "a throw", {"value": Field("int", low=1, high=2)}),
+        EventSpec("move", "a pawn moves", {"to": Field("str", refers="space")}),
+        EventSpec("shout", "a player shouts a word", {"word": Field("str")}),
+    )
+    handlers = {"roll": _roll, "move": _move, "shout": lambda s, a, d, r: (s, f"{a}: {d['word']}")}
+    turn_rule = "race/turns"
+    end_rule = "race/end"
+    min_players = 2
+    max_players = 2
+
+    def initial_state(self, players, setup, board=None):
+        ids = [p["id"] for p in players]
+        return {"names": {p["id"]: p["name"] for p in players}, "order": ids,
+                "at": dict.fromkeys(ids, "start"), "turn": ids[0], "rolled": None}
+
+    def referents(self, kind, setup):
+        return SPACES if kind == "space" else None
+
+    def may_not_act(self, state, event_type, actor):
+        from games.core.engine import Refusal
+
+        if event_type != "shout" and actor != state["turn"]:
+            return Refusal(self.turn_rule, f"it is {state['names'][state['turn']]}'s turn")
+        return None
+
+    def outcome(self, state):
+        winners = [p for p, at in state["at"].items() if at == "tower"]
+        return Outcome(finished=bool(winners), winner=winners[0] if winners else None)
+
+    def legal_events(self, state, interpretation):
+        if self.outcome(state).finished:
+            return []
+        actor, name = state["turn"], state["names"][state["turn"]]
+        if state["rolled"] is None:
+            return [Choice(event=event("roll", actor, value=v), label=f"{name} throws {v}",
+                           chance=True) for v in (1, 2)]
+        at = state["at"][actor]
+        to = SPACES[min(SPACES.index(at) + state["rolled"], len(SPACES) - 1)]
+        return [
+            Choice(event=event("move", actor, to=to), label=f"{name} moves to {NAMES[to]}",
+                   spaces=(at, to)),
+            Choice(event=event("shout", actor), label=f"{name} shouts a word",
+                   open_fields=("word",)),
+        ]
+
+    def pieces(self, state):
+        return [Piece(id=f"pawn-{p}", kind="pawn", label=f"{state['names'][p]}'s pawn",
+                      space=at, owner=p) for p, at in state["at"].items()]
+
+    def layout(self, state=None):
+        return BoardLayout(
+            spaces=tuple(Space(id=s, name=NAMES[s], kind="track", x=100.0 * i, y=50.0)
+                         for i, s in enumerate(SPACES)),
+            links=tuple(pairwise(SPACES)), width=500, height=100,
+            provenance={"status": "a test board"},
+        )
+
+
+RACE = RaceEngine()
+
+
+@pytest.fixture
+def race_match(db, monkeypatch):
+    """A match of the test race, its engine registered for this test only. Import the
+    fixture into a test module to use it."""
+    import games
+    from replay.models import Match
+    from tests.factories import GameFactory
+
+    monkeypatch.setitem(games.ENGINE_MODULES, RACE.slug, "tests.race_engine")
+    monkeypatch.setitem(games._loaded, RACE.slug, RACE)
+    game = GameFactory(slug=RACE.slug, title="The test race", min_players=2, max_players=2)
+    return Match.objects.create(game=game, title="A race",
+                                players=[{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"}])
