@@ -1,6 +1,6 @@
 from django.urls import path
 
-from replay import variation_views, views
+from replay import recorder_views, variation_views, views
 
 urlpatterns = [
     path("matches/", views.match_list, name="match-list"),
@@ -8,6 +8,15 @@ urlpatterns = [
     path("matches/import/", views.match_import, name="match-import"),
     path("matches/<int:match_id>/", views.match_detail, name="match-detail"),
     path("matches/<int:match_id>/export.json", views.match_export, name="match-export"),
+    path("matches/<int:match_id>/record/", recorder_views.recorder, name="match-record"),
+    path("matches/<int:match_id>/record/choice/", recorder_views.record_choice,
+         name="match-record-choice"),
+    path("matches/<int:match_id>/record/as-played/", recorder_views.record_as_played,
+         name="match-record-as-played"),
+    path("matches/<int:match_id>/record/undo/", recorder_views.record_undo,
+         name="match-record-undo"),
+    path("matches/<int:match_id>/record/reading/", recorder_views.record_reading,
+         name="match-record-reading"),
     path("matches/<int:match_id>/append/", views.match_append, name="match-append"),
     path("matches/<int:match_id>/runs/", views.run_start, name="run-start"),
     path("matches/<int:match_id>/runs/<int:run_id>/", views.run_detail, name="run-detail"),

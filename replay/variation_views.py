@@ -50,7 +50,7 @@ def variation_add(request, match_id: int, run_id: int, seq: int):
 
 def variation_next_url(variation) -> str:
     """Where a new variation is recorded."""
-    return reverse("match-detail", args=[variation.pk])
+    return reverse("match-record", args=[variation.pk])
 
 
 @curator_only

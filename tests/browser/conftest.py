@@ -7,6 +7,7 @@ import os
 
 import pytest
 
+from tests.race_engine import race_match  # noqa: F401 - the test race, for every test here
 from tests.servers import chromium_path
 
 # Playwright's sync API runs an event loop in this thread; Django's ORM calls from the test
