@@ -88,10 +88,15 @@ def recorder_head(*, match: Match) -> RecorderHead:
     engine = games.for_records(match.game.slug)
     reading = match_reading(match=match, engine=engine)
     state = head_state(match=match, engine=engine, reading=reading)
+    try:
+        choices = engine.legal_events(state, reading)
+        layout, pieces = engine.layout(state), engine.pieces(state)
+    except NotImplementedError:  # an engine not yet on the protocol: moves as played only
+        choices, pieces = [], []
+        layout = BoardLayout(spaces=(), links=(), width=0, height=0)
     return RecorderHead(
         match=match, engine=engine, seq=match.last_seq, reading=reading, state=state,
-        choices=engine.legal_events(state, reading), outcome=engine.outcome(state),
-        layout=engine.layout(state), pieces=engine.pieces(state),
+        choices=choices, outcome=engine.outcome(state), layout=layout, pieces=pieces,
     )
 
 
