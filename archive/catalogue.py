@@ -47,9 +47,13 @@ def checked_language(value, *, field: str = "language", required: bool = True) -
     return value
 
 
-def _players(value, *, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_PLAYERS:
-        raise ArchiveError(f"{field} must be a whole number from 1 to {MAX_PLAYERS}", field=field)
+def _whole(value, *, field: str, low: int, high: int) -> int | None:
+    """A whole number in bounds, or None where the rulebook does not say."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ArchiveError(f"{field} must be a whole number from {low} to {high}, or left blank "
+                           "where the rulebook does not say", field=field)
     return value
 
 
@@ -70,12 +74,16 @@ def game_create(
     title: str,
     original_title: str = "",
     original_language: str = "",
-    min_players: int = 2,
-    max_players: int = 6,
+    year: int | None = None,
+    publisher: str = "",
+    designer: str = "",
+    min_players: int | None = None,
+    max_players: int | None = None,
     components: Sequence[str] = (),
 ) -> Game:
-    """A new game in the archive. It has no rule engine until one is written: its matches are
-    recorded as annotated logs of generic moves."""
+    """A new game in the archive, as its rulebook presents it (what the text is silent on
+    stays blank). It has no rule engine until one is written: its matches are recorded as
+    annotated logs of generic moves."""
     if not isinstance(slug, str) or not SLUG_RE.fullmatch(slug) or len(slug) > 50:
         raise ArchiveError(
             "slug is 1 to 50 lower-case letters, digits and single hyphens, e.g. my-game",
@@ -90,11 +98,15 @@ def game_create(
                                 required=False),
         "original_language": checked_language(original_language, field="original_language",
                                               required=False),
-        "min_players": _players(min_players, field="min_players"),
-        "max_players": _players(max_players, field="max_players"),
+        "year": _whole(year, field="year", low=1000, high=9999),
+        "publisher": _text(publisher, field="publisher", limit=200, required=False),
+        "designer": _text(designer, field="designer", limit=200, required=False),
+        "min_players": _whole(min_players, field="min_players", low=1, high=MAX_PLAYERS),
+        "max_players": _whole(max_players, field="max_players", low=1, high=MAX_PLAYERS),
         "components": _components(components),
     }
-    if fields["min_players"] > fields["max_players"]:
+    low, high = fields["min_players"], fields["max_players"]
+    if low is not None and high is not None and low > high:
         raise ArchiveError("min_players is more than max_players", field="min_players")
     try:
         with transaction.atomic():

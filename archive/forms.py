@@ -97,8 +97,13 @@ class GameForm(forms.Form):
                                      help_text="as printed on the box, if different")
     original_language = forms.CharField(max_length=12, required=False,
                                         help_text="of the printed game: en, it, es…")
-    min_players = forms.IntegerField(min_value=1, max_value=99, initial=2)
-    max_players = forms.IntegerField(min_value=1, max_value=99, initial=4)
+    year = forms.IntegerField(min_value=1000, max_value=9999, required=False,
+                              help_text="of publication, as printed (blank if it does not say)")
+    publisher = forms.CharField(max_length=200, required=False)
+    designer = forms.CharField(max_length=200, required=False)
+    min_players = forms.IntegerField(min_value=1, max_value=99, required=False,
+                                     help_text="as the rulebook says (blank if it does not)")
+    max_players = forms.IntegerField(min_value=1, max_value=99, required=False)
     components = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 4}),
         help_text="one part a line, as the rulebook lists them (blank where it is silent)",

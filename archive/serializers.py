@@ -44,8 +44,13 @@ class GameCreateSerializer(StrictSerializer):
     original_title = serializers.CharField(max_length=200, required=False, allow_blank=True)
     original_language = serializers.CharField(max_length=12, required=False, allow_blank=True,
                                               help_text="a language tag: en, it, es…")
-    min_players = serializers.IntegerField(required=False, default=2)
-    max_players = serializers.IntegerField(required=False, default=6)
+    year = serializers.IntegerField(required=False, allow_null=True,
+                                    help_text="of publication, four digits")
+    publisher = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    designer = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    min_players = serializers.IntegerField(required=False, allow_null=True,
+                                           help_text="as the rulebook says; null if it does not")
+    max_players = serializers.IntegerField(required=False, allow_null=True)
     components = serializers.ListField(child=serializers.CharField(max_length=200),
                                        required=False, default=list)
 

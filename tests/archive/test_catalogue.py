@@ -22,6 +22,8 @@ from tests.factories import GameFactory, make_curator
         ({"min_players": 0}, "min_players"),
         ({"max_players": 100}, "max_players"),
         ({"min_players": 5, "max_players": 3}, "min_players"),
+        ({"year": 87}, "year"),
+        ({"publisher": "x" * 201}, "publisher"),
         ({"components": ["a board", ""]}, "components[1]"),
         ({"components": "a board"}, "components"),
     ],
@@ -35,8 +37,11 @@ def test_a_bad_game_is_refused_naming_the_field(db, fields, field):
 
 def test_a_game_is_added_once(db):
     game = game_create(slug="la-torre", title=" La  Torre ", original_language="it",
-                       min_players=2, max_players=4, components=["a board", "4 pawns"])
+                       year=1987, publisher="Edizioni X", designer="A. Rossi",
+                       max_players=4, components=["a board", "4 pawns"])
     assert (game.title, game.components) == ("La Torre", ["a board", "4 pawns"])
+    assert (game.year, game.publisher, game.designer) == (1987, "Edizioni X", "A. Rossi")
+    assert (game.min_players, game.max_players) == (None, 4)  # the rulebook's words only
     with pytest.raises(ArchiveError, match="already has a game") as raised:
         game_create(slug="la-torre", title="Again")
     assert raised.value.field == "slug" and Game.objects.count() == 1
@@ -83,8 +88,10 @@ def test_a_refused_game_form_names_the_field_and_keeps_the_input(client, db):
 
 def test_the_api_adds_a_game_and_a_rulebook(curator_client_api):
     created = curator_client_api.post("/api/games/", {
-        "slug": "la-torre", "title": "La Torre", "components": ["a board"]}, format="json")
+        "slug": "la-torre", "title": "La Torre", "year": 1987, "publisher": "Edizioni X",
+        "components": ["a board"]}, format="json")
     assert created.status_code == 201 and created.json()["engine"] is None
+    assert created.json()["year"] == 1987 and created.json()["min_players"] is None
     rulebook = curator_client_api.post("/api/rulebooks/", {
         "game": "la-torre", "edition": "1987 sheet", "language": "it"}, format="json")
     assert rulebook.status_code == 201 and rulebook.json()["game"] == "la-torre"
