@@ -74,13 +74,31 @@ def _input_for(name: str, spec: Field | None, head: RecorderHead, *, required: b
     }
 
 
+def _picked_from(name: str, pick, head: RecorderHead) -> dict:
+    """An open list narrowed to a listed pool (a hand's cards): one box to tick per item."""
+    names = head.layout.names()
+    described = pick.as_dict()
+    pool = list(described.get("pool") or [])
+    return {
+        "name": name, "label": name.replace("_", " "), "kind": "pick", "required": True,
+        "options": [(item, names.get(item, item)) for item in pool],
+        "low": described.get("least"), "high": described.get("most"),
+        "help": f"tick {described.get('least', 0)} to {described.get('most', len(pool))}",
+    }
+
+
 def _choice_rows(head: RecorderHead) -> list[dict]:
     pieces_at = {p.space for p in head.pieces}
     rows = []
     for index, choice in enumerate(head.choices):
         spec = head.engine.event_schema.get(choice.event["type"])
         fields = spec.fields if spec else {}
-        inputs = [_input_for(n, fields.get(n), head, required=True) for n in choice.open_fields]
+        picks = getattr(choice, "picks", {}) or {}
+        inputs = [
+            _picked_from(n, picks[n], head) if n in picks and "pool" in picks[n].as_dict()
+            else _input_for(n, fields.get(n), head, required=True)
+            for n in choice.open_fields
+        ]
         inputs += [_input_for(n, fields.get(n), head, required=False)
                    for n in getattr(choice, "optional_fields", ())]
         start = next((s for s in choice.spaces if s in pieces_at), None)
@@ -170,8 +188,9 @@ def record_choice(request, match_id: int):
     event = None
     try:
         event = json.loads(request.POST.get("event", ""))
-        values = {key.removeprefix("field:"): value for key, value in request.POST.items()
-                  if key.startswith("field:")}
+        # A ticked pool (several boxes of one name) reads as a list, like typed commas.
+        values = {key.removeprefix("field:"): ",".join(request.POST.getlist(key))
+                  for key in request.POST if key.startswith("field:")}
         event = filled_event(match=match, event=event, values=values)
         if expected is None:
             raise LogError("the page's position in the log is missing: reload it",

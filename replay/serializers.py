@@ -165,6 +165,9 @@ class ChoiceSerializer(serializers.Serializer):
                                         help_text="data keys the record must supply")
     optional_fields = serializers.ListField(child=serializers.CharField(), required=False,
                                             help_text="data keys the record may supply")
+    picks = serializers.DictField(child=serializers.JSONField(), required=False,
+                                  help_text="open fields narrowed by the rules: a pool to pick "
+                                  "from, or the game's own description")
     spaces = serializers.ListField(child=serializers.CharField(),
                                    help_text="the board spaces it touches")
     points = serializers.ListField(child=serializers.CharField(),

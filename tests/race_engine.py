@@ -9,7 +9,7 @@ from itertools import pairwise
 import pytest
 
 from games.core.board import BoardLayout, Piece, Space
-from games.core.choices import Choice, event
+from games.core.choices import Choice, Pick, event
 from games.core.engine import Engine
 from games.core.events import EventSpec, Field
 from games.core.step import Outcome
@@ -43,8 +43,10 @@ class RaceEngine(Engine):
         EventSpec("roll", "a throw", {"value": Field("int", low=1, high=2)}),
         EventSpec("move", "a pawn moves", {"to": Field("str", refers="space")}),
         EventSpec("shout", "a player shouts a word", {"word": Field("str")}),
+        EventSpec("discard", "a player discards charms", {"charms": Field("list[str]")}),
     )
-    handlers = {"roll": _roll, "move": _move, "shout": lambda s, a, d, r: (s, f"{a}: {d['word']}")}
+    handlers = {"roll": _roll, "move": _move, "shout": lambda s, a, d, r: (s, f"{a}: {d['word']}"),
+                "discard": lambda s, a, d, r: (s, f"{a} discards {', '.join(d['charms'])}")}
     turn_rule = "race/turns"
     end_rule = "race/end"
     min_players = 2
@@ -83,6 +85,9 @@ class RaceEngine(Engine):
                    spaces=(at, to)),
             Choice(event=event("shout", actor), label=f"{name} shouts a word",
                    open_fields=("word",)),
+            Choice(event=event("discard", actor), label=f"{name} discards charms",
+                   open_fields=("charms",),
+                   picks={"charms": Pick(pool=("sun", "moon", "sun"), least=1, most=2)}),
         ]
 
     def pieces(self, state):

@@ -131,3 +131,15 @@ def test_an_engine_less_match_is_recorded_in_words(curator_client, db):
         "field:text": "climbs the tower"})
     assert response.status_code == 302
     assert Event.objects.get(match=match).data == {"text": "climbs the tower"}
+
+
+def test_a_pool_to_pick_from_is_ticked(curator_client, race_match):
+    post = reverse("match-record-choice", args=[race_match.pk])
+    page = curator_client.get(reverse("match-record", args=[race_match.pk])).content.decode()
+    curator_client.post(post, {"event": choice_of(page, "Ana throws 1"), "expected_seq": 0})
+    page = curator_client.get(reverse("match-record", args=[race_match.pk])).content.decode()
+    assert page.count('type="checkbox" name="field:charms"') == 3
+    response = curator_client.post(post, {"event": choice_of(page, "Ana discards charms"),
+                                          "expected_seq": 1, "field:charms": ["sun", "moon"]})
+    assert response.status_code == 302
+    assert Event.objects.get(match=race_match, seq=2).data == {"charms": ["sun", "moon"]}
