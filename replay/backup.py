@@ -167,6 +167,7 @@ def export_archive(*, directory: Path) -> dict:
                 "id": match.pk, "file": name, "is_private": match.is_private,
                 "created_by": usernames.get(match.created_by_id),
                 "created_at": match.created_at.isoformat(),
+                "reading": match.reading,
                 "last_seq": match.last_seq, "head_hash": match.head_hash,
             })
         _write_json(directory / "matches.json", matches)
@@ -308,7 +309,8 @@ def _restore_matches(directory: Path, users, report: RestoreReport) -> dict[int,
         broken = verify_log(match=match)
         if broken is not None:
             raise BackupError(f"{entry['file']}: the restored chain breaks at {broken}")
-        Match.objects.filter(pk=match.pk).update(created_at=entry["created_at"])
+        Match.objects.filter(pk=match.pk).update(created_at=entry["created_at"],
+                                                 reading=entry.get("reading") or {})
         restored[entry["id"]] = match
         events += match.last_seq
     report.counts["replay.match"] = len(restored)

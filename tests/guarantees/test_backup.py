@@ -56,6 +56,11 @@ def build_archive() -> None:
     append_events(match=match, events=[{"type": "annotation", "actor": None,
                                         "data": {"text": "checked", "step": 2}}],
                   expected_seq=match.last_seq)
+    from replay.variations import variation_create
+
+    point = games.get("dagon").points[0]
+    variation_create(parent=match, from_seq=5, title="What if", created_by=curator,
+                     reading={point.id: point.option_ids[-1]})
 
 
 def comparable(directory: Path) -> dict:
@@ -118,6 +123,9 @@ def test_export_wipe_import_export_gives_the_same_archive(settings, tmp_path):
     }
     assert after_steps == before_steps
     assert Match.objects.get(title="Match 4").is_private
+    variation = Match.objects.get(title="What if")
+    assert variation.parent == Match.objects.get(title="Match 3")
+    assert variation.reading and variation.branch_of["seq"] == 5
     assert Scan.objects.get().file.read() == png_bytes()
 
     second = tmp_path / "second"
