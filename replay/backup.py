@@ -311,11 +311,25 @@ def _restore_matches(directory: Path, users, report: RestoreReport) -> dict[int,
             raise BackupError(f"{entry['file']}: the restored chain breaks at {broken}")
         Match.objects.filter(pk=match.pk).update(created_at=entry["created_at"],
                                                  reading=entry.get("reading") or {})
+        _link_restored_parent(match, restored)
         restored[entry["id"]] = match
         events += match.last_seq
     report.counts["replay.match"] = len(restored)
     report.counts["replay.event"] = events
     return restored
+
+
+def _link_restored_parent(match: Match, restored: dict[int, Match]) -> None:
+    """A variation names its parent by the id it had when exported: the restored parent
+    (matches are restored in id order, parents first) when its chain verifies the prefix."""
+    from replay.variations import hash_at
+
+    branch = match.branch_of
+    if not branch or match.parent_id is not None:
+        return
+    parent = restored.get(branch["match"])
+    if parent is not None and hash_at(parent, branch["seq"]) == branch["hash"]:
+        Match.objects.filter(pk=match.pk).update(parent=parent)
 
 
 def _restore_runs(directory: Path, matches: dict[int, Match], users, report) -> None:
