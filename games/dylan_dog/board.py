@@ -134,3 +134,38 @@ def window_shows_face(square: str, rotation: int) -> bool:
 
 def crypts_led_to(square: str) -> tuple[str, ...]:
     return LEADS_TO.get(square, ())
+
+
+# -- the squares named in the rulebook's words ------------------------------------------------
+
+DIMENSION = {  # "enter the infinite, time, the mind and the paranormal" (dylan-dog/the-game-board)
+    "MENTE": "the mind",
+    "INFINITO": "the infinite",
+    "PARANORMALE": "the paranormal",
+    "TEMPO": "time",
+}
+
+
+def _square_names() -> dict[str, str]:
+    names = {}
+    white_number = {sq: index for index, sq in enumerate(WHITE, start=1)}
+    for sq in REALITY:
+        names[sq] = (f"white square {white_number[sq]} of reality" if sq in WHITE_SET
+                     else f"reality square {REALITY_SLOT[sq]}")
+    for sq in NIGHTMARE:
+        number = NIGHTMARE_INDEX[sq]
+        label = NIGHTMARE_LABEL[sq]
+        names[sq] = f"{label}, nightmare square {number}" if label else f"nightmare square {number}"
+    for access in ACCESS:
+        names[access] = access
+    for crypt, sq in CRYPT_SQUARE.items():
+        names[sq] = f"the crypt of {DIMENSION[crypt]} ({crypt})"
+    for path in BOARD["mystery"]["paths"]:
+        for number, square in enumerate(path["squares"], start=1):
+            where = f"the path from {path['from']} to the crypt of {path['to']}"
+            names[square["id"]] = (f"shadow square (casella-ombra) on {where}"
+                                   if square["kind"] == "shadow" else f"square {number} of {where}")
+    return names
+
+
+SQUARE_NAME = _square_names()

@@ -1,29 +1,32 @@
-"""Seeded bots that play random legal Dylan Dog matches to the end (a ``ludoteca.match/1`` document).
+"""Seeded bots that play Dylan Dog matches from the engine's legal events, to the end.
 
-The simulator is the table: it deals the hidden story cards and crypt contents, shuffles the
-nightmare deck and throws the die with ``random.Random(seed)``; every throw and every card
-drawn is an event of the record. With ``min_events`` the bots stall (they only turn the plane
-and wander, never seeking a crypt) until that many events exist, then play to win.
+The bots sit at a table that keeps what the state never holds: the hidden story cards dealt,
+the contents of the four crypts and the order of the nightmare deck, all from
+``random.Random`` seeded by the match's seed. A throw is any face at random; a draw is the
+choice that matches the card the table turns up. With ``min_events`` the bots stall (they
+mostly turn the plane and keep away from the crypts) until that many events exist, then
+play to win.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping, Sequence
 from random import Random
 
+from games.core.choices import Choice, matching_choice
 from games.core.engine import default_players
+from games.core.points import Interpretation
+from games.core.simulate import PlayContext, play
 from games.dylan_dog.board import (
-    ACCESS_TO,
     BOARD,
     CATEGORIES,
     CRYPT_NAMES,
     CRYPT_OF_SQUARE,
     ELEMENTS,
-    FACES,
     HORROR_CARDS,
     LEADS_TO,
     NIGHTMARE,
-    NIGHTMARE_KIND,
     PLANE,
     SHADOW_SQUARES,
     SHADOWS,
@@ -31,31 +34,36 @@ from games.dylan_dog.board import (
     WHITE,
     aligned_access,
     aligned_crypt,
-    crypts_led_to,
 )
-from games.dylan_dog.moves import enumerate_paths
-from games.dylan_dog.rules import can_escape, valid_shadow
-
-SCAMBIO_SQUARES = [sq for sq in NIGHTMARE if NIGHTMARE_KIND[sq] == "scambio"]
+from games.dylan_dog.shadow_squares import can_escape, valid_shadow
 
 
-class SimulationError(RuntimeError):
-    """The bots produced an event the engine flags: a bug in the bots or the engine."""
-
-
-def simulate(engine, *, seed, players=None, setup=None, max_events=None, min_events=None) -> dict:
+def simulate(
+    engine, *, seed, players=None, setup=None, max_events=None, min_events=None, choices=None
+) -> dict:
+    """A match document of a match the bots play under the reading ``choices`` (point id to
+    option; the default reading when None); its ``source`` names the reading."""
     rng = Random(seed)
     players = [dict(p) for p in (players or default_players(rng.randint(3, 6)))]
     setup = engine.setup_with_defaults(setup)
-    table = Table(engine, rng, players, setup, min_events or 0, max_events)
-    table.play()
+    interpretation = engine.interpretation(choices)
+    table = Table(Random(seed * 7919 + 17), [p["id"] for p in players])
+    events = play(engine, seed=seed, players=players, setup=setup, strategy=table.choose,
+                  interpretation=interpretation, max_events=max_events, min_events=min_events)
     return engine.match_document(
         title=f"Simulated match (seed {seed})",
         players=players,
         setup=setup,
-        events=table.events,
-        source="games/dylan_dog/simulate.py: seeded random legal bots",
+        events=events,
+        source=f"games/dylan_dog/simulate.py: seeded bots choosing among the legal events, "
+        f"{reading(engine, interpretation)}",
     )
+
+
+def reading(engine, interpretation: Interpretation) -> str:
+    changed = [f"{point}={option}" for point, option in interpretation.choices.items()
+               if option != engine.point(point).default]
+    return "reading " + ", ".join(changed) if changed else "default reading"
 
 
 def _nightmare_deck(rng: Random) -> deque:
@@ -73,377 +81,277 @@ def _nightmare_deck(rng: Random) -> deque:
     return deque(cards)
 
 
+def of_type(choices: Sequence[Choice], *types: str) -> list[Choice]:
+    return [c for c in choices if c.event["type"] in types]
+
+
+def as_event(choice: Choice, **data) -> dict:
+    """The choice's event with ``data`` added (its open or optional fields)."""
+    return {"type": choice.event["type"], "actor": choice.event.get("actor"),
+            "data": {**(choice.event.get("data") or {}), **data}}
+
+
 class Table:
-    def __init__(self, engine, rng, players, setup, min_events, max_events):
-        self.engine = engine
-        self.rng = rng
-        self.players = players
-        self.ids = [p["id"] for p in players]
-        self.interpretation = engine.interpretation()
-        self.state = engine.initial_state(players, setup)
-        self.events: list[dict] = []
-        self.min_events = min_events
-        self.cap = max_events if max_events is not None else max(200_000, min_events * 2 + 100_000)
-        # the hidden world
+    """The hidden world of one match and the bots' way of choosing among legal events."""
+
+    def __init__(self, rng: Random, ids: list[str]):
+        self.ids = ids
         pool = [("mystery", e) for e in ELEMENTS] + [
             ("horror", h["name"], h["threshold"]) for h in HORROR_CARDS
         ]
         rng.shuffle(pool)
         self.crypts = {name: pool[i * 9 : (i + 1) * 9] for i, name in enumerate(CRYPT_NAMES)}
         self.deck = _nightmare_deck(rng)
-        self.stories = {}
-        by_cat = {c: [e for e in ELEMENTS if STORY[e]["category"] == c] for c in CATEGORIES}
-        for c in CATEGORIES:
-            rng.shuffle(by_cat[c])
-        for i, pid in enumerate(self.ids):
-            self.stories[pid] = [by_cat[c][i] for c in CATEGORIES]
+        by_kind = {c: [e for e in ELEMENTS if STORY[e]["category"] == c] for c in CATEGORIES}
+        for kind in CATEGORIES:
+            rng.shuffle(by_kind[kind])
+        self.stories = {pid: [by_kind[c][i] for c in CATEGORIES] for i, pid in enumerate(ids)}
 
-    # -- plumbing ------------------------------------------------------------------------
+    # -- what each player still needs ----------------------------------------------------
 
-    @property
-    def stalling(self) -> bool:
-        return len(self.events) < self.min_events
-
-    @property
-    def over(self) -> bool:
-        return self.state["finished"] or len(self.events) >= self.cap
-
-    def emit(self, etype, actor, /, **data):
-        event = {"type": etype, "actor": actor, "data": data}
-        step = self.engine.apply(self.state, event, self.interpretation)
-        bad = [f.message for f in step.flags if f.kind == "violation"]
-        if bad:
-            raise SimulationError(f"event {len(self.events) + 1} {event}: {bad}")
-        self.events.append(event)
-        self.state = step.state
-
-    def trial(self, etype, actor, /, **data) -> bool:
-        """True if the event would be legal now (used to pick among candidate moves)."""
-        event = {"type": etype, "actor": actor, "data": data}
-        step = self.engine.apply(self.state, event, self.interpretation)
-        return step.legal
-
-    def needs(self, pid) -> list[str]:
-        held = self.state["players"][pid]["mystery"]
+    def needs(self, state, pid) -> list[str]:
+        held = state["players"][pid]["mystery"]
         return [e for e in self.stories[pid] if e not in held]
 
-    def completes(self, pid, card) -> bool:
-        need = self.needs(pid)
-        return need == [card]
+    def completes(self, state, pid, card) -> bool:
+        return self.needs(state, pid) == [card]
 
-    # -- the match -----------------------------------------------------------------------
+    # -- the strategy ----------------------------------------------------------------------
 
-    def play(self):
-        for pid in self.ids:
-            self.emit("story_cards", pid, cards=list(self.stories[pid]))
-        while not self.over:
-            self.turn()
+    def choose(self, state: Mapping, choices: Sequence[Choice], rng: Random,
+               context: PlayContext) -> Choice | dict:
+        stall = context.stalling
+        stories = of_type(choices, "story_cards")
+        if stories:
+            return self.deal_story(stories)
+        if state["fight"] is not None:
+            return self.fight(state, choices, rng)
+        phase = state["turn"]["phase"]
+        if phase in ("setup", "before-roll"):
+            return self.before_throw(state, choices, rng, stall)
+        if phase == "action":
+            return self.move(state, choices, rng, stall)
+        return self.resolve(state, choices, rng, stall)
 
-    def turn(self):
-        pid = self.state["turn"]["player"]
-        if not self.stalling:
-            if self.rng.random() < 0.6:
-                self.exchanges(pid)
-            if self.over:
-                return
-            if self.maybe_challenge(pid):
-                self.resolve(pid)
-                if not self.over:
-                    self.emit("end_turn", pid)
-                return
-        face = self.rng.choice(FACES)
-        self.emit("roll", pid, face=face)
-        if self.over:
-            return
-        self.move(pid, face)
-        if self.over:
-            return
-        self.resolve(pid)
-        if not self.over:
-            self.emit("end_turn", pid)
+    def deal_story(self, stories: list[Choice]) -> dict:
+        """The first player without a story draws the one the table dealt them."""
+        pid = next(pid for pid in self.ids if any(c.event["actor"] == pid for c in stories))
+        cards = list(self.stories[pid])
+        dealt = next(c for c in stories
+                     if c.event["actor"] == pid and c.picks["cards"].allows(cards))
+        return as_event(dealt, cards=cards)
 
-    # -- before the throw ----------------------------------------------------------------
+    def fight(self, state, choices, rng) -> Choice:
+        fight = state["fight"]
+        card = of_type(choices, "play_dylan_dog")
+        if card and (fight["threshold"] in ("6", "dylan-dog") or rng.random() < 0.3):
+            return card[0]
+        return rng.choice(of_type(choices, "roll"))
 
-    def spare_card(self, pid, avoid_for=None):
-        p = self.state["players"][pid]
-        spares = [
-            c
-            for c in p["mystery"]
-            if c not in self.stories[pid] and not (avoid_for and self.completes(avoid_for, c))
-        ]
-        spares += [f"shadow:{s}" for s in p["shadow"] if not valid_shadow(p, s)]
+    def before_throw(self, state, choices, rng, stall) -> Choice | dict:
+        pid = state["turn"]["player"]
+        player = state["players"][pid]
+        for symbol in player["shadow"]:
+            if valid_shadow(player, symbol) and symbol not in player["shown_shadows"]:
+                shown = matching_choice(choices, {"type": "show_shadow", "actor": pid,
+                                                  "data": {"shadow": symbol}})
+                if shown is not None:
+                    return shown
+        if not stall:
+            wanted = self.wanted_exchange(state, pid, choices) if rng.random() < 0.6 else None
+            if wanted is not None:
+                return wanted
+            challenges = of_type(choices, "challenge")
+            if challenges and rng.random() < 0.5:
+                need = set(self.needs(state, pid))
+                return max(challenges, key=lambda c: len(
+                    need & set(state["players"][c.event["data"]["target"]]["mystery"])))
+        return rng.choice(of_type(choices, "roll"))
+
+    def spare_card(self, state, pid, avoid_for=None) -> str | None:
+        player = state["players"][pid]
+        spares = [c for c in player["mystery"] if c not in self.stories[pid]
+                  and not (avoid_for and self.completes(state, avoid_for, c))]
+        spares += [f"shadow:{s}" for s in player["shadow"] if not valid_shadow(player, s)]
         return spares[0] if spares else None
 
-    def exchanges(self, pid):
-        for card in self.needs(pid):
-            holder = next(
-                (q for q in self.ids if q != pid and card in self.state["players"][q]["mystery"]),
-                None,
-            )
+    def wanted_exchange(self, state, pid, choices) -> dict | None:
+        for card in self.needs(state, pid):
+            holder = next((q for q in self.ids if q != pid
+                           and card in state["players"][q]["mystery"]), None)
             if holder is None:
                 continue
-            spare = self.spare_card(pid, avoid_for=holder)
-            give = [spare] if spare else []
-            self.emit("exchange", pid, **{"with": holder, "give": give, "receive": [card]})
-            if self.over:
-                return
-
-    def maybe_challenge(self, pid) -> bool:
-        p = self.state["players"][pid]
-        if not p["horror"] or self.rng.random() < 0.5:
-            return False
-        plane = PLANE[p["square"]]
-        targets = [
-            q for q in self.ids if q != pid and PLANE[self.state["players"][q]["square"]] == plane
-        ]
-        if not targets:
-            return False
-        need = set(self.needs(pid))
-        targets.sort(key=lambda q: -len(need & set(self.state["players"][q]["mystery"])))
-        self.emit("challenge", pid, target=targets[0], horror=p["horror"][0]["name"])
-        return True
+            spare = self.spare_card(state, pid, avoid_for=holder)
+            event = {"type": "exchange", "actor": pid,
+                     "data": {"with": holder, "give": [spare] if spare else [],
+                              "receive": [card]}}
+            if matching_choice(choices, event) is not None:
+                return event
+        return None
 
     # -- the move ------------------------------------------------------------------------
 
-    def rotation_allowed(self, square) -> bool:
-        if PLANE[square] != "mystery":
-            return True
-        return all(self.state["crypts"][c] == 0 for c in crypts_led_to(square))
+    def move(self, state, choices, rng, stall) -> dict:
+        moves = of_type(choices, "move")
+        pid = state["turn"]["player"]
+        square = state["players"][pid]["square"]
+        turns = [c for c in moves if not c.open_fields]
+        if state["players"][pid]["turns"] == 0 or (
+            stall and turns and PLANE[square] != "mystery" and rng.random() < 0.75
+        ):
+            return as_event(rng.choice(turns))
+        best = max(moves, key=lambda c: self.score(state, pid, c, rng, stall))
+        if not best.open_fields:
+            return as_event(best)
+        return as_event(best, path=best.picks["path"].draw(rng))
 
-    def candidates(self, square, rotation, value):
-        out = []
-        can_turn = self.rotation_allowed(square)
-        for path, _free in enumerate_paths(square, rotation, value):
-            rest = value - len(path)
-            if rest == 0 or path[-1] in CRYPT_OF_SQUARE:
-                out.append((path, 0, False))
-            elif can_turn:
-                out.append((path, rest, False))
-                out.append((path, -rest, False))
-        if can_turn:
-            out.append(([], value, False))
-            out.append(([], -value, False))
-            for k in range(1, value):
-                for sign in (1, -1):
-                    for path, _free in enumerate_paths(
-                        square, (rotation + sign * k) % 24, value - k
-                    ):
-                        if len(path) == value - k or path[-1] in CRYPT_OF_SQUARE:
-                            out.append((path, sign * k, True))
-        return out
-
-    def score(self, pid, path, turn, first):
-        st = self.state
-        square = path[-1] if path else st["players"][pid]["square"]
-        r = (st["rotation"] + turn) % 24
-        crypts = st["crypts"]
+    def score(self, state, pid, choice, rng, stall) -> float:
+        square = choice.spaces[0] if choice.spaces else state["players"][pid]["square"]
+        rotation = (state["rotation"] + choice.event["data"]["rotation"]) % 24
+        crypts = state["crypts"]
         plane = PLANE[square]
-        noise = self.rng.random() * 8
-        if self.stalling:
-            return (
-                noise
-                - (50 if plane == "mystery" and square not in ("",) else 0)
-                - (80 if square in CRYPT_OF_SQUARE else 0)
-            )
+        noise = rng.random() * 8
+        if stall:
+            return noise - (50 if plane == "mystery" else 0) - (80 if square in CRYPT_OF_SQUARE
+                                                               else 0)
         if square in CRYPT_OF_SQUARE:
             return 100 + noise if crypts[CRYPT_OF_SQUARE[square]] > 0 else noise - 20
         if plane == "mystery":
             live = any(crypts[c] > 0 for c in LEADS_TO[square])
             base = 55 if live else 0
-            if square in SHADOW_SQUARES and not can_escape(st["players"][pid]):
+            if square in SHADOW_SQUARES and not can_escape(state["players"][pid]):
                 base -= 15
             return base + noise + (int(square[-1]) * 6 if square[-1].isdigit() else 0)
         if plane == "nightmare":
             base = 20
-            crypt = aligned_crypt(square, r)
+            crypt = aligned_crypt(square, rotation)
             if crypt and crypts[crypt] > 0:
                 base += 45
-            access = aligned_access(square, r)
+            access = aligned_access(square, rotation)
             if access and any(crypts[c] > 0 for c in LEADS_TO[access]):
                 base += 25
             return base + noise
         return noise + (0 if square in WHITE else 5)
 
-    def move(self, pid, face):
-        p = self.state["players"][pid]
-        square, rotation = p["square"], self.state["rotation"]
-        value = None if face == "dylan-dog" else int(face)
-        if p["turns"] == 0:
-            v = value or self.rng.randint(1, 6)
-            self.emit("move", pid, path=[], rotation=self.rng.choice((v, -v)))
-            return
-        values = [value] if value else list(range(1, 7))
-        if self.stalling and PLANE[square] != "mystery" and self.rng.random() < 0.75:
-            v = value or self.rng.randint(1, 6)
-            self.emit("move", pid, path=[], rotation=self.rng.choice((v, -v)))
-            return
-        cands = []
-        for v in values:
-            cands.extend(self.candidates(square, rotation, v))
-        scored = sorted(
-            ((self.score(pid, path, turn, False), i) for i, (path, turn, _f) in enumerate(cands)),
-            reverse=True,
-        )
-        for _s, i in scored[:40]:
-            path, turn, first = cands[i]
-            data = {"path": path, "rotation": turn}
-            if first:
-                data["rotate_first"] = True
-            if self.trial("move", pid, **data):
-                self.emit("move", pid, **data)
-                return
-        raise SimulationError(f"no legal move found for {pid} on {square} with {face}")
-
     # -- after the move ------------------------------------------------------------------
 
-    def resolve(self, pid):
-        declined = set()
-        while not self.over:
-            st = self.state
-            if st["fight"] is not None:
-                self.fight()
-                continue
-            todo = [
-                i for i in st["pending"] if (i["kind"], i["player"], i.get("crypt")) not in declined
-            ]
-            if not todo:
-                return
-            item = todo[0]
-            key = (item["kind"], item["player"], item.get("crypt"))
-            handler = getattr(self, "do_" + item["kind"].replace("-", "_"))
-            if handler(item) is False:
-                declined.add(key)
+    def resolve(self, state, choices, rng, stall) -> Choice | dict:
+        draws = of_type(choices, "nightmare_card")
+        if draws:
+            return self.draw_nightmare_card(state, draws, rng)
+        draws = of_type(choices, "crypt_card")
+        if draws:
+            return self.draw_crypt_card(state, draws, rng, stall)
+        escape = self.shadow_square(state, choices, rng)
+        if escape is not None:
+            return escape
+        places = of_type(choices, "place")
+        if places:
+            return rng.choice(places)
+        forfeits = of_type(choices, "forfeit")
+        if forfeits:
+            return self.forfeit(state, forfeits, rng)
+        taken = of_type(choices, "take_dylan_dog")
+        if taken:
+            return taken[0]
+        entries = of_type(choices, "enter_crypt")
+        if entries and not stall:
+            crypt = next(i["crypt"] for i in state["pending"] if i["kind"] == "crypt-entry")
+            if state["crypts"][crypt] > 0:
+                return entries[-1]
+        forced = self.forced_exchange(state, choices, stall)
+        if forced is not None:
+            return forced
+        ending = of_type(choices, "end_turn")
+        return ending[0] if ending else rng.choice(list(choices))
 
-    def fight(self):
-        fight = self.state["fight"]
-        who = fight["fighter"]
-        p = self.state["players"][who]
-        if p["dylan_dog"] > 0 and (
-            fight["threshold"] in ("6", "dylan-dog") or self.rng.random() < 0.3
-        ):
-            self.emit("play_dylan_dog", who, use="horror")
-        else:
-            self.emit("roll", who, face=self.rng.choice(FACES))
-
-    def do_nightmare_card(self, item):
-        pid = item["player"]
+    def draw_nightmare_card(self, state, draws, rng) -> dict:
         card = self.deck.popleft()
-        kind = card["kind"]
-        data = {"kind": kind, "text": card["text"]}
-        if kind == "shadow":
-            data["shadow"] = card["shadow"]
-        else:
+        if card["kind"] != "shadow":
             self.deck.append(card)
-        if kind in ("go-to-crypt", "enter-dimension"):
-            data["crypt"] = card["crypt"]
-        if kind == "enter-dimension":
-            data["square"] = self.rng.choice(ACCESS_TO[card["crypt"]])
-        elif kind == "go-to-exchange":
-            data["square"] = self.rng.choice(SCAMBIO_SQUARES)
-        elif kind == "move-self":
-            data["square"] = self.rng.choice(NIGHTMARE)
-        elif kind == "move-other":
-            data["target"] = self.rng.choice([q for q in self.ids if q != pid])
-            data["square"] = self.rng.choice(WHITE)
-        self.emit("nightmare_card", pid, **data)
+        fixed = {k: card[k] for k in ("kind", "crypt", "shadow") if k in card}
+        fitting = [c for c in draws
+                   if all(c.event["data"].get(k) == v for k, v in fixed.items())]
+        choice = rng.choice(fitting)
+        data = {"text": card["text"]}
+        if "square" in choice.open_fields:
+            data["square"] = rng.choice(WHITE if "target" in choice.event["data"] else NIGHTMARE)
+        return as_event(choice, **data)
 
-    def do_crypt_draw(self, item):
-        pid, crypt = item["player"], item["crypt"]
+    def draw_crypt_card(self, state, draws, rng, stall) -> dict:
+        pid = draws[0].event["actor"]
+        crypt = next(i["crypt"] for i in state["pending"]
+                     if i["kind"] == "crypt-draw" and i["player"] == pid)
         cards = self.crypts[crypt]
-        choices = list(range(len(cards)))
-        if self.stalling:
-            safe = [
-                i
-                for i in choices
-                if not (cards[i][0] == "mystery" and self.completes(pid, cards[i][1]))
-            ]
-            choices = safe or choices
-        card = cards.pop(self.rng.choice(choices))
+        indexes = list(range(len(cards)))
+        if stall:
+            safe = [i for i in indexes
+                    if not (cards[i][0] == "mystery" and self.completes(state, pid, cards[i][1]))]
+            indexes = safe or indexes
+        card = cards.pop(rng.choice(indexes))
         if card[0] == "mystery":
-            self.emit("crypt_card", pid, kind="mystery", crypt=crypt, element=card[1])
+            event = {"type": "crypt_card", "actor": pid,
+                     "data": {"kind": "mystery", "crypt": crypt, "element": card[1]}}
         else:
-            self.emit(
-                "crypt_card", pid, kind="horror", crypt=crypt, name=card[1], threshold=card[2]
-            )
+            event = {"type": "crypt_card", "actor": pid,
+                     "data": {"kind": "horror", "crypt": crypt, "name": card[1],
+                              "threshold": card[2]}}
+        return event
 
-    def do_shadow_trap(self, item):
-        pid = item["player"]
-        p = self.state["players"][pid]
-        valid = [s for s in p["shadow"] if valid_shadow(p, s)]
-        if p["dylan_dog"] > 0 and (not valid or self.rng.random() < 0.5):
-            self.emit("play_dylan_dog", pid, use="shadow")
-        elif valid:
-            symbol = valid[0]
-            self.emit("play_shadow", pid, shadow=symbol)
-            self.deck.append(
-                {"kind": "shadow", "shadow": symbol, "text": "Shadow card (carta-ombra)"}
-            )
-        else:
-            self.emit("accept_trap", pid)
+    def shadow_square(self, state, choices, rng) -> Choice | None:
+        shadows = of_type(choices, "play_shadow")
+        cards = [c for c in of_type(choices, "play_dylan_dog")
+                 if c.event["data"]["use"] == "shadow"]
+        if cards and (not shadows or rng.random() < 0.5):
+            return cards[0]
+        if shadows:
+            played = shadows[0]
+            symbol = played.event["data"]["shadow"]
+            self.deck.append({"kind": "shadow", "shadow": symbol,
+                              "text": "Shadow card (carta-ombra)"})
+            return played
+        caught = of_type(choices, "accept_trap")
+        return caught[0] if caught else None
 
-    def do_place(self, item):
-        self.emit("place", item["player"], square=self.rng.choice(WHITE))
+    def forfeit(self, state, forfeits, rng) -> Choice:
+        pending = next(i for i in state["pending"] if i["kind"] == "forfeit")
+        giver = pending["player"]
+        if pending["to"] == "crypt":
+            spare = [c for c in forfeits if c.event["data"].get("crypt") == pending["crypt"]
+                     and c.event["data"]["card"] not in self.stories[giver]]
+            choice = rng.choice(spare or [c for c in forfeits
+                                          if c.event["data"].get("crypt") == pending["crypt"]])
+            self.crypts[pending["crypt"]].append(("mystery", choice.event["data"]["card"]))
+            return choice
+        wanted = [c for c in forfeits if c.event["data"]["card"] in self.stories[pending["to"]]]
+        return (wanted or forfeits)[0]
 
-    def do_forfeit(self, item):
-        giver = item["player"]
-        held = self.state["players"][giver]["mystery"]
-        if item["to"] == "crypt":
-            spare = [c for c in held if c not in self.stories[giver]] or list(held)
-            card = self.rng.choice(spare)
-            self.emit("forfeit", giver, card=card, crypt=item["crypt"])
-            self.crypts[item["crypt"]].append(("mystery", card))
-        else:
-            wanted = [c for c in held if c in self.stories[item["to"]]] or list(held)
-            self.emit("forfeit", item["to"], card=wanted[0])
-
-    def do_crypt_entry(self, item):
-        if self.stalling or self.state["crypts"][item["crypt"]] == 0:
-            return False
-        self.emit("enter_crypt", item["player"], crypt=item["crypt"])
-        return None
-
-    def do_dylan_dog_card(self, item):
-        self.emit("take_dylan_dog", item["player"])
-
-    def do_forced_exchange(self, item):
-        pid = item["player"]
-        mine = self.state["players"][pid]
-        give = self.spare_card(pid) or (f"shadow:{mine['shadow'][0]}" if mine["shadow"] else None)
+    def forced_exchange(self, state, choices, stall) -> dict | None:
+        forced = [c for c in of_type(choices, "exchange") if c.event["data"].get("forced")]
+        if not forced:
+            return None
+        pid = forced[0].event["actor"]
+        mine = state["players"][pid]
+        give = self.spare_card(state, pid) or (
+            f"shadow:{mine['shadow'][0]}" if mine["shadow"] else None)
         if give is None and mine["dylan_dog"] > 0:
             give = "dylan-dog"
         if give is None:
-            return False
-        for card in [] if self.stalling else self.needs(pid):
-            for q in self.ids:
-                if (
-                    q != pid
-                    and card in self.state["players"][q]["mystery"]
-                    and card_safe(self, q, give)
-                ):
-                    self.emit(
-                        "exchange",
-                        pid,
-                        **{"with": q, "give": [give], "receive": [card], "forced": True},
-                    )
-                    return None
+            return None
+        candidates = []
+        for card in [] if stall else self.needs(state, pid):
+            candidates += [(q, card) for q in self.ids
+                           if q != pid and card in state["players"][q]["mystery"]]
         for q in self.ids:
-            theirs = self.state["players"][q]["mystery"]
-            if (
-                q != pid
-                and theirs
-                and card_safe(self, q, give)
-                and not self.completes(pid, theirs[0])
-                and (self.stalling or not self.completes(q, give))
-            ):
-                self.emit(
-                    "exchange",
-                    pid,
-                    **{"with": q, "give": [give], "receive": [theirs[0]], "forced": True},
-                )
-                return None
-        return False
-
-
-def card_safe(table: Table, receiver: str, card: str) -> bool:
-    """A card handed over in passing must not end the match for the receiver."""
-    return not (card in STORY and table.completes(receiver, card))
+            theirs = state["players"][q]["mystery"]
+            if q != pid and theirs and not self.completes(state, pid, theirs[0]) and (
+                    stall or not self.completes(state, q, give)):
+                candidates.append((q, theirs[0]))
+        for q, card in candidates:
+            if give in STORY and self.completes(state, q, give):
+                continue
+            event = {"type": "exchange", "actor": pid,
+                     "data": {"with": q, "give": [give], "receive": [card], "forced": True}}
+            if matching_choice(forced, event) is not None:
+                return event
+        return None

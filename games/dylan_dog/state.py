@@ -8,13 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.dylan_dog.board import (
-    CRYPT_NAMES,
-    CRYPT_OF_SQUARE,
-    NIGHTMARE_DECK_SIZE,
-    PLANE,
-    WHITE,
-)
+from games.dylan_dog.board import CRYPT_NAMES, NIGHTMARE_DECK_SIZE, WHITE
 
 CARDS_PER_CRYPT = 9
 MYSTERY_CARDS = 24
@@ -73,14 +67,6 @@ def with_player(state: dict, pid: str, **changes) -> dict:
     return new
 
 
-def plane_of(square: str) -> str:
-    return PLANE[square]
-
-
-def crypt_of(square: str) -> str | None:
-    return CRYPT_OF_SQUARE.get(square)
-
-
 def mystery_in_hands(state: Mapping[str, Any]) -> int:
     return sum(len(p["mystery"]) for p in state["players"].values())
 
@@ -104,3 +90,35 @@ def name(state: Mapping[str, Any], pid: str | None) -> str:
     if pid is None or pid not in state["players"]:
         return str(pid)
     return state["players"][pid]["name"]
+
+
+# -- the turn and what is pending ---------------------------------------------------------
+
+# what a square dictates: duties the player must carry out, rights they may use this turn
+OBLIGATIONS = ("place", "forfeit", "nightmare-card", "crypt-draw", "shadow-trap")
+RIGHTS = ("crypt-entry", "forced-exchange", "dylan-dog-card")
+
+
+def set_turn(state: dict, **changes) -> dict:
+    new = dict(state)
+    new["turn"] = {**state["turn"], **changes}
+    return new
+
+
+def find_pending(state: Mapping[str, Any], pid: str, kind: str) -> int:
+    for index, item in enumerate(state["pending"]):
+        if item["player"] == pid and item["kind"] == kind:
+            return index
+    return -1
+
+
+def drop_pending(state: dict, index: int) -> dict:
+    new = dict(state)
+    new["pending"] = state["pending"][:index] + state["pending"][index + 1 :]
+    return new
+
+
+def add_pending(state: dict, *items: dict) -> dict:
+    new = dict(state)
+    new["pending"] = state["pending"] + list(items)
+    return new

@@ -1,0 +1,94 @@
+"""dylan-dog/the-die: "the numbers 2, 3, 4, 5 and 6, and the face of Dylan Dog"; thrown to
+move, or against a horror card."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from games.core.choices import Choice, event
+from games.dylan_dog import points as pts
+from games.dylan_dog.board import FACES
+from games.dylan_dog.horror_cards import beats, resolve_fight
+from games.dylan_dog.passages import P
+from games.dylan_dog.state import name, set_turn
+
+
+def face_value(face: str) -> int | None:
+    """The squares a face moves; None for Dylan Dog's face (any move from 1 to 6)."""
+    return None if face == "dylan-dog" else int(face)
+
+
+def squares_used(option: str, entered: int, free: int, turned: int) -> int:
+    """The squares of the throw a move uses, under ``option`` of dylan-dog.passage-step."""
+    return entered - (free if option == "only-dimensional-passage" else 0) + turned
+
+
+def count_verdict(value: int | None, total: int, in_crypt: bool) -> str:
+    """``ok``, ``zero``, ``over`` or ``short`` (fewer squares than the throw)."""
+    if total < 1:
+        return "zero"
+    if value is None:
+        return "ok" if total <= 6 else "over"
+    if total > value:
+        return "over"
+    if total == value or in_crypt:
+        return "ok"
+    return "short"
+
+
+@lru_cache(maxsize=4096)
+def move_judgement(value, entered, free, turned, in_crypt, passage_step, partial_move):
+    """(legal, points that decided it) for a move using these squares of the throw."""
+    verdicts = {
+        o: count_verdict(value, squares_used(o, entered, free, turned), in_crypt)
+        for o in pts.PASSAGE_STEP.option_ids
+    }
+    verdict = verdicts[passage_step]
+    points = (pts.PASSAGE_STEP.id,) if free and len(set(verdicts.values())) > 1 else ()
+    if verdict == "short":
+        return partial_move == "up-to", points + (pts.PARTIAL_MOVE.id,)
+    return verdict == "ok", points
+
+
+def on_roll(state, actor, data, ref):
+    """dylan-dog/the-die: 2-6 or Dylan Dog; also the throw against a horror card."""
+    face = data.get("face")
+    if state["fight"] is not None:
+        return resolve_fight(state, ref, won=beats(face, state["fight"]["threshold"]), face=face)
+    if state["turn"]["phase"] == "setup":
+        missing = [p["name"] for p in state["players"].values() if p["story"] is None]
+        if missing:
+            ref.violation(P + "before-playing", "no story cards recorded for " + ", ".join(missing))
+    ref.effect("roll", player=actor, face=face)
+    return set_turn(state, phase="action", die=face), f"{name(state, actor)} throws {face}"
+
+
+def face_words(face: str) -> str:
+    return "Dylan Dog's face" if face == "dylan-dog" else f"a {face}"
+
+
+def offer_roll(state, interpretation) -> list[Choice]:
+    """Each face of the die is a chance outcome: the fighter's throw against a horror card, or
+    the turn player's throw once every story is drawn (after any exchange or challenge)."""
+    fight, turn = state["fight"], state["turn"]
+    if fight is not None:
+        pid = fight["fighter"]
+        return [
+            Choice(
+                event=event("roll", pid, face=face),
+                label=f"{name(state, pid)} throws {face_words(face)} against {fight['name']} "
+                f"({'beaten' if beats(face, fight['threshold']) else 'not beaten'})",
+                chance=True,
+            )
+            for face in FACES
+        ]
+    if turn["phase"] not in ("setup", "before-roll"):
+        return []
+    if turn["phase"] == "setup" and any(p["story"] is None for p in state["players"].values()):
+        return []
+    pid = turn["player"]
+    return [
+        Choice(event=event("roll", pid, face=face),
+               label=f"{name(state, pid)} throws {face_words(face)}", chance=True)
+        for face in FACES
+    ]

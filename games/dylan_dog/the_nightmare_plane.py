@@ -1,0 +1,153 @@
+"""dylan-dog/the-nightmare-plane: what the square a player ends on dictates, and the rights
+"acquired only by being on the right squares after one's own move"."""
+
+from __future__ import annotations
+
+from games.core.choices import Choice, event
+from games.core.referee import Referee
+from games.dylan_dog import points as pts
+from games.dylan_dog.board import (
+    CRYPT_OF_SQUARE,
+    NIGHTMARE_KIND,
+    PLANE,
+    SHADOW_SQUARES,
+    WHITE_SET,
+    aligned_crypt,
+    beneath,
+    scambio_aligned,
+    window_shows_face,
+)
+from games.dylan_dog.passages import P
+from games.dylan_dog.state import add_pending, drop_pending, find_pending, name, with_player
+
+
+def arrive(
+    state: dict,
+    pid: str,
+    ref: Referee,
+    *,
+    pawn_moved: bool,
+    first_turn: bool,
+    path: list[str] | None = None,
+) -> dict:
+    """Obligations and rights from a player's own move (or a card that moved them).
+
+    dylan-dog/the-nightmare-plane: rights come "only by being on the right squares after
+    one's own move"; callers never call this for a pawn another player moved.
+    """
+    player = state["players"][pid]
+    sq = player["square"]
+    rotation = state["rotation"]
+    plane = PLANE[sq]
+    adds = []
+    if path:
+        if sq in SHADOW_SQUARES or (
+            any(s in SHADOW_SQUARES for s in path[:-1])
+            and ref.consult(pts.SHADOW_LANDING, "the pawn passed over a shadow square") == "passing"
+        ):
+            adds.append({"kind": "shadow-trap", "player": pid})
+    elif pawn_moved and sq in SHADOW_SQUARES:
+        adds.append({"kind": "shadow-trap", "player": pid})
+    crypt = CRYPT_OF_SQUARE.get(sq)
+    if crypt is not None:
+        if state["crypts"][crypt] > 0:
+            adds.append({"kind": "crypt-draw", "player": pid, "crypt": crypt})
+    elif plane == "nightmare":
+        adds += _nightmare_square(state, pid, sq, rotation, ref, pawn_moved=pawn_moved)
+    elif plane == "reality" and sq in WHITE_SET:
+        adds += _under_white_square(state, pid, sq, rotation, ref, first_turn=first_turn)
+    if adds:
+        for item in adds:
+            ref.effect(
+                item["kind"], player=pid, **({"crypt": item["crypt"]} if "crypt" in item else {})
+            )
+        state = add_pending(state, *adds)
+    return state
+
+
+def _nightmare_square(state, pid, sq, rotation, ref, *, pawn_moved):
+    kind = NIGHTMARE_KIND[sq]
+    if kind == "incubo":
+        if (
+            pawn_moved
+            or ref.consult(
+                pts.NIGHTMARE_CARD_TRIGGER,
+                "the move ended on PRENDI UNA CARTA INCUBO without the pawn moving",
+            )
+            == "end-of-own-move"
+        ):
+            return [{"kind": "nightmare-card", "player": pid}]
+    elif kind == "cripta":
+        target = aligned_crypt(sq, rotation)
+        if target is not None and (
+            pawn_moved
+            or ref.consult(
+                pts.CRYPT_ENTRY_BY_ROTATION,
+                "ENTRA NELLA CRIPTA was lined up by rotating, not by the pawn stopping",
+            )
+            == "allowed"
+        ):
+            return [{"kind": "crypt-entry", "player": pid, "crypt": target}]
+    elif kind == "scambio":
+        if scambio_aligned(sq, rotation):
+            return [{"kind": "forced-exchange", "player": pid}]
+    elif (
+        kind == "finestra"
+        and window_shows_face(sq, rotation)
+        and ref.consult(pts.WINDOW_PLANE, "Dylan Dog's face shows in a nightmare-plane window")
+        == "nightmare-window"
+        and state["dylan_dog_deck"] > 0
+    ):
+        return [{"kind": "dylan-dog-card", "player": pid}]
+    return []
+
+
+def _under_white_square(state, pid, sq, rotation, ref, *, first_turn):
+    """A white square shows the nightmare square beneath it (dylan-dog/first-turn)."""
+    under = NIGHTMARE_KIND[beneath(sq, rotation)]
+    if under == "incubo":
+        if (
+            first_turn
+            or ref.consult(
+                pts.NIGHTMARE_CARD_TRIGGER,
+                "PRENDI UNA CARTA INCUBO is under the pawn's white square",
+            )
+            == "end-of-own-move"
+        ):
+            return [{"kind": "nightmare-card", "player": pid}]
+    elif (
+        under == "finestra"
+        and ref.consult(
+            pts.WINDOW_PLANE, "the nightmare plane's Dylan Dog square is under a white square"
+        )
+        == "reality-window"
+        and state["dylan_dog_deck"] > 0
+    ):
+        return [{"kind": "dylan-dog-card", "player": pid}]
+    return []
+
+
+def on_take_dylan_dog(state, actor, data, ref):
+    """dylan-dog/the-nightmare-plane: Dylan Dog's face in a window, after one's own move."""
+    who = name(state, actor)
+    index = find_pending(state, actor, "dylan-dog-card")
+    if index < 0 or state["dylan_dog_deck"] <= 0:
+        ref.violation(
+            P + "the-nightmare-plane",
+            f"{who} has not made Dylan Dog's face appear in a window "
+            "with their own move (or the Dylan Dog deck is empty)",
+        )
+        return state, f"{who} takes a Dylan Dog card without the right (ignored)"
+    new = drop_pending(state, index)
+    new["dylan_dog_deck"] = state["dylan_dog_deck"] - 1
+    new = with_player(new, actor, dylan_dog=state["players"][actor]["dylan_dog"] + 1)
+    return new, f"{who} takes a Dylan Dog card"
+
+
+def offer_take_dylan_dog(state, interpretation) -> list[Choice]:
+    """A player who made Dylan Dog's face appear in a window, while the deck has cards."""
+    if state["dylan_dog_deck"] <= 0:
+        return []
+    holders = dict.fromkeys(i["player"] for i in state["pending"] if i["kind"] == "dylan-dog-card")
+    return [Choice(event=event("take_dylan_dog", pid),
+                   label=f"{name(state, pid)} takes a Dylan Dog card") for pid in holders]

@@ -1,0 +1,169 @@
+"""What can happen next (legal_events), where everything stands (pieces, layout), what a record
+may name (referents), and the package's shape."""
+
+from __future__ import annotations
+
+import ast
+import random
+from pathlib import Path
+
+import pytest
+
+from games.core.choices import matching_choice
+from games.core.events import EventSchemaError
+from games.core.replay import replay_document
+from games.dylan_dog import rules
+from tests.games.dylan_dog.helpers import (
+    E,
+    act,
+    at,
+    ev,
+    interp,
+    put,
+    started,
+    turn_of,
+    violations,
+)
+
+PACKAGE = Path(rules.__file__).parent
+
+
+def offered(state, interpretation=None):
+    return E.legal_events(state, interpretation or E.interpretation())
+
+
+def types(choices, actor=None):
+    return sorted({c.event["type"] for c in choices if actor in (None, c.event["actor"])})
+
+
+def test_the_package_is_small_files_without_import_circles():
+    """dylan-dog/the-game-board: "The board is made of 3 superimposed planes, representing 3
+    different "dimensions":" """
+    imports = {}
+    for path in PACKAGE.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert len(text.splitlines()) <= 600, path.name
+        found = set()
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                    "games.dylan_dog"):
+                module = node.module.removeprefix("games.dylan_dog").lstrip(".")
+                found |= {module} if module else {alias.name for alias in node.names}
+        imports[path.stem] = found
+
+    def reaches(start, goal, seen=()):
+        return any(nxt == goal or (nxt not in seen and reaches(nxt, goal, (*seen, nxt)))
+                   for nxt in imports.get(start, ()))
+
+    assert not [module for module in imports if reaches(module, module)]
+    assert "rules" not in {m for found in imports.values() for m in found}
+
+
+def test_a_throw_offers_every_face_as_chance_beside_the_exchanges():
+    """dylan-dog/exchange: "Before making their own die throw, each player is free to propose a
+    card exchange to the others." """
+    s = put(put(turn_of(started(), "p1"), "p1", mystery=["I2"]), "p2", mystery=["A1"])
+    choices = offered(s)
+    rolls = [c for c in choices if c.event["type"] == "roll"]
+    assert sorted(c.event["data"]["face"] for c in rolls) == ["2", "3", "4", "5", "6", "dylan-dog"]
+    assert all(c.chance for c in rolls)
+    swap = ev("exchange", "p1", **{"with": "p2", "give": ["I2"], "receive": ["A1"]})
+    gift = ev("exchange", "p1", **{"with": "p2", "give": [], "receive": ["A1"]})
+    assert matching_choice(choices, swap) and matching_choice(choices, gift)
+    assert not matching_choice(choices, ev("exchange", "p1",
+                                           **{"with": "p2", "give": ["I3"], "receive": ["A1"]}))
+    even = offered(s, interp(exchange_balance="one-for-one"))
+    assert matching_choice(even, swap) and not matching_choice(even, gift)
+
+
+def test_a_move_is_offered_by_where_it_ends_with_its_path_open():
+    """dylan-dog/later-turns: "Example of a mixed move: the die shows 5. The player moves their
+    pawn 3 squares and then rotates the nightmare plane by 2." """
+    s = turn_of(started(), "p1", phase="action", die="5", square="R1")
+    choices = offered(s)
+    mixed = ev("move", "p1", path=["R2", "R3", "R4"], rotation=2)
+    choice = matching_choice(choices, mixed)
+    assert choice is not None and choice.spaces == ("R4",) and choice.open_fields == ("path",)
+    assert not matching_choice(choices, ev("move", "p1", path=["R2", "R3", "R4"], rotation=1))
+    assert not matching_choice(choices, ev("move", "p1", path=["R2", "R4", "R3"], rotation=2))
+    rng = random.Random(3)
+    for choice in choices:
+        if choice.open_fields:
+            drawn = choice.filled({"path": choice.picks["path"].draw(rng)})
+            assert not violations(E.apply(s, drawn, E.interpretation())), drawn
+
+
+def test_direct_entry_is_offered_only_after_stopping_on_entra():
+    """dylan-dog/moving-between-planes: "a player may enter a crypt immediately only if they stop
+    on the square "ENTRA NELLA CRIPTA DEL MISTERO" at the end of their move (that is, with an
+    exact throw), and that square lines up with a crypt." """
+    s = at(turn_of(started(), "p1", phase="action", die="2", square="N3"), 4)
+    stopped = act(s, "move", "p1", path=["N4", "N5"], rotation=0).state
+    assert "enter_crypt" in types(offered(stopped), "p1")
+    assert matching_choice(offered(stopped), ev("enter_crypt", "p1", crypt="PARANORMALE"))
+    assert not matching_choice(offered(stopped), ev("enter_crypt", "p1", crypt="TEMPO"))
+    past = act(at(turn_of(started(), "p1", phase="action", die="3", square="N3"), 4), "move",
+               "p1", path=["N4", "N5", "N6"], rotation=0).state
+    assert "enter_crypt" not in types(offered(past))
+
+
+def test_a_fight_offers_only_the_fighters_throw_and_card():
+    """dylan-dog/horror-cards: "A horror card can also be defeated by playing a "Dylan Dog" card.
+    In this second case, the player must of course declare it before attempting the die
+    throw." """
+    s = turn_of(started(), "p1", phase="resolve", square="CRIPTA-MENTE", dylan_dog=1)
+    s = dict(s, pending=[{"kind": "crypt-draw", "player": "p1", "crypt": "MENTE"}])
+    fighting = act(s, "crypt_card", "p1", kind="horror", name="Zombi", threshold="4+").state
+    choices = offered(fighting)
+    assert types(choices, "p1") == ["play_dylan_dog", "roll", "show_shadow"]
+    assert types(choices, "p2") == ["show_shadow"]
+    assert "end_turn" not in types(choices)
+
+
+def test_layout_turns_the_nightmare_plane_with_the_state():
+    """dylan-dog/the-game-board: "the middle plane (the rotating plane) is the nightmare
+    (incubo);" """
+    still, turned = E.layout(None), E.layout(at(started(), 6))
+    assert (still.space("N0").x, still.space("N0").y) == (500, 220)
+    assert (round(turned.space("N0").x), round(turned.space("N0").y)) == (780, 500)
+    assert turned.space("R0") == still.space("R0")
+    assert turned.space("CRIPTA-MENTE") == still.space("CRIPTA-MENTE")
+    assert turned.space("CRIPTA-MENTE").name == "the crypt of the mind (MENTE)"
+    assert ("N0", "R0") not in turned.links  # no passage through a white square
+    assert ("N18", "R0") not in still.links and ("N1", "R1") in still.links
+    assert "6 slot(s)" in turned.provenance["nightmare_plane"]
+
+
+def test_pieces_say_where_every_pawn_and_card_pile_is():
+    """dylan-dog/starting-the-game: "place the markers (segnalini) on the white squares of the
+    upper plane, which is reality." """
+    s = started()
+    by_id = {piece.id: piece for piece in E.pieces(s)}
+    assert [by_id[f"pawn-p{i}"].space for i in (1, 2, 3)] == ["R0", "R4", "R8"]
+    assert by_id["crypt-TEMPO"].space == "CRIPTA-TEMPO" and "9 card" in by_id["crypt-TEMPO"].label
+    assert by_id["dragger"].space is None
+
+
+def test_a_record_may_name_only_what_the_game_has():
+    """dylan-dog/exchange: "All cards may be exchanged, except story cards." """
+    players = ["p1", "p2", "p3"]
+    E.validate_event(ev("exchange", "p1", **{"with": "p2", "give": ["horror:Dracula"],
+                                             "receive": ["shadow:bat", "I2"]}), players)
+    for bad in (
+        ev("exchange", "p1", **{"with": "p2", "give": ["I9"], "receive": []}),
+        ev("exchange", "p1", **{"with": "p9", "give": ["I2"], "receive": []}),
+        ev("exchange", "p1", **{"with": "p2", "give": ["shadow:moon"], "receive": []}),
+        ev("nightmare_card", "p1", kind="move-other", target="p7", square="R1"),
+    ):
+        with pytest.raises(EventSchemaError, match="is not"):
+            E.validate_event(bad, players)
+
+
+def test_a_match_simulated_under_a_reading_is_legal_under_it():
+    """dylan-dog/exchange: "Before making their own die throw, each player is free to propose a
+    card exchange to the others." """
+    reading = {"dylan-dog.exchange-balance": "one-for-one", "dylan-dog.partial-move": "up-to"}
+    document = E.simulate(seed=5, max_events=300, interpretation=reading)
+    assert "exchange-balance=one-for-one" in document["source"]
+    steps = replay_document(E, document, E.interpretation(reading))
+    assert not [f for _event, step in steps for f in step.flags if f.kind == "violation"]
