@@ -106,7 +106,12 @@ def test_the_transcription_parser_succeeds_or_names_the_line(slug, text):
 
 # -- the engines ---------------------------------------------------------------------------------
 
-def field_value(spec, players):
+def field_value(spec, players, engine=None):
+    if spec.kind == "str" and spec.refers == "player":
+        return st.sampled_from(players)
+    known = engine.referents(spec.refers, {}) if engine is not None and spec.refers else None
+    if spec.kind == "str" and known:  # a field naming a space, card...: what the game has
+        return st.sampled_from(sorted(set(known) & set(spec.choices or known)))
     if spec.kind == "int":
         return st.integers(spec.low if spec.low is not None else -5,
                            spec.high if spec.high is not None else 50)
@@ -117,7 +122,7 @@ def field_value(spec, players):
         return st.booleans()
     if spec.kind in ("list[str]", "list[int]"):
         item = field_value(type(spec)(spec.kind[5:-1], choices=spec.choices, low=spec.low,
-                                      high=spec.high), players)
+                                      high=spec.high, refers=spec.refers), players, engine)
         return st.lists(item, min_size=spec.min_items, max_size=spec.max_items or 6)
     return st.dictionaries(st.text(max_size=5), json_values, max_size=3)
 
@@ -126,8 +131,10 @@ def valid_events(engine, players):
     specs = [s for s in engine.event_schema.values() if s.type != "correction"]
 
     def event_for(spec):
-        required = {n: field_value(f, players) for n, f in spec.fields.items() if f.required}
-        optional = {n: field_value(f, players) for n, f in spec.fields.items() if not f.required}
+        required = {n: field_value(f, players, engine) for n, f in spec.fields.items()
+                    if f.required}
+        optional = {n: field_value(f, players, engine) for n, f in spec.fields.items()
+                    if not f.required}
         actor = st.sampled_from(players) if spec.actor_required else st.sampled_from(
             players + [None])
         return st.fixed_dictionaries({
