@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from games.core.board import BoardLayout, Space
+
 BOARD_PATH = Path(__file__).parent / "board.json"
 
 # Spaces a Hero without the Symbol or a duel win may not pass over (dagon/starting-the-game).
@@ -98,3 +100,22 @@ def board_for(board_id: str | None) -> Board:
     if board_id is None:
         return default
     return _BOARDS.get(board_id, default)
+
+
+def layout_of(board: Board) -> BoardLayout:
+    """The route drawn as ``board.json`` places it, each space under its name; the area of a
+    circle is the kingdom (territory) of its city, or none (the shore, the tail)."""
+    spaces = []
+    for space in board.data["spaces"]:
+        kingdom = space.get("kingdom")
+        spaces.append(Space(
+            id=space["id"],
+            name=board.name[space["id"]],
+            kind=space["kind"],
+            x=float(space["x"]),
+            y=float(space["y"]),
+            area=f"kingdom of {board.name[kingdom]}" if kingdom in board.name else "",
+        ))
+    provenance = {"board": board.id, **board.data.get("provenance", {})}
+    return BoardLayout(spaces=tuple(spaces), links=tuple(tuple(e) for e in board.data["edges"]),
+                       width=1000.0, height=1000.0, provenance=provenance)

@@ -83,9 +83,7 @@ def stoppable(board: Board, state: Mapping[str, Any], pid: str, space: str, can_
             return False
         if kind == "spell" and hero["weapons"] < 2:
             return False
-    if kind == "spell" and hero["weapons"] < 1:
-        return False
-    return True
+    return not (kind == "spell" and hero["weapons"] < 1)
 
 
 def legal_ends(board: Board, state: Mapping[str, Any], pid: str, steps: int, *,
@@ -105,14 +103,31 @@ def legal_ends(board: Board, state: Mapping[str, Any], pid: str, steps: int, *,
     return passable, ends
 
 
-def path_to(board: Board, passable: list[set[str]], length: int, end: str, pick) -> list[str]:
-    """A path of ``length`` steps ending on ``end`` through ``passable``; ``pick`` chooses
-    among equal predecessors (a seeded ``random.Random().choice`` in the bots)."""
-    path = [end]
-    here = end
-    for k in range(length - 1, -1, -1):
-        options = sorted(s for s in passable[k] if board.adjacent(s, here))
-        here = pick(options)
-        path.append(here)
-    path.reverse()
-    return path
+def route_paths(board: Board, state: Mapping[str, Any], pid: str, longest: int, *,
+                can_pass: bool) -> list[tuple[str, ...]]:
+    """Every path along the route line from the Hero's space, of 1 to ``longest`` steps, that
+    never returns to its starting point and passes over only what may be passed
+    (``can_pass``: everything). Where a path may end is the caller's to judge."""
+    start = state["heroes"][pid]["space"]
+    if start not in board.kind:
+        return []
+    if can_pass:
+        blocked: set[str] = set()
+    else:
+        heroes = state["heroes"]
+        blocked = {s for s in board.ids if board.kind[s] in BLOCKING_KINDS}
+        blocked.update(state["towers"]["spaces"])
+        blocked.update(h["space"] for p, h in heroes.items() if p != pid)
+    neighbours = board.neighbours
+    found: list[tuple[str, ...]] = []
+    frontier = [(start,)]
+    for step in range(1, longest + 1):
+        grown = []
+        for path in frontier:
+            for space in neighbours[path[-1]]:
+                if space != start:
+                    found.append(path + (space,))
+                    if step < longest and space not in blocked:
+                        grown.append(path + (space,))
+        frontier = grown
+    return found

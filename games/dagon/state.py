@@ -78,3 +78,40 @@ def occupants(state: Mapping[str, Any], space: str, exclude: str | None = None) 
     """Heroes on ``space`` in seat order."""
     heroes = state["heroes"]
     return [pid for pid in state["order"] if pid != exclude and heroes[pid]["space"] == space]
+
+
+def with_hero(new: dict, pid: str, **changes: Any) -> dict:
+    """Replace one Hero's record in ``new`` (a fresh top-level copy) without touching the old."""
+    heroes = dict(new["heroes"])
+    heroes[pid] = {**heroes[pid], **changes}
+    new["heroes"] = heroes
+    return heroes[pid]
+
+
+def end_turn(new: dict) -> None:
+    """dagon/starting-the-game: "The players begin one after another": the next seat plays."""
+    order = new["order"]
+    new["turn"] = order[(order.index(new["turn"]) + 1) % len(order)]
+    new["turn_number"] = new["turn_number"] + 1
+    new["phase"] = START
+    new["roll"] = None
+    new["pending"] = None
+
+
+def free_white(board: Board, state: Mapping[str, Any], space: str) -> str | None:
+    """Why ``space`` cannot take a Black Tower or the Symbol, or None if it can."""
+    if space not in board.kind:
+        return f"{space!r} is not a space of the board"
+    if board.kind[space] != "white":
+        return f"{board.name[space]} is a symbolic space, not a free white space"
+    if space in state["towers"]["spaces"]:
+        return f"{board.name[space]} already holds a Black Tower"
+    if any(h["space"] == space for h in state["heroes"].values()):
+        return f"a Hero stands on {board.name[space]}"
+    return None
+
+
+def free_whites(board: Board, state: Mapping[str, Any]) -> list[str]:
+    """The white circles a Black Tower could take now (never the Symbol's space)."""
+    symbol_space = state["symbol"]["space"]
+    return [s for s in board.white if s != symbol_space and free_white(board, state, s) is None]

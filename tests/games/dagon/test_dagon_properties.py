@@ -11,7 +11,7 @@ from games.dagon.rules import ENGINE
 from games.dagon.state import PHASES, WEAPONS_MAX
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SPACES = sorted(ENGINE.board_of({}).kind) + ["nowhere"]
+SPACES = sorted(ENGINE.board_of({}).kind)
 
 
 def check_invariants(state):
@@ -67,7 +67,7 @@ def event_strategy(players):
         st.builds(lambda a, v: {"type": "duel_roll", "actor": a, "data": {"value": v}}, actor, die),
         st.builds(lambda a, t, s, c: {"type": "attack", "actor": a,
                                       "data": {"target": t, "lagoon": s, "lagoon_chosen_by": c}},
-                  actor, st.sampled_from(players + ["px"]), space, st.sampled_from(players + ["px"])),
+                  actor, st.sampled_from(players), space, st.sampled_from(players)),
         st.builds(lambda a: {"type": "take_symbol", "actor": a, "data": {}}, actor),
         st.builds(lambda a, s: {"type": "place_symbol", "actor": a, "data": {"space": s}}, actor, space),
         st.builds(lambda a, s: {"type": "place_tower", "actor": a, "data": {"space": s}}, actor, space),
@@ -85,8 +85,9 @@ def event_strategy(players):
                              "dagon.duel-pass-over": "next-move", "dagon.wizard-turns": "two",
                              "dagon.unarmed-on-spell": "no-duel", "dagon.occupied-city": "share"}]))
 def test_apply_never_raises_nor_mutates(seed, prefix, events, choices):
-    """dagon/starting-the-game: "Only free spaces may be moved onto" -- any schema-valid event,
-    legal or not, from any reachable state, gives a defined state."""
+    """dagon/starting-the-game: "Only free spaces may be moved onto" -- any well-formed event
+    (naming only spaces and players that exist), legal or not, from any reachable state,
+    gives a defined state."""
     interpretation = ENGINE.interpretation(choices)
     document = ENGINE.simulate(seed=seed, max_events=prefix)
     state = None
@@ -105,3 +106,41 @@ def test_apply_never_raises_nor_mutates(seed, prefix, events, choices):
         assert canonical_json(state) == before
         check_invariants(step.state)
         state = step.state
+
+
+def test_a_record_naming_what_does_not_exist_is_malformed():
+    """dagon/the-lagoon: "moved by the attacking player to a symbol (Lagoon) space" -- a
+    record may break a rule, but a space the board does not have, or a player the match does
+    not have, is refused before it is stored, naming the field."""
+    from games.core.events import EventSchemaError
+
+    players = ["p1", "p2"]
+    bad = [
+        ({"type": "move", "actor": "p1", "data": {"path": ["zharot", "nowhere"]}}, "data.path[1]"),
+        ({"type": "attack", "actor": "p1", "data": {"target": "px", "lagoon": "lagoon-south",
+                                                    "lagoon_chosen_by": "p1"}}, "data.target"),
+        ({"type": "attack", "actor": "p1", "data": {"target": "p2", "lagoon": "Lagoon of the South",
+                                                    "lagoon_chosen_by": "p1"}}, "data.lagoon"),
+        ({"type": "move_tower", "actor": "p1", "data": {"from": "r8", "to": "R9"}}, "data.to"),
+    ]
+    for event, field in bad:
+        try:
+            ENGINE.validate_event(event, players, setup={})
+        except EventSchemaError as error:
+            assert error.field == field, (event, error)
+        else:
+            raise AssertionError(f"{event} was accepted")
+    ENGINE.validate_event({"type": "move", "actor": "p1", "data": {"path": ["zharot", "r1"]}},
+                          players, setup={})
+
+
+def test_an_unknown_space_stored_before_the_check_still_replays_to_a_defined_state():
+    """dagon/starting-the-game: "Each player moves their Hero ... one circle along the route
+    line" -- a move to a space the board lacks is a violation and the Hero stays put."""
+    state = ENGINE.initial_state([{"id": "p1"}, {"id": "p2"}], {})
+    interpretation = ENGINE.interpretation({"dagon.move-length": "one-circle"})
+    step = ENGINE.apply(state, {"type": "move", "actor": "p1", "data": {"path": ["zharot", "nowhere"]}},
+                        interpretation)
+    assert [f for f in step.flags if f.kind == "violation"]
+    assert step.state["heroes"]["p1"]["space"] == "zharot" and step.state["turn"] == "p2"
+    check_invariants(step.state)

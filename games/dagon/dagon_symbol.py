@@ -1,0 +1,68 @@
+"""dagon/the-dagon-symbol-ark: the Symbol taken where it lies, and placed again after it is
+delivered (dagon/the-cities-of-the-thrones) or lost in a duel (dagon/the-wizard-card)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.core.points import InterpretationPoint
+from games.core.referee import Referee
+from games.dagon.board import Board, board_for
+from games.dagon.passages import CITIES, WIZARD
+from games.dagon.points import SYMBOL_REPLACEMENT
+from games.dagon.state import end_turn, free_white, player_name
+
+
+def take_symbol(state: dict, pid: str, data, ref: Referee) -> tuple[dict, str]:
+    """ "it may take the Dagon Symbol (ark). (It may do so only if it lands on the white
+    circle at the tail.)" """
+    new = dict(state)
+    new["symbol"] = {"space": None, "bearer": pid}
+    ref.effect("take_symbol", player=pid)
+    end_turn(new)
+    return new, f"{player_name(new, pid)} takes the Dagon Symbol"
+
+
+def symbol_place_problem(board: Board, state: Mapping[str, Any], space: str,
+                         replacement: str | None) -> tuple[str | None, InterpretationPoint | None]:
+    """Why the Symbol may not be placed on ``space`` now, and the point that says so.
+
+    ``replacement`` is the option of dagon.symbol-replacement (read by the caller only after
+    a delivery, and only for a free white circle)."""
+    pending = state["pending"]
+    problem = free_white(board, state, space)
+    if problem is not None:
+        return problem, None
+    kingdom = board.kingdom[space]
+    if pending["reason"] == "lost":
+        if kingdom is None or kingdom == pending["kingdom"]:
+            return f"{board.name[space]} is not in another city", None
+        return None, None
+    if kingdom == pending["city"] or (replacement == "other-city-territory" and kingdom is None):
+        return f"{board.name[space]} is not in another kingdom", SYMBOL_REPLACEMENT
+    return None, None
+
+
+def place_symbol(state: dict, pid: str, data, ref: Referee) -> tuple[dict, str]:
+    """Delivered: "place the Symbol on a space of its choice in another kingdom"; lost: "(never
+    on a symbolic space, nor on a space occupied by a Black Tower, the Whistle or the Lagoon),
+    but that space must be in another city"."""
+    new = dict(state)
+    board = board_for(new["board_id"])
+    space = data["space"]
+    name = player_name(new, pid)
+    delivered = new["pending"]["reason"] != "lost"
+    replacement = None
+    if delivered and free_white(board, new, space) is None:
+        replacement = ref.consult(SYMBOL_REPLACEMENT, "where the delivered Symbol goes")
+    problem, point = symbol_place_problem(board, new, space, replacement)
+    if problem:
+        ref.violation(CITIES if delivered else WIZARD,
+                      f"{name} may not place the Symbol there: {problem}", point=point)
+    if space not in board.kind:
+        space = board.tail
+    new["symbol"] = {"space": space, "bearer": None}
+    ref.effect("place_symbol", player=pid, space=space)
+    end_turn(new)
+    return new, f"{name} places the Dagon Symbol on {board.name[space]}"
