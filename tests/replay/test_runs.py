@@ -27,7 +27,10 @@ def simulated(slug: str, seed: int = 3, max_events: int = 450) -> dict:
 
 @pytest.fixture
 def dagon_match(archive):
-    return import_match(raw=simulated("dagon"))
+    """A simulated match longer than a snapshot interval, so steps past a snapshot are read."""
+    document = games.get("dagon").simulate(seed=3, min_events=SNAPSHOT_INTERVAL + 50,
+                                           max_events=450)
+    return import_match(raw={**document, "title": "dagon seed 3"})
 
 
 def pure_steps(document, choices=None):
