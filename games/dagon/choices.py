@@ -3,7 +3,7 @@
 Every choice is built from the same judgements ``apply`` makes, so each applies without a
 violation under the reading it was offered for: the die and the Spell cards are chance
 choices (one per face), every path along the route is its own choice, and nothing is left
-open except the free-text reason a pass may carry.
+open (the free-text reason a pass may carry is an optional field).
 """
 
 from __future__ import annotations
@@ -87,10 +87,9 @@ def _event(type_: str, actor: str, **data: Any) -> dict:
 
 
 def _passes(pid: str, label: str, spaces: tuple[str, ...] = (), points=()) -> list[Choice]:
-    """A pass as recorded with no reason, and one that notes its reason (free text)."""
-    return [Choice(_event("pass", pid), label, spaces=spaces, points=points),
-            Choice(_event("pass", pid), label + ", noting why", open_fields=("reason",),
-                   spaces=spaces, points=points)]
+    """The pass, with or without the free-text reason a record may note."""
+    return [Choice(_event("pass", pid), label, spaces=spaces, points=points,
+                   optional_fields=("reason",))]
 
 
 def _turn_start(state, pid, name, board, interpretation) -> list[Choice]:

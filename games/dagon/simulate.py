@@ -86,7 +86,7 @@ def strategy(state: Mapping[str, Any], choices: Sequence[Choice], rng: random.Ra
     kinds: dict[str, list[Choice]] = {}
     for choice in choices:
         kinds.setdefault(choice.event["type"], []).append(choice)
-    passes = [c for c in kinds.get("pass", []) if not c.open_fields]
+    passes = kinds.get("pass", [])
     if "move" in kinds and phase in (START, MOVE, EXTRA_MOVE):
         moves = _sensible_moves(state, board, pid, kinds["move"])
         if moves and not (phase == EXTRA_MOVE and rng.random() < 0.3):
