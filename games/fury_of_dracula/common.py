@@ -1,18 +1,64 @@
-"""Small helpers every rule module of this game shares: the unchecked mark and copy-on-write."""
+"""Small helpers every rule module of this game shares: names, the unchecked mark,
+copy-on-write access to the state, and the hand arithmetic of seen and unseen cards."""
 
 from __future__ import annotations
 
 from games.core.referee import Referee
+from games.fury_of_dracula import points as P
+from games.fury_of_dracula.board import BOARD
 from games.fury_of_dracula.state import HIDDEN
 
+__all__ = ["HIDDEN", "TWILIGHT", "Tx", "able_hunters", "name", "place", "take", "takeable",
+           "target", "trail_entry", "unchecked", "within"]
+
 TWILIGHT = ("dawn", "dusk")
+
 
 def unchecked(ref: Referee, note: str) -> None:
     """A part of the full game the excerpts do not give: applied as recorded, marked as such."""
     ref.effects.append({"kind": "unchecked", "note": note})
 
 
-def _take(cards: list, card: str) -> list | None:
+def name(state, pid) -> str:
+    """A player's name as the match gives it (his id if he is not a player)."""
+    return state["names"].get(pid, str(pid))
+
+
+def place(space) -> str:
+    """A space by its name on the board (its id if the board does not have it)."""
+    return BOARD.name(space)
+
+
+def target(state, data, ref: Referee, rule: str, what: str) -> str | None:
+    """The hunter named in ``data.hunter`` if he is a hunter not defeated, else a violation."""
+    pid = data.get("hunter")
+    hunter = state["hunters"].get(pid)
+    if hunter is None:
+        ref.violation(rule, f"{pid!r} is not a hunter of this match, so cannot {what}")
+        return None
+    if hunter["defeated"]:
+        ref.violation(
+            P.BITES,
+            f"{name(state, pid)} is defeated (out until the hospital at dawn), so cannot {what}",
+            citations=(P.C_HOSPITAL,),
+        )
+        return None
+    return pid
+
+
+def able_hunters(state) -> list[str]:
+    """The hunters who are not defeated, in seat order."""
+    return [pid for pid in state["hunter_order"] if not state["hunters"][pid]["defeated"]]
+
+
+def trail_entry(state, space) -> int | None:
+    for n, entry in enumerate(state["dracula"]["trail"]):
+        if entry["space"] == space:
+            return n
+    return None
+
+
+def take(cards: list, card: str) -> list | None:
     """``cards`` without one copy of ``card`` (an unseen '?' stands for any), or None."""
     if card in cards:
         i = cards.index(card)
@@ -25,7 +71,16 @@ def _take(cards: list, card: str) -> list | None:
     return cards[:i] + cards[i + 1 :]
 
 
-def _within(hand: list, shown: list) -> list:
+def takeable(cards: list) -> tuple[list[str], bool]:
+    """What :func:`take` accepts from ``cards``: the names it holds (with '?' if it holds
+    any card), and whether any name at all is accepted (an unseen '?' is among them)."""
+    if not cards:
+        return [], False
+    names = sorted(set(cards) | {HIDDEN})
+    return names, HIDDEN in cards
+
+
+def within(hand: list, shown: list) -> list:
     """The revealed cards that are still in ``hand`` (a revealed card discarded is no longer shown)."""
     left, kept = list(hand), []
     for card in shown:
@@ -35,7 +90,7 @@ def _within(hand: list, shown: list) -> list:
     return kept
 
 
-class _Tx:
+class Tx:
     """Copy-on-write access to the parts of the state one event changes."""
 
     __slots__ = ("_copied", "_dracula", "_hunters", "new")

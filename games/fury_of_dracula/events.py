@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from games.core.events import EventSpec, Field
 
-CARD = Field("str", required=False, description="the card's name as written, or '?' if unseen")
-HUNTER = Field("str", description="the hunter's player id")
+CARD = Field(
+    "str", required=False, refers="card",
+    description="the card's name as written, or '?' if unseen",
+)
+HUNTER = Field("str", refers="player", description="the hunter's player id")
+SPACE = "space"
 
 EVENT_SPECS = (
     EventSpec(
@@ -34,7 +38,7 @@ EVENT_SPECS = (
         "A hunter moves: path from his space (first item) to where he ends (last item).",
         {
             "mode": Field("str", choices=("road", "rail", "sea")),
-            "path": Field("list[str]", min_items=2, max_items=12),
+            "path": Field("list[str]", min_items=2, max_items=12, refers=SPACE),
             "ticket_white": Field(
                 "int", required=False, low=1, high=9, description="rail: white value of the ticket spent"
             ),
@@ -59,18 +63,20 @@ EVENT_SPECS = (
     EventSpec(
         "reveal_card",
         "A hunter lays one of his cards face up and keeps it revealed.",
-        {"kind": Field("str", choices=("event", "item")), "card": Field("str")},
+        {"kind": Field("str", choices=("event", "item")), "card": Field("str", refers="card")},
     ),
     EventSpec(
         "discard",
         "A player discards one of his cards.",
-        {"kind": Field("str", choices=("event", "item")), "card": Field("str")},
+        {"kind": Field("str", choices=("event", "item")), "card": Field("str", refers="card")},
     ),
     EventSpec(
         "dracula_move",
         "Dracula places a Location card on the first space of his trail, maybe with an Encounter.",
         {
-            "space": Field("str", description="the city or sea zone of the Location card"),
+            "space": Field(
+                "str", refers=SPACE, description="the city or sea zone of the Location card"
+            ),
             "encounter": CARD,
         },
     ),
@@ -80,7 +86,7 @@ EVENT_SPECS = (
         "Encounter there.",
         {
             "hunter": HUNTER,
-            "encounter": Field("str", description="the Encounter card revealed"),
+            "encounter": Field("str", refers="card", description="the Encounter card revealed"),
             "matured": Field("bool", required=False, description="its matured effect was applied"),
         },
     ),
@@ -102,9 +108,9 @@ EVENT_SPECS = (
         "One round of combat: the two cards chosen secretly and revealed, the banner's icons.",
         {
             "hunter": HUNTER,
-            "dracula_card": Field("str"),
+            "dracula_card": Field("str", refers="card"),
             "dracula_icon": Field("str", description="the icon on Dracula's combat card"),
-            "hunter_card": Field("str"),
+            "hunter_card": Field("str", refers="card"),
             "banner": Field(
                 "list[str]", max_items=12, description="icons highlighted on the hunter's banner"
             ),
@@ -120,8 +126,8 @@ EVENT_SPECS = (
         "A hunter is bitten (puts a bite token on his sheet); optionally the cards he reveals.",
         {
             "hunter": HUNTER,
-            "reveal_event": Field("str", required=False),
-            "reveal_item": Field("str", required=False),
+            "reveal_event": Field("str", required=False, refers="card"),
+            "reveal_item": Field("str", required=False, refers="card"),
         },
         actor_required=False,
     ),
@@ -148,7 +154,7 @@ EVENT_SPECS = (
     EventSpec(
         "dracula_revealed",
         "The record says Dracula was revealed (his miniature placed on the board) in a space.",
-        {"space": Field("str", description="the city or sea zone where he was revealed")},
+        {"space": Field("str", refers=SPACE, description="the city or sea zone where he was revealed")},
         actor_required=False,
     ),
     EventSpec(
@@ -165,7 +171,7 @@ EVENT_SPECS = (
     EventSpec(
         "hospital",
         "At dawn a defeated hunter is placed on a hospital space.",
-        {"hunter": HUNTER, "space": Field("str")},
+        {"hunter": HUNTER, "space": Field("str", refers=SPACE)},
         actor_required=False,
     ),
     EventSpec(
@@ -179,6 +185,7 @@ EVENT_SPECS = (
     ),
 )
 
+# Who may record what: a hunter's actions, and Dracula's.
 HUNTER_EVENTS = frozenset(
     {"book_ticket", "move", "draw_event", "gain_item", "reveal_card", "search", "flee"}
 )

@@ -1,17 +1,21 @@
-"""Seeded bots that play random legal matches of La Furia di Dracula to the end.
+"""Seeded bots that play La Furia di Dracula to the end, choosing among ``legal_events``.
 
-Every card drawn, ticket taken and combat card revealed is an event of the log (an observation),
-chosen here with ``random.Random(seed)``. The bots read the engine's own state after each event,
-so what they record is legal under the default interpretation. With ``min_events`` they stall
-(Dracula keeps his influence below 13 and the hunters never finish him) until the log is long
-enough, then play to the end.
+The excerpts give no turn order, so the bots keep one: by day and by night every hunter takes
+one action (move, book a ticket, draw an event card, take an item) and deals with a hideout he
+ends in; at night Dracula moves first; at dusk and dawn the combat due is fought round by round
+and defeated hunters go to a hospital at dawn; then time passes. Every card, ticket and combat
+card is an observation the bots invent with ``random.Random(seed)``. With ``min_events`` the
+bots stall (Dracula keeps his influence low and the hunters never finish him) until the log is
+long enough, then play to the end.
 """
 
 from __future__ import annotations
 
-from random import Random
-
+from games.core.choices import Choice, matching_choice
 from games.core.engine import default_players
+from games.core.simulate import play
+from games.fury_of_dracula.board import BOARD
+from games.fury_of_dracula.hideout import encounters_at
 
 ICONS = ("fangs", "claws", "mist", "bat", "wolf", "dodge")
 DRACULA_CARDS = {
@@ -27,255 +31,240 @@ HUNTER_CARDS = ("Pugno", "Schivata", "Fuga", "Coltello", "Pistola", "Crocifisso"
 EVENT_CARDS = ("Buona fortuna", "Telegramma", "Sangue di vampiro", "Lupi", "Nebbia", "Ritardo")
 ITEM_CARDS = ("Aglio", "Crocifisso", "Acqua santa", "Fucile", "Pistola", "Paletto")
 ENCOUNTERS = ("Topi", "Lupi", "Zingari", "Imboscata", "Nebbia", "Nuova vittima")
+HAND_LIMIT = 3
 
 
-class _Done(Exception):
-    pass
+def _event(type_, actor, **data) -> dict:
+    return {"type": type_, "actor": actor, "data": data}
 
 
-class _Match:
-    def __init__(self, engine, rng, players, setup, max_events, min_events):
-        self.engine = engine
-        self.rng = rng
-        self.state = engine.initial_state(players, setup)
-        self.interpretation = engine.interpretation()
-        self.events: list[dict] = []
-        self.max_events = max_events
-        self.min_events = min_events or 0
-        self.index = engine.index
-        self.dracula = self.state["dracula_player"]
-        self.hunters = list(self.state["hunter_order"])
-        self.banners = {pid: sorted(rng.sample(ICONS, 2)) for pid in self.hunters}
+class Bots:
+    """The strategy: what a sensible table records next, among the choices offered."""
 
-    @property
-    def finishing(self) -> bool:
-        return len(self.events) >= self.min_events
+    def __init__(self, dracula: str, hunters: list[str], rng_seed_banners) -> None:
+        self.dracula = dracula
+        self.banners = {pid: sorted(rng_seed_banners.sample(ICONS, 2)) for pid in hunters}
+        self.acted: set[tuple[int, str]] = set()
+        self.hideouts_seen: set[tuple[int, str, str]] = set()
+        self.followed: tuple | None = None
+        self.pending_influence = False
 
-    def emit(self, etype, actor=None, **data):
-        event = {"type": etype, "actor": actor, "data": data}
-        self.state = self.engine.apply(self.state, event, self.interpretation).state
-        self.events.append(event)
-        if self.state["finished"] or (self.max_events and len(self.events) >= self.max_events):
-            raise _Done
+    def __call__(self, state, choices, rng, context):
+        by_type: dict[str, list[Choice]] = {}
+        for choice in choices:
+            by_type.setdefault(choice.event["type"], []).append(choice)
+        finishing = not context.stalling
+        for step in (self.combat, self.hospital, self.hideout, self.keep_revealed, self.tidy,
+                     self.dracula_turn, self.hunter_turn):
+            picked = step(state, by_type, rng, finishing)
+            if isinstance(picked, dict) and matching_choice(choices, picked) is None:
+                picked = None  # not legal under this reading: the table does something else
+            if picked is not None:
+                return picked
+        if "time_passes" in by_type:
+            return by_type["time_passes"][0]
+        return rng.choice(list(choices))
 
-    # -- the phases ---------------------------------------------------------------------
+    # -- fights and their aftermath ---------------------------------------------------------------
 
-    def play(self):
-        try:
-            while True:
-                time = self.state["time"]
-                if time == "night":
-                    self.dracula_turn()
-                if time in ("day", "night"):
-                    for pid in self.hunters:
-                        if not self.state["hunters"][pid]["defeated"]:
-                            self.hunter_turn(pid)
-                else:
-                    self.fight()
-                    if time == "dawn":
-                        self.hospitals()
-                for pid in self.hunters:
-                    self.keep_revealed(pid)
-                self.emit("time_passes")
-        except _Done:
-            pass
+    def combat(self, state, by_type, rng, finishing):
+        combat = state["combat"]
+        if combat is None:
+            return None
+        key = (state["tick"], combat["rounds"])
+        if combat["rounds"] and self.followed != key:
+            self.followed = key
+            picked = self.after_round(state, by_type, rng, finishing)
+            if picked is not None:
+                return picked
+        rounds = by_type.get("combat_round", ())
+        if not rounds:
+            return None
+        pid = rng.choice(sorted({c.event["data"]["hunter"] for c in rounds}))
+        icon = rng.choice(ICONS)
+        banner = self.banners[pid]
+        escape = icon in ESCAPES and icon not in banner and rng.random() < 0.3
+        data = {"hunter": pid, "dracula_card": DRACULA_CARDS[icon], "dracula_icon": icon,
+                "hunter_card": rng.choice(HUNTER_CARDS), "banner": banner,
+                "dracula_resolved": icon not in banner}
+        if escape and matching_choice(rounds, _event("combat_round", self.dracula, **data, escape=True)):
+            data["escape"] = True
+        return _event("combat_round", self.dracula, **data)
 
-    def dracula_turn(self):
-        rng, state = self.rng, self.state
-        trail = state["dracula"]["trail"]
-        here = trail[0]["space"] if trail else "castle-dracula"
-        options = sorted(set(self.index.roads.get(here, ())) | set(self.index.sea.get(here, ())))
-        recent = {entry["space"] for entry in trail}
-        fresh = [s for s in options if s not in recent] or options or ["castle-dracula"]
-        space = rng.choice(fresh)
-        data = {"space": space}
-        if self.index.kind(space) == "city" and rng.random() < 0.6:
-            data["encounter"] = rng.choice(ENCOUNTERS)
-        self.emit("dracula_move", self.dracula, **data)
-        influence = self.state["dracula"]["influence"]
-        if self.finishing and rng.random() < 0.3:
-            self.emit("influence", self.dracula, to=min(13, influence + 1))
-        elif influence < 10 and rng.random() < 0.05:
-            self.emit("influence", self.dracula, to=influence + 1)
-        hand = self.state["dracula"]["events"]
-        if len(hand) > 4:
-            self.emit("discard", self.dracula, kind="event", card=hand[0])
-
-    def hunter_turn(self, pid):
-        rng = self.rng
-        h = self.state["hunters"][pid]
+    def after_round(self, state, by_type, rng, finishing):
+        combat = state["combat"]
+        fighting = [pid for pid in combat["hunters"] if pid not in combat["out"]]
+        if not fighting:
+            return None
+        pid = rng.choice(fighting)
         roll = rng.random()
+        if roll < 0.25:
+            return self.bite(state, pid, by_type, rng)
+        if roll < 0.35:
+            return _event("damage", self.dracula, hunter=pid, amount=rng.randint(1, 3))
         if roll < 0.4:
-            self.move_by_land_or_sea(pid, h)
-        elif roll < 0.55 and h["tickets"]:
-            if not self.move_by_rail(pid, h):
-                self.move_by_land_or_sea(pid, h)
-        elif roll < 0.65 and len(h["tickets"]) < 2:
-            data = {"white": rng.randint(1, 3)}
-            if rng.random() < 0.6:
-                data["yellow"] = rng.randint(1, 3)
-            self.emit("book_ticket", pid, **data)
-        elif roll < 0.82:
-            self.draw(pid)
-        elif roll < 0.92:
-            self.emit("gain_item", pid, card=rng.choice(ITEM_CARDS))
-        self.tidy_hand(pid)
-        self.hideout(pid)
+            return _event("flee", pid)
+        if finishing and roll < 0.5:
+            return _event("influence", self.dracula, to=min(13, state["dracula"]["influence"] + 1))
+        if finishing and roll < 0.6:
+            return _event("dracula_defeated", pid)
+        if roll < 0.62:
+            return _event("hunter_defeated", None, hunter=pid, cause="damage")
+        return None
 
-    def move_by_land_or_sea(self, pid, h):
-        here = h["space"]
-        if self.index.kind(here) == "sea" or (self.index.sea.get(here) and self.rng.random() < 0.1):
-            mode, table = "sea", self.index.sea
-        else:
-            mode, table = "road", self.index.roads
-        options = table.get(here)
-        if not options:
-            return
-        self.emit("move", pid, mode=mode, path=[here, self.rng.choice(options)])
-
-    def move_by_rail(self, pid, h) -> bool:
-        rng = self.rng
-        ticket = rng.choice(h["tickets"])
-        white, yellow = ticket["white"], ticket["yellow"]
-        path, colours = [h["space"]], []
-        for _ in range(rng.randint(1, max(white, yellow or 0))):
-            nexts = [
-                (b, c)
-                for b, c in self.index.rail_next.get(path[-1], ())
-                if b not in path and (c == "white" or yellow is not None)
-            ]
-            if not nexts:
-                break
-            b, c = rng.choice(nexts)
-            path.append(b)
-            colours.append(c)
-        while len(path) > 1:
-            value = yellow if "yellow" in colours else white
-            if len(path) - 1 <= value:
-                break
-            path.pop()
-            colours.pop()
-        if len(path) < 2:
-            return False
-        data = {"mode": "rail", "path": path, "ticket_white": white}
-        if yellow is not None:
-            data["ticket_yellow"] = yellow
-        self.emit("move", pid, **data)
-        return True
-
-    def draw(self, pid):
-        rng = self.rng
-        day = self.state["time"] == "day"
-        icon = "hunter" if rng.random() < 0.6 else "dracula"
-        data = {"end": "top" if day else "bottom", "icon": icon, "card": rng.choice(EVENT_CARDS)}
-        if rng.random() < 0.5:
-            data["to"] = pid if icon == "hunter" else ("discard" if day else self.dracula)
-        self.emit("draw_event", pid, **data)
-
-    def tidy_hand(self, pid):
-        h = self.state["hunters"][pid]
-        for kind, field in (("event", "events"), ("item", "items")):
-            if len(h[field]) > 3:
-                spare = [c for c in h[field] if c not in h[f"shown_{field}"]] or h[field]
-                self.emit("discard", pid, kind=kind, card=spare[0])
-                h = self.state["hunters"][pid]
-
-    def keep_revealed(self, pid):
-        h = self.state["hunters"][pid]
-        if not h["weakened"] or h["defeated"]:
-            return
-        if h["events"] and not h["shown_events"]:
-            self.emit("reveal_card", pid, kind="event", card=h["events"][0])
-            h = self.state["hunters"][pid]
-        if h["items"] and not h["shown_items"]:
-            self.emit("reveal_card", pid, kind="item", card=h["items"][0])
-
-    def hideout(self, pid):
-        pending = self.state["hideouts"].get(pid)
-        if pending is None:
-            return
-        trail = self.state["dracula"]["trail"]
-        entry = next(e for e in trail if e["space"] == pending["space"])
-        card = entry["encounters"][0]
-        roll = self.rng.random()
-        if roll < 0.4:
-            self.emit("ambush", self.dracula, hunter=pid, encounter=card)
-        elif roll < 0.5:
-            self.emit("search", pid, encounter=card)
-        elif roll < 0.85:
-            self.emit("renounce", self.dracula, hunter=pid)
-            if self.rng.random() < 0.7:
-                self.emit("search", pid, encounter=card)
-
-    # -- combat and hospital ----------------------------------------------------------------
-
-    def fight(self):
-        rng = self.rng
-        while self.state["combat"] is not None:
-            combat = self.state["combat"]
-            active = [p for p in combat["hunters"] if p not in combat["out"]]
-            pid = rng.choice(active)
-            icon = rng.choice(ICONS)
-            banner = self.banners[pid]
-            resolved = icon not in banner
-            data = {
-                "hunter": pid,
-                "dracula_card": DRACULA_CARDS[icon],
-                "dracula_icon": icon,
-                "hunter_card": rng.choice(HUNTER_CARDS),
-                "banner": banner,
-                "dracula_resolved": resolved,
-            }
-            if icon in ESCAPES and rng.random() < 0.3:
-                data["escape"] = True
-            self.emit("combat_round", self.dracula, **data)
-            if self.state["combat"] is None:
-                return
-            roll = rng.random()
-            if resolved and icon == "fangs" and roll < 0.6:
-                self.bite(pid)
-            elif roll < 0.15:
-                self.emit("damage", self.dracula, hunter=pid, amount=rng.randint(1, 3))
-            elif roll < 0.2:
-                self.emit("flee", pid)
-            elif self.finishing and roll < 0.3:
-                influence = self.state["dracula"]["influence"]
-                self.emit("influence", self.dracula, to=min(13, influence + 1))
-            elif self.finishing and roll < 0.4:
-                self.emit("dracula_defeated", pid)
-            elif roll < 0.42:
-                self.emit("hunter_defeated", None, hunter=pid, cause="damage")
-
-    def bite(self, pid):
-        h = self.state["hunters"][pid]
+    def bite(self, state, pid, by_type, rng):
+        h = state["hunters"][pid]
         data = {"hunter": pid}
         if h["bites"] == 0:
             if h["events"]:
                 data["reveal_event"] = h["events"][0]
             if h["items"]:
                 data["reveal_item"] = h["items"][0]
-        self.emit("bite", self.dracula, **data)
+        return _event("bite", self.dracula, **data)
 
-    def hospitals(self):
-        for pid in self.hunters:
-            if self.state["hunters"][pid]["defeated"]:
-                space = self.rng.choice(self.index.hospitals)
-                self.emit("hospital", None, hunter=pid, space=space)
+    def hospital(self, state, by_type, rng, finishing):
+        offered = by_type.get("hospital")
+        if not offered:
+            return None
+        choice = rng.choice(offered)
+        if choice.open_fields:
+            return {**choice.filled({"space": rng.choice(BOARD.hospitals)}), "actor": None}
+        return choice
+
+    # -- hideouts, hands -----------------------------------------------------------------------
+
+    def hideout(self, state, by_type, rng, finishing):
+        for pid, pending in sorted(state["hideouts"].items()):
+            key = (state["tick"], pid, pending["space"], pending["renounced"])
+            if key in self.hideouts_seen:
+                continue
+            self.hideouts_seen.add(key)
+            cards = encounters_at(state, pending["space"])
+            if not cards:
+                continue
+            card, roll = cards[0], rng.random()
+            if pending["renounced"]:
+                return _event("search", pid, encounter=card) if roll < 0.7 else None
+            if roll < 0.4:
+                return _event("ambush", self.dracula, hunter=pid, encounter=card)
+            if roll < 0.5:
+                return _event("search", pid, encounter=card)
+            if roll < 0.85:
+                return _event("renounce", self.dracula, hunter=pid)
+        return None
+
+    def keep_revealed(self, state, by_type, rng, finishing):
+        for pid in state["hunter_order"]:
+            h = state["hunters"][pid]
+            if not h["weakened"] or h["defeated"]:
+                continue
+            for kind, field in (("event", "events"), ("item", "items")):
+                if h[field] and not h[f"shown_{field}"]:
+                    return _event("reveal_card", pid, kind=kind, card=h[field][0])
+        return None
+
+    def tidy(self, state, by_type, rng, finishing):
+        for pid in state["hunter_order"]:
+            h = state["hunters"][pid]
+            for kind, field in (("event", "events"), ("item", "items")):
+                if len(h[field]) > HAND_LIMIT:
+                    spare = [c for c in h[field] if c not in h[f"shown_{field}"]] or h[field]
+                    return _event("discard", pid, kind=kind, card=spare[0])
+        if len(state["dracula"]["events"]) > HAND_LIMIT + 1:
+            return _event("discard", self.dracula, kind="event", card=state["dracula"]["events"][0])
+        return None
+
+    # -- the turns -----------------------------------------------------------------------------
+
+    def dracula_turn(self, state, by_type, rng, finishing):
+        if state["time"] != "night" or (state["tick"], self.dracula) in self.acted:
+            return None
+        if "dracula_move" not in by_type:
+            return None
+        self.acted.add((state["tick"], self.dracula))
+        trail = state["dracula"]["trail"]
+        here = trail[0]["space"] if trail else "castle-dracula"
+        options = sorted(set(BOARD.roads.get(here, ())) | set(BOARD.sea.get(here, ())))
+        recent = {entry["space"] for entry in trail}
+        fresh = [s for s in options if s not in recent] or options or ["castle-dracula"]
+        space = rng.choice(fresh)
+        data = {"space": space}
+        if BOARD.kind(space) == "city" and rng.random() < 0.6:
+            data["encounter"] = rng.choice(ENCOUNTERS)
+        self.pending_influence = finishing and rng.random() < 0.3 or (
+            state["dracula"]["influence"] < 10 and rng.random() < 0.05)
+        return _event("dracula_move", self.dracula, **data)
+
+    def hunter_turn(self, state, by_type, rng, finishing):
+        if self.pending_influence:
+            self.pending_influence = False
+            return _event("influence", self.dracula, to=min(13, state["dracula"]["influence"] + 1))
+        if state["time"] not in ("day", "night"):
+            return None
+        for pid in state["hunter_order"]:
+            if state["hunters"][pid]["defeated"] or (state["tick"], pid) in self.acted:
+                continue
+            self.acted.add((state["tick"], pid))
+            picked = self.action(state, pid, by_type, rng)
+            if picked is not None:
+                return picked
+        return None
+
+    def action(self, state, pid, by_type, rng):
+        h = state["hunters"][pid]
+        mine = lambda kind: [c for c in by_type.get(kind, ()) if c.event["actor"] == pid]
+        roll = rng.random()
+        moves = [c for c in mine("move") if not c.open_fields]
+        trains = [c for c in moves if c.event["data"]["mode"] == "rail"]
+        if roll < 0.55 and trains and rng.random() < 0.35:
+            return rng.choice(trains)
+        if roll < 0.45:
+            land = [c for c in moves if c.event["data"]["mode"] != "rail"]
+            at_sea = BOARD.kind(h["space"]) == "sea"
+            sea = [c for c in land if c.event["data"]["mode"] == "sea"]
+            road = [c for c in land if c.event["data"]["mode"] == "road"]
+            pool = sea if at_sea or (sea and rng.random() < 0.1) else road
+            return rng.choice(pool) if pool else None
+        if roll < 0.6 and len(h["tickets"]) < 2:
+            data = {"white": rng.randint(1, 3)}
+            if rng.random() < 0.6:
+                data["yellow"] = rng.randint(1, 3)
+            return _event("book_ticket", pid, **data)
+        if roll < 0.8:
+            icon = "hunter" if rng.random() < 0.6 else "dracula"
+            draws = [c for c in mine("draw_event") if "to" not in c.event["data"]
+                     and c.event["data"]["icon"] == icon]
+            if draws:
+                data = {**rng.choice(draws).event["data"], "card": rng.choice(EVENT_CARDS)}
+                if rng.random() < 0.5:
+                    data["to"] = pid if icon == "hunter" else ("discard" if state["time"] == "day" else self.dracula)
+                return _event("draw_event", pid, **data)
+        if roll < 0.9:
+            return _event("gain_item", pid, card=rng.choice(ITEM_CARDS))
+        return None
 
 
-def simulate_match(engine, *, seed, players=None, setup=None, max_events=None, min_events=None):
+def simulate_match(engine, *, seed, players=None, setup=None, max_events=None, min_events=None,
+                   interpretation=None):
     """A random legal match as a ``ludoteca.match/1`` document; same seed, same document."""
-    rng = Random(seed)
+    import random
+
     players = [dict(p) for p in (players or default_players(4))]
     setup = engine.setup_with_defaults(setup)
     if not setup.get("dracula"):
         setup["dracula"] = players[-1]["id"]
-    match = _Match(engine, rng, players, setup, max_events, min_events)
-    match.play()
+    interpretation = interpretation or engine.interpretation()
+    dracula = setup["dracula"]
+    hunters = [p["id"] for p in players if p["id"] != dracula]
+    bots = Bots(dracula, hunters, random.Random(seed * 7919 + 1))
+    events = play(engine, seed=seed, players=players, setup=setup, strategy=bots,
+                  interpretation=interpretation, max_events=max_events, min_events=min_events)
+    reading = ", ".join(f"{k}={v}" for k, v in sorted(interpretation.choices.items())
+                        if v != engine.point(k).default)
     return engine.match_document(
         title=f"Simulated match (seed {seed})",
         players=players,
         setup=setup,
-        events=match.events,
-        source=f"fury_of_dracula.simulate seed={seed}",
+        events=events,
+        source=f"fury_of_dracula.simulate seed={seed}" + (f" reading: {reading}" if reading else ""),
     )

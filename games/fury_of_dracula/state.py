@@ -1,4 +1,4 @@
-"""The state of a match of La Furia di Dracula as plain JSON data, and the board as an index.
+"""The state of a match of La Furia di Dracula as plain JSON data, and what each seat sees of it.
 
 Every key is documented in README.md ("State keys"). The state holds only dicts, lists, str,
 int, bool and None, so ``json.loads(canonical_json(state)) == state``.
@@ -6,94 +6,12 @@ int, bool and None, so ``json.loads(canonical_json(state)) == state``.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 TIMES = ("day", "dusk", "night", "dawn")
 NEXT_TIME = {"day": "dusk", "dusk": "night", "night": "dawn", "dawn": "day"}
 HIDDEN = "?"
-
-
-class BoardIndex:
-    """The board data read once into lookups: railway colour of a link, road and sea
-    neighbours, space kinds, hospitals and the distance of every space to each hospital."""
-
-    __slots__ = (
-        "default_starts",
-        "hospital_distance",
-        "hospitals",
-        "rail",
-        "rail_next",
-        "roads",
-        "sea",
-        "spaces",
-    )
-
-    def __init__(self, board: Mapping[str, Any]) -> None:
-        self.spaces: dict[str, dict] = dict(board.get("spaces", {}))
-        self.rail: dict[tuple[str, str], str] = {}
-        self.rail_next: dict[str, list[tuple[str, str]]] = {}
-        for colour, links in sorted(board.get("railways", {}).items()):
-            for a, b in links:
-                self.rail[(a, b)] = colour
-                self.rail[(b, a)] = colour
-                self.rail_next.setdefault(a, []).append((b, colour))
-                self.rail_next.setdefault(b, []).append((a, colour))
-        self.roads = _neighbours(board.get("roads", []))
-        self.sea = _neighbours(board.get("sea_links", []))
-        self.hospitals = sorted(s for s, d in self.spaces.items() if d.get("hospital"))
-        self.default_starts = list(board.get("default_starts", [])) or sorted(
-            s for s, d in self.spaces.items() if d.get("kind") == "city"
-        )
-        everything: dict[str, set[str]] = {}
-        for table in (self.roads, self.sea):
-            for a, nbrs in table.items():
-                everything.setdefault(a, set()).update(nbrs)
-        for a, b in self.rail:
-            everything.setdefault(a, set()).add(b)
-        self.hospital_distance: dict[str, dict[str, int]] = {
-            h: _distances(everything, h) for h in self.hospitals
-        }
-
-    def kind(self, space: str) -> str | None:
-        data = self.spaces.get(space)
-        return data.get("kind") if data else None
-
-    def nearest_hospitals(self, space: str | None) -> list[str]:
-        """Hospitals at the fewest links from ``space`` (all of them if it is unknown)."""
-        if space is None or space not in self.spaces:
-            return list(self.hospitals)
-        best, found = None, []
-        for h in self.hospitals:
-            d = self.hospital_distance[h].get(space)
-            if d is None:
-                continue
-            if best is None or d < best:
-                best, found = d, [h]
-            elif d == best:
-                found.append(h)
-        return found or list(self.hospitals)
-
-
-def _neighbours(links) -> dict[str, list[str]]:
-    table: dict[str, list[str]] = {}
-    for a, b in links:
-        table.setdefault(a, []).append(b)
-        table.setdefault(b, []).append(a)
-    return {k: sorted(v) for k, v in table.items()}
-
-
-def _distances(graph: Mapping[str, set[str]], start: str) -> dict[str, int]:
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        for nxt in sorted(graph.get(here, ())):
-            if nxt not in dist:
-                dist[nxt] = dist[here] + 1
-                queue.append(nxt)
-    return dist
 
 
 def new_hunter(space: str | None) -> dict:
@@ -114,7 +32,7 @@ def new_hunter(space: str | None) -> dict:
 
 
 def build_initial_state(
-    players: Sequence[Mapping[str, str]], setup: Mapping[str, Any], index: BoardIndex
+    players: Sequence[Mapping[str, str]], setup: Mapping[str, Any], default_starts: Sequence[str]
 ) -> dict:
     """The state before the first event. ``setup["dracula"]`` names Dracula's player (the last
     seat if absent); every other player is one hunter. Raises ValueError on a setup that names
@@ -130,7 +48,7 @@ def build_initial_state(
         raise ValueError("setup.trail_length must be a whole number of at least 1")
     starts = dict(setup.get("starts") or {})
     hunters = [pid for pid in ids if pid != dracula]
-    defaults = index.default_starts
+    defaults = list(default_starts)
     hunter_states = {}
     for n, pid in enumerate(hunters):
         hunter_states[pid] = new_hunter(starts.get(pid) or defaults[n % len(defaults)])

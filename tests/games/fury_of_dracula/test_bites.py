@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from games.fury_of_dracula.board import BOARD
+
 from .helpers import consulted, effects, ev, run, start, to_time, unchecked, violations
 
 
@@ -113,11 +115,10 @@ def test_defeated_hunter_waits_for_the_hospital_at_dawn():
 
 def test_hospital_space_under_each_option():
     """fury-of-dracula/para-6: "viene collocato in uno spazio ospedale come descritto nelle regole" (point hospital-space)"""
-    from games.fury_of_dracula.rules import ENGINE
 
     state, _ = run(start(starts={"p1": "london"}), ev("hunter_defeated", hunter="p1"))
     dawn, _ = to_time(state, "dawn")
-    far = next(h for h in ENGINE.index.hospitals if h not in ENGINE.index.nearest_hospitals("london"))
+    far = next(h for h in BOARD.hospitals if h not in BOARD.nearest_hospitals("london"))
     _, steps = run(dawn, ev("hospital", hunter="p1", space=far))
     assert not violations(steps[0]) and "fury-of-dracula.hospital-space" in consulted(steps[0])
     _, steps = run(dawn, ev("hospital", hunter="p1", space=far), choices={"hospital_space": "nearest-hospital"})

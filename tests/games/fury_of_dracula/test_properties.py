@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 from games.core.canonical import canonical_json
 from games.core.events import EventSchemaError
 from games.core.replay import replay_document
+from games.fury_of_dracula.board import BOARD
 from games.fury_of_dracula.rules import ENGINE
 from games.fury_of_dracula.state import TIMES
 
-SPACES = sorted(ENGINE.index.spaces) + ["nowhere"]
+SPACES = sorted(BOARD.spaces) + ["nowhere"]
 WORDS = st.sampled_from(["Topi", "Aglio", "Telegramma", "?", "fangs", "dodge", "x"])
 PLAYER_IDS = ["p1", "p2", "p3", "p4"]
 _SAMPLE_STATES = []

@@ -1,0 +1,112 @@
+"""Dracula's trail and his reveal: fury-of-dracula/para-4. A hunter who ends his movement in
+the city of the Location card on the first space of the trail reveals Dracula (never at sea);
+the combat follows at the next dawn or dusk. Dracula's own movement is not in the excerpts."""
+
+from __future__ import annotations
+
+from games.core.referee import Referee
+from games.fury_of_dracula import points as P
+from games.fury_of_dracula.board import BOARD
+from games.fury_of_dracula.combat import start_combat
+from games.fury_of_dracula.common import TWILIGHT, Tx, place, trail_entry, unchecked
+from games.fury_of_dracula.hideout import is_hideout
+
+
+def reveals(state, space) -> bool:
+    trail = state["dracula"]["trail"]
+    return bool(trail) and not state["dracula"]["revealed"] and trail[0]["space"] == space
+
+
+def triggers(state, space) -> bool:
+    """Whether ending a movement in ``space`` could reveal Dracula or meet a hideout."""
+    if reveals(state, space):
+        return True
+    n = trail_entry(state, space)
+    return n is not None and bool(state["dracula"]["trail"][n]["encounters"])
+
+
+def end_movement(tx: Tx, pid: str, space: str, ref: Referee) -> list[str]:
+    """fury-of-dracula/para-3 and para-4: what ending a movement in ``space`` triggers."""
+    said = []
+    state = tx.new
+    if reveals(state, space):
+        if BOARD.kind(space) == "sea":
+            ref.effect("not-revealed", space=space, why="Dracula cannot be revealed at sea")
+            said.append("Dracula is there, but at sea he cannot be revealed")
+        else:
+            dr = tx.dracula()
+            dr["revealed"] = True
+            dr["space"] = space
+            dr["combat_due"] = {"tick": state["tick"], "hunter": pid}
+            ref.effect("dracula-revealed", space=space, by=pid)
+            said.append(f"Dracula is revealed in {place(space)}")
+            if state["time"] in TWILIGHT:
+                when = ref.consult(P.TWILIGHT_REVEAL, f"Dracula revealed during the {state['time']}")
+                if when == "this-one":
+                    said.append(start_combat(tx, ref))
+    if is_hideout(state, space, ref):
+        tx.new["hideouts"] = {**state["hideouts"], pid: {"space": space, "renounced": False}}
+        ref.effect("hideout", hunter=pid, space=space)
+        said.append(f"{place(space)} is a hideout: Dracula may ambush")
+    return said
+
+
+# -- the handlers ------------------------------------------------------------------------------
+
+
+def dracula_move(state, actor, data, ref):
+    """Dracula's movement is not in the excerpts: the Location card is placed as recorded."""
+    tx = Tx(state)
+    dr = tx.dracula()
+    space = data["space"]
+    encounter = data.get("encounter")
+    if state["combat"] is not None:
+        ref.violation(P.COMBAT, "Dracula moves in the middle of a combat", citations=(P.C_CONTINUES,))
+    note = "Dracula's movement and trail rules are not in the excerpts: placed as recorded"
+    if space not in BOARD.spaces:
+        note += f" ({space} is not on the reconstructed board)"
+    unchecked(ref, note)
+    entry = {"space": space, "encounters": [encounter] if encounter else []}
+    trail = [entry] + dr["trail"]
+    if len(trail) > state["trail_length"]:
+        left = trail[state["trail_length"] :]
+        trail = trail[: state["trail_length"]]
+        for gone in left:
+            ref.effect("trail-card-leaves", space=gone["space"], encounters=len(gone["encounters"]))
+        unchecked(ref, "a card leaves the trail: what matures or returns is not in the excerpts")
+    dr["trail"] = trail
+    if dr["revealed"]:
+        dr["revealed"] = False
+        dr["space"] = None
+        unchecked(ref, "Dracula moves after being revealed: he is hidden again (not in the excerpts)")
+    if dr["combat_due"] is not None:
+        dr["combat_due"] = None
+        unchecked(ref, "Dracula moves before the due combat: it lapses (not in the excerpts)")
+    if state["hideouts"]:
+        tx.new["hideouts"] = {}
+    return tx.new, f"Dracula places a Location card on his trail{' with an Encounter' if encounter else ''}"
+
+
+def dracula_revealed(state, actor, data, ref):
+    """fury-of-dracula/para-4: a reveal the record states. The engine reveals Dracula itself
+    when a hunter ends his movement in the city of the first trail card; a recorded reveal
+    it did not make is a violation and is skipped (Dracula stays hidden)."""
+    space = data["space"]
+    dr = state["dracula"]
+    if BOARD.kind(space) == "sea":
+        ref.violation(
+            P.REVEAL,
+            f"the record reveals Dracula in {place(space)}, a sea zone: Dracula cannot be revealed at sea",
+            citations=(P.C_NOT_AT_SEA,),
+        )
+        return state, f"Dracula is not revealed in {place(space)}: he cannot be revealed at sea"
+    if dr["revealed"] and dr["space"] == space:
+        ref.effect("reveal-confirmed", space=space)
+        return state, f"the record confirms Dracula revealed in {place(space)}"
+    trail = dr["trail"]
+    if not trail or trail[0]["space"] != space:
+        why = f"{place(space)} is not the city of the Location card on the first space of Dracula's trail"
+    else:
+        why = f"no hunter ended his movement in {place(space)} since Dracula went there"
+    ref.violation(P.REVEAL, f"Dracula cannot be revealed in {place(space)}: {why}", citations=(P.C_REVEAL,))
+    return state, f"Dracula is not revealed in {place(space)}"
