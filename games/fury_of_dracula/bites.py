@@ -93,13 +93,14 @@ def weakened_check(state, ref: Referee) -> None:
                     f"{name(state, pid)} is WEAKENED but keeps no {kind[:-1]} card revealed",
                     citations=(P.C_WEAKENED,),
                 )
-            elif shown > 1:
-                if ref.consult(P.WEAKENED_REVEAL_COUNT, f"{name(state, pid)} shows {shown} {kind}") == "exactly-one":
-                    ref.violation(
-                        P.BITES,
-                        f"{name(state, pid)} keeps {shown} {kind} revealed, not one",
-                        point=P.WEAKENED_REVEAL_COUNT,
-                    )
+            elif shown > 1 and ref.consult(
+                P.WEAKENED_REVEAL_COUNT, f"{name(state, pid)} shows {shown} {kind}"
+            ) == "exactly-one":
+                ref.violation(
+                    P.BITES,
+                    f"{name(state, pid)} keeps {shown} {kind} revealed, not one",
+                    point=P.WEAKENED_REVEAL_COUNT,
+                )
 
 
 def weakened_kept(state, interpretation) -> tuple[bool, tuple[str, ...]]:
@@ -220,9 +221,10 @@ def hospital(state, actor, data, ref):
     who = name(state, pid)
     if state["time"] != "dawn":
         ref.violation(P.BITES, f"{who} is placed in a hospital at {state['time']}, not at dawn", citations=(P.C_HOSPITAL,))
-    elif h0["defeated_at"] == state["tick"]:
-        if ref.consult(P.HOSPITAL_DAWN, f"{who} was defeated during this dawn") == "following":
-            ref.violation(P.BITES, f"{who} was defeated during this dawn: the hospital waits for the next", point=P.HOSPITAL_DAWN)
+    elif h0["defeated_at"] == state["tick"] and ref.consult(
+        P.HOSPITAL_DAWN, f"{who} was defeated during this dawn"
+    ) == "following":
+        ref.violation(P.BITES, f"{who} was defeated during this dawn: the hospital waits for the next", point=P.HOSPITAL_DAWN)
     which = ref.consult(P.HOSPITAL_SPACE, "a defeated hunter goes to a hospital")
     if which == "as-recorded":
         unchecked(ref, f"{place(space)} taken as the hospital the full rules describe")

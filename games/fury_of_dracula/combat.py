@@ -125,10 +125,8 @@ def combat_round(state, actor, data, ref):
         "combat-round", hunter=pid, dracula_card=data["dracula_card"], hunter_card=data["hunter_card"],
         cancelled=cancelled, round=rounds, cards=cards,
     )
-    said = [
-        f"round {rounds}: Dracula plays {data['dracula_card']} ({icon}"
-        f"{', cancelled by the banner' if cancelled else ''}), {who} plays {data['hunter_card']}"
-    ]
+    cancel_words = ", cancelled by the banner" if cancelled else ""
+    said = [f"round {rounds}: Dracula plays {data['dracula_card']} ({icon}{cancel_words}), {who} plays {data['hunter_card']}"]
     if data.get("escape") and not cancelled:
         allowed = ref.consult(P.ESCAPE_ALLOWED, "Dracula resolves an Escape")
         if allowed == "not-first-round" and rounds == 1:

@@ -119,12 +119,13 @@ def search(state, actor, data, ref):
             return state, f"{who} searches: skipped"
         unchecked(ref, "a Search outside a hideout is not in the excerpts")
         return state, f"{who} searches"
-    if not pending["renounced"]:
-        if ref.consult(P.SEARCH_NEEDS_RENOUNCE, "Search before a recorded renounce") == "explicit":
-            ref.violation(
-                P.HIDEOUT, "the hunter may Search only after Dracula renounces the ambush",
-                point=P.SEARCH_NEEDS_RENOUNCE,
-            )
+    if not pending["renounced"] and ref.consult(
+        P.SEARCH_NEEDS_RENOUNCE, "Search before a recorded renounce"
+    ) == "explicit":
+        ref.violation(
+            P.HIDEOUT, "the hunter may Search only after Dracula renounces the ambush",
+            point=P.SEARCH_NEEDS_RENOUNCE,
+        )
     tx = Tx(state)
     if data.get("matured"):
         ref.violation(P.HIDEOUT, "a Search ignores the matured effects", citations=(P.C_MATURED,))

@@ -1,13 +1,13 @@
 """The choice this game offers: the core's, plus what the excerpts leave to the record.
 
-Three things the core's :class:`Choice` cannot say on its own, and this game needs:
+Three things the core's :class:`Choice` does not say on its own, and this game needs:
 
 - an event whose actor the excerpts do not fix (time passing, a bite, a recorded end): the
   record may name any player as its actor, or none (``any_actor``);
-- a data key the record may give or leave out without changing legality: an optional card name,
-  where a drawn card went when it went where the rule sends it, whether a matured effect was
-  applied when it was not (``optional``: each key with the values it may take, or None for
-  any value its schema allows);
+- an optional data key (the core's ``optional_fields``) whose value, when the record gives one,
+  must be among a few: where a drawn card went, when it went where the rule sends it; whether
+  a matured effect was applied, when it was not; the cards a bite reveals, among those the
+  hunter holds (``optional_values``);
 - a combat round whose open icon and banner are tied by the cancellation rule
   (``cancelled``: the icon is among the banner's highlighted icons, or not).
 """
@@ -24,31 +24,19 @@ from games.core.choices import Choice
 @dataclass(frozen=True)
 class Offer(Choice):
     any_actor: bool = False
-    optional: tuple[tuple[str, tuple | None], ...] = ()
+    # optional keys whose value, when the record gives one, must be among these
+    optional_values: tuple[tuple[str, tuple], ...] = ()
     cancelled: bool | None = None
 
     def matches(self, event: Mapping[str, Any]) -> bool:
-        if event.get("type") != self.event["type"]:
-            return False
-        if not self.any_actor and event.get("actor") != self.event.get("actor"):
+        if self.any_actor:
+            event = {**event, "actor": self.event.get("actor")}
+        if not Choice.matches(self, event):
             return False
         given = event.get("data") or {}
-        fixed = self.event["data"]
-        optional = dict(self.optional)
-        for key, value in given.items():
-            if key in self.open_fields:
-                continue
-            if key in fixed:
-                if fixed[key] != value:
-                    return False
-            elif key in optional:
-                allowed = optional[key]
-                if allowed is not None and value not in allowed:
-                    return False
-            else:
+        for key, allowed in self.optional_values:
+            if key in given and given[key] not in allowed:
                 return False
-        if any(key not in given for key in fixed) or any(key not in given for key in self.open_fields):
-            return False
         if self.cancelled is not None:
             banner = given.get("banner")
             if not isinstance(banner, list) or (given.get("dracula_icon") in banner) != self.cancelled:
@@ -71,8 +59,6 @@ class Offer(Choice):
         data = Choice.as_dict(self)
         if self.any_actor:
             data["open_fields"] = ["actor", *data["open_fields"]]
-        if self.optional:
-            data["optional_fields"] = {
-                key: (list(allowed) if allowed is not None else None) for key, allowed in self.optional
-            }
+        if self.optional_values:
+            data["optional_values"] = {key: list(allowed) for key, allowed in self.optional_values}
         return data

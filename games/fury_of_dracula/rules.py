@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from games.core.board import BoardLayout, Piece
@@ -59,7 +60,7 @@ class FuryOfDraculaEngine(Engine):
     package_dir = Path(__file__).parent
     points = P.POINTS
     event_specs = EVENT_SPECS
-    default_setup = {"dracula": None, "trail_length": 6, "starts": {}}
+    default_setup = MappingProxyType({"dracula": None, "trail_length": 6, "starts": {}})
     # The excerpts give no turn order: a recording that names no rule of who acts cites the
     # first action they speak of (Prenota un biglietto, para-1).
     turn_rule = P.TRAIN
@@ -112,7 +113,7 @@ class FuryOfDraculaEngine(Engine):
     )
     min_players = 2
     max_players = 5
-    handlers = {
+    handlers = MappingProxyType({
         "time_passes": day_and_night.time_passes,
         "book_ticket": train.book_ticket,
         "move": train.move,
@@ -135,7 +136,7 @@ class FuryOfDraculaEngine(Engine):
         "dracula_defeated": combat.dracula_defeated,
         "hospital": bites.hospital,
         "game_over": combat.game_over,
-    }
+    })
 
     # -- the protocol ------------------------------------------------------------------------
 

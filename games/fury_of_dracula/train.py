@@ -80,9 +80,10 @@ def _rail(tx: Tx, h, actor, path, data, ref: Referee) -> list[str]:
         value, which = yellow, "yellow"
     else:
         value, which = white, "white"
-        if yellow is not None and white < links <= yellow:
-            if ref.consult(P.WHITE_ONLY_VALUE, "white railways only, yellow value higher") == "better-of-two":
-                value, which = yellow, "yellow"
+        if yellow is not None and white < links <= yellow and ref.consult(
+            P.WHITE_ONLY_VALUE, "white railways only, yellow value higher"
+        ) == "better-of-two":
+            value, which = yellow, "yellow"
     if not _fits(links, value, ref):
         ref.violation(
             P.TRAIN,

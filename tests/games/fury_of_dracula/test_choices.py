@@ -136,3 +136,16 @@ def test_offered_exactly_when_legal(reading):
                 f"{'not offered' if matched is None else 'offered as ' + matched.label}: "
                 f"{[f.message for f in step.flags if f.kind == 'violation']}"
             )
+
+
+def test_a_choice_built_fast_equals_one_built_by_its_constructor():
+    """fury-of-dracula/para-2: "Durante il giorno peschi dalla cima del mazzo degli eventi" — the offered draw is the same value however it is built"""
+    from games.fury_of_dracula.choices import offer
+    from games.fury_of_dracula.offers import Offer
+
+    fast = offer("draw_event", "p1", {"end": "top", "icon": "hunter"}, "Ana draws",
+                 optional=(("card", None), ("to", ("p1",))), points=("x",))
+    slow = Offer(event={"type": "draw_event", "actor": "p1", "data": {"end": "top", "icon": "hunter"}},
+                 label="Ana draws", optional_fields=("card", "to"), optional_values=(("to", ("p1",)),),
+                 points=("x",))
+    assert fast == slow and fast.as_dict() == slow.as_dict()
