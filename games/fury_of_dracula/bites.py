@@ -8,7 +8,9 @@ from games.fury_of_dracula.board import BOARD
 from games.fury_of_dracula.combat import check_all_out, mark_out
 from games.fury_of_dracula.common import HIDDEN, Tx, name, place, target, unchecked
 
-BITE_SPACES = {"one": 1, "two": 2, "three": 3}
+# How many bite tokens a sheet holds under each reading of bite-spaces (None: no limit the
+# engine knows; a defeat for want of room is recorded as hunter_defeated).
+BITE_SPACES = {"as-recorded": None, "one": 1, "two": 2, "three": 3}
 
 
 def has_room(state, pid, interpretation) -> tuple[bool, tuple[str, ...]]:
@@ -16,7 +18,8 @@ def has_room(state, pid, interpretation) -> tuple[bool, tuple[str, ...]]:
     bites = state["hunters"][pid]["bites"]
     if bites < 1:
         return True, ()
-    return bites < BITE_SPACES[interpretation.option(P.BITE_SPACES.id)], (P.BITE_SPACES.id,)
+    spaces = BITE_SPACES[interpretation.option(P.BITE_SPACES.id)]
+    return spaces is None or bites < spaces, (P.BITE_SPACES.id,)
 
 
 def reveal(tx: Tx, pid, kind, card, ref: Referee) -> str:
@@ -140,7 +143,7 @@ def bite(state, actor, data, ref):
     room = True
     if h["bites"] >= 1:
         spaces = BITE_SPACES[ref.consult(P.BITE_SPACES, f"{who} already has {h['bites']} bite token(s)")]
-        room = h["bites"] < spaces
+        room = spaces is None or h["bites"] < spaces
     if not room:
         ref.effect("no-room-for-bite", hunter=pid)
         return tx.new, defeat(tx, pid, ref, "no room for a bite token")

@@ -158,13 +158,13 @@ def rail_choices(pid, who, here, ticket, interpretation, found):
         links = len(path) - 1
         if uses_yellow and yellow is None:
             continue
-        value, points = ticket_value(("yellow",) if uses_yellow else (), white, yellow, links, interpretation)
-        fits, more = journey_fits(links, value, interpretation)
+        value = ticket_value(("yellow",) if uses_yellow else (), white, yellow)
+        fits, points = journey_fits(links, value, interpretation)
         if not fits:
             continue
         found.append(offer("move", pid, {**base, "path": list(path)},
                            f"{who} takes the train from {place(here)} to {place(path[-1])} on the ticket ({face})",
-                           spaces=path, points=points + more))
+                           spaces=path, points=points))
 
 
 def draw_choices(state, pid, who, interpretation, found):
@@ -315,10 +315,8 @@ def happening_choices(state, interpretation, found):
         found.append(anyone("combat_ends", {}, "The record says a combat ended (none is under way)",
                             open_fields=("reason",)))
     else:
-        point = (P.COMBAT_END_CONDITIONS.id,)
-        if interpretation.option(P.COMBAT_END_CONDITIONS.id) == "open-list":
-            found.append(anyone("combat_ends", {}, "The combat ends for a reason the record gives",
-                                open_fields=("reason",), points=point))
+        found.append(anyone("combat_ends", {}, "The combat ends for a reason the record gives",
+                            open_fields=("reason",)))
         found.append(anyone("dracula_defeated", {}, "The hunters defeat Dracula", spaces=(combat["space"],)))
     dr = state["dracula"]
     if dr["revealed"] and BOARD.kind(dr["space"]) != "sea":

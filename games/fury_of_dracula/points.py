@@ -139,43 +139,32 @@ def _point(pid, question, options, default, doubt, citations) -> InterpretationP
 
 TICKET_PARTIAL_USE = _point(
     "ticket-partial-use",
-    "May a hunter travel fewer railway links than the ticket's value (the rest is lost when "
-    "the token returns to the reserve), or must the journey use exactly that many links?",
+    "The value \u201cdetermines how many railway links you can travel\u201d (quanti collegamenti "
+    "ferroviari puoi percorrere): is it the most a journey may use, or the number it must use? "
+    "The text never says what becomes of links left unused.",
     (
-        ("up-to", "The value is a maximum: any journey of 1..value links is allowed."),
-        ("exactly", "The journey must use exactly as many links as the value."),
+        ("up-to", "As \u201cpuoi\u201d (you can) says: any journey of 1..value links."),
+        ("exactly", "The value is the length of the journey (a conjecture: no sentence says so)."),
     ),
     "up-to",
     UNSPECIFIED,
     (C_TICKET_VALUE, C_TICKET_RETURNS),
 )
 
-WHITE_ONLY_VALUE = _point(
-    "white-only-value",
-    "\u201cusi il valore bianco\u201d: on a journey over white railways only, must the hunter "
-    "use the white value, or may he use the yellow value when it is higher?",
-    (
-        ("white-only", "Indicative as prescriptive (\u201cyou use\u201d = you must): white value only."),
-        ("better-of-two", "Read as permissive: either value, so the higher one may be used."),
-    ),
-    "white-only",
-    TRANSLATION,
-    (C_WHITE_VALUE, C_YELLOW_VALUE),
-)
-
 TRAIN_ENDS_MOVEMENT = _point(
     "train-ends-movement",
-    "What counts as \u201cending movement\u201d (termini il tuo movimento) after a train journey, "
-    "for the hideout and the reveal of Dracula?",
+    "Para-1 calls a train journey a \u201cspostamento\u201d; para-3 and para-4 trigger the hideout "
+    "and the reveal when a hunter ends \u201cil movimento\u201d: is a train journey such a movement, "
+    "and where does it end (the text names no stop on the way)?",
     (
         ("destination", "The city where the train journey ends is where the movement ends."),
         (
             "every-city",
-            "Every city the train stops in counts as a movement end (reveal/hideout checked at each).",
+            "Every city the train passes counts as a movement end (a conjecture: the text names no stops).",
         ),
         (
             "not-movement",
-            "Train travel is not \u201cil tuo movimento\u201d: it triggers neither hideout nor reveal.",
+            "A \u201cspostamento\u201d in treno is not \u201cil tuo movimento\u201d: it triggers neither hideout nor reveal.",
         ),
     ),
     "destination",
@@ -185,39 +174,47 @@ TRAIN_ENDS_MOVEMENT = _point(
 
 DAY_HUNTER_RECIPIENT = _point(
     "day-hunter-card-recipient",
-    "By day hunter-icon cards go \u201cai cacciatori\u201d (plural), by night \u201cal cacciatore\u201d "
-    "(singular): by day must the card go to the hunter who drew it, or may any hunter take it?",
+    "By day hunter-icon cards go \u201cai cacciatori\u201d (to the hunters), by night \u201cal "
+    "cacciatore\u201d (to the hunter): the two sentences differ in number for the same icon. By "
+    "day may the card go to any hunter, as the plural says, or only to the one who drew it, "
+    "as by night?",
     (
-        ("drawing-hunter", "The plural is generic: the card goes to the hunter who drew it."),
-        ("any-hunter", "The plural is meant: by day the card may go to any hunter."),
+        ("drawing-hunter", "The plural read as generic, as by night: the hunter who drew it."),
+        (
+            "any-hunter",
+            ("As the words say, \u201cai cacciatori\u201d: any hunter the record names (the one who "
+            "drew it when it names none)."),
+        ),
     ),
-    "drawing-hunter",
+    "any-hunter",
     TRANSLATION,
     (C_DAY_HUNTER, C_NIGHT_HUNTER),
 )
 
 HIDEOUT_MEANING = _point(
     "hideout-meaning",
-    "Which spaces are a \u201crifugio\u201d (hideout), a term the excerpts use without defining?",
+    "Which spaces are a \u201crifugio\u201d (hideout)? The excerpts use the word without defining it; "
+    "they only say an Encounter card is present there (\u201cuna carta Incontro l\u00ec presente\u201d).",
     (
         (
             "trail-encounter",
-            "Any city of Dracula's trail that holds at least one Encounter card.",
+            "Any city of Dracula's trail holding an Encounter card (never a sea zone: a conjecture).",
         ),
         (
             "first-trail-space",
-            "Only the city of the first trail space (where Dracula is), if it holds an Encounter.",
+            "Only the city of the first trail space, if it holds an Encounter (a conjecture).",
         ),
     ),
     "trail-encounter",
-    TRANSLATION,
+    UNSPECIFIED,
     (C_HIDEOUT_END, C_AMBUSH),
 )
 
 SEARCH_NEEDS_RENOUNCE = _point(
     "search-needs-renounce",
-    "Must Dracula's renouncing the ambush be recorded before the hunter may Search, or does a "
-    "Search while the ambush was open mean Dracula renounced?",
+    "Dracula \u201cpu\u00f2 rinunciare e tu puoi invece effettuare un\u2019azione Cerca\u201d: the Search "
+    "follows a renounce. Must the record hold the renounce before the Search, or does a Search "
+    "where no ambush was made say that Dracula renounced?",
     (
         ("implicit", "A Search while no ambush was made means Dracula renounced."),
         ("explicit", "A `renounce` event must come before the Search."),
@@ -229,64 +226,62 @@ SEARCH_NEEDS_RENOUNCE = _point(
 
 SEARCH_DISCARDS = _point(
     "search-discards-encounter",
-    "After a Search resolves an Encounter, is the card discarded like an ambush card, or does "
-    "it stay on the trail?",
+    "The ambush card is discarded at once (\u201cscartandola subito dopo\u201d); of the Encounter a "
+    "Search resolves the text says nothing: is it discarded too, or does it stay on the trail?",
     (
-        ("discard", "Discarded, as the ambush card is."),
-        ("stays", "The excerpts only say the ambush card is discarded: it stays on the trail."),
+        ("discard", "Discarded, as the ambush card is (a conjecture by analogy)."),
+        ("stays", "Nothing the text does not say happens: it stays on the trail."),
     ),
-    "discard",
+    "stays",
     UNSPECIFIED,
     (C_SEARCH, C_AMBUSH),
 )
 
 COMBAT_HUNTERS = _point(
     "combat-hunters",
-    "Which hunters are \u201ccoinvolti\u201d (involved) in the combat at the next dawn or dusk?",
+    "The combat ends when \u201ctutti i cacciatori coinvolti\u201d are out, but the text never says "
+    "which hunters are involved in the combat at the next dawn or dusk.",
     (
-        ("in-dracula-city", "Every undefeated hunter in Dracula's city when the combat starts."),
-        ("revealing-hunter", "Only the hunter who revealed Dracula, if he is still there."),
+        ("in-dracula-city", "Every undefeated hunter in Dracula's city when it starts (a conjecture)."),
+        ("revealing-hunter", "Only the hunter who revealed Dracula, if still there (a conjecture)."),
     ),
     "in-dracula-city",
     UNSPECIFIED,
     (C_REVEAL_COMBAT, C_ALL_OUT),
 )
 
-TWILIGHT_REVEAL = _point(
-    "twilight-reveal",
-    "If Dracula is revealed during a dawn or a dusk, is that the dawn/dusk of the combat, or "
-    "only the next one (\u201csuccessivi\u201d)?",
-    (
-        ("next-one", "Only the following dawn or dusk."),
-        ("this-one", "The combat happens at once, at this dawn or dusk."),
-    ),
-    "next-one",
-    UNSPECIFIED,
-    (C_REVEAL_COMBAT,),
-)
-
 ESCAPE_ALLOWED = _point(
     "escape-allowed",
-    "What makes an Escape card \u201cconsentita\u201d (allowed)?",
+    "A combat ends when Dracula resolves \u201cuna carta Fuga consentita\u201d (an allowed Escape "
+    "card): the text never says what makes an Escape allowed.",
     (
-        ("not-cancelled", "Any Escape that is not cancelled by the hunter's banner."),
-        ("not-first-round", "Not cancelled, and not in the first round of the combat."),
+        (
+            "not-cancelled",
+            ("\u201cconsentita\u201d read as not cancelled by the banner, which any card that resolves "
+            "already is (the word then adds nothing)."),
+        ),
+        (
+            "not-first-round",
+            "Not cancelled, and not in the first round (a conjecture from the full game).",
+        ),
         (
             "as-recorded",
-            "The full game decides; the engine accepts the record's Escape as an unchecked observation.",
+            ("What allows it is in rules the excerpts do not give: a resolved Escape the record "
+            "gives ends the combat, as an unchecked observation."),
         ),
     ),
-    "not-cancelled",
+    "as-recorded",
     UNSPECIFIED,
     (C_ESCAPE, C_CANCEL),
 )
 
 SIX_CARDS_COUNT = _point(
     "six-cards-count",
-    "Does a Dracula combat card cancelled by the banner count among the \u201csei carte\u201d played?",
+    "A cancelled card \u201cnon ha alcun effetto\u201d (has no effect): does it still count among the "
+    "\u201csei carte combattimento\u201d Dracula \u201cha giocato\u201d (has played)?",
     (
-        ("every-card", "Every card Dracula reveals was played, cancelled or not."),
-        ("resolved-only", "Only cards whose effect resolved count."),
+        ("every-card", "As \u201cgiocato\u201d says: every card Dracula chose and revealed was played."),
+        ("resolved-only", "Only cards whose effect resolved count (a conjecture)."),
     ),
     "every-card",
     UNSPECIFIED,
@@ -295,26 +290,33 @@ SIX_CARDS_COUNT = _point(
 
 BITTEN_LEAVES_COMBAT = _point(
     "bitten-leaves-combat",
-    "Does a hunter bitten during the combat stop fighting (he counts as \u201cmorso\u201d for the "
-    "end condition), or does he keep playing rounds?",
+    "The combat ends when all hunters involved \u201csono stati morsi/sconfitti/fuggiti\u201d, a "
+    "bite listed beside defeat and flight; but no sentence takes a bitten hunter out of the "
+    "combat. Does he play further rounds?",
     (
-        ("leaves", "A bitten hunter plays no more rounds of this combat."),
-        ("keeps-fighting", "He keeps fighting; the bite only counts for the end condition."),
+        ("leaves", "The listing read as putting him out: no more rounds (a conjecture)."),
+        ("keeps-fighting", "Nothing the text does not say: he keeps fighting; the bite counts for the end."),
     ),
-    "leaves",
+    "keeps-fighting",
     UNSPECIFIED,
     (C_ALL_OUT, C_BITE),
 )
 
 BITE_SPACES = _point(
     "bite-spaces",
-    "How many bite spaces does a hunter's sheet have (the excerpts do not say)?",
+    "A hunter with no room for a bite token is defeated, but the excerpts never say how much "
+    "room his sheet (scheda) has.",
     (
-        ("two", "Two bite spaces: the third bite defeats him."),
-        ("one", "One bite space: the second bite defeats him."),
-        ("three", "Three bite spaces: the fourth bite defeats him."),
+        (
+            "as-recorded",
+            ("No number the text does not give: a bite always finds room, and a defeat for want "
+            "of it is recorded as hunter_defeated."),
+        ),
+        ("two", "Two bite spaces: the third bite defeats him (a number not in the excerpts)."),
+        ("one", "One bite space: the second bite defeats him (a number not in the excerpts)."),
+        ("three", "Three bite spaces: the fourth bite defeats him (a number not in the excerpts)."),
     ),
-    "two",
+    "as-recorded",
     UNSPECIFIED,
     (C_NO_ROOM, C_BITE),
 )
@@ -334,33 +336,45 @@ WEAKENED_REVEAL_COUNT = _point(
 
 WEAKENED_AFTER_DEFEAT = _point(
     "weakened-after-defeat",
-    "A WEAKENED hunter who is defeated returns his bite tokens: is he still WEAKENED afterwards?",
+    "A bite makes a hunter INDEBOLITO; a defeat returns his bite tokens. No sentence ends "
+    "INDEBOLITO: is he still so after a defeat?",
     (
-        ("cured", "With no bite token left on his sheet he is no longer WEAKENED."),
-        ("stays-weakened", "The excerpts never end WEAKENED: he stays so."),
+        ("cured", "With no bite token on his sheet he is no longer INDEBOLITO (a conjecture)."),
+        ("stays-weakened", "Nothing the text does not say: he stays INDEBOLITO."),
     ),
-    "cured",
+    "stays-weakened",
     UNSPECIFIED,
     (C_DEFEAT, C_BITE),
 )
 
 HOSPITAL_SPACE = _point(
     "hospital-space",
-    "Which hospital space does a defeated hunter go to (\u201ccome descritto nelle regole\u201d, "
-    "rules the excerpts do not give)?",
+    "A defeated hunter goes to \u201cuno spazio ospedale come descritto nelle regole\u201d: the "
+    "excerpts do not give those rules, nor the board, so which spaces are hospital spaces "
+    "is not in the text.",
     (
-        ("any-hospital", "Any space marked hospital on the board; the record names it."),
-        ("nearest-hospital", "The hospital nearest (fewest links) to where he was defeated."),
-        ("as-recorded", "Any space the record names, as an unchecked observation."),
+        (
+            "as-recorded",
+            "The hospital space the record names, as an unchecked observation.",
+        ),
+        (
+            "any-hospital",
+            "A space board.json marks as a hospital (London, Budapest: the reconstruction's assumption).",
+        ),
+        (
+            "nearest-hospital",
+            "The board's hospital nearest to where he was defeated (a conjecture on the reconstruction).",
+        ),
     ),
-    "any-hospital",
+    "as-recorded",
     UNSPECIFIED,
     (C_HOSPITAL,),
 )
 
 HOSPITAL_DAWN = _point(
     "hospital-dawn",
-    "A hunter defeated during a dawn: is he placed in hospital at that dawn, or at the next one?",
+    "A defeated hunter is placed in a hospital \u201call\u2019alba\u201d (at dawn): one defeated during "
+    "a dawn, at that dawn or at the next one? The text does not say.",
     (
         ("this-or-next", "At the first dawn from his defeat on, this one included."),
         ("following", "Only at a dawn after the one in which he was defeated."),
@@ -370,63 +384,35 @@ HOSPITAL_DAWN = _point(
     (C_HOSPITAL,),
 )
 
-COMBAT_END_CONDITIONS = _point(
-    "combat-end-conditions",
-    "The excerpts list the ends of a combat after \u201cuna delle varie condizioni di fine (ad "
-    "esempio, \u2026)\u201d: is that list complete, or only examples? When the record ends a combat "
-    "for a reason not in the list (six cards, influence 13, Dracula defeated, every involved "
-    "hunter bitten/defeated/fled, an allowed Escape), does the combat end?",
-    (
-        (
-            "listed-only",
-            (
-                "Only the listed conditions end a combat: a recorded end for another reason is a "
-                "violation and the combat goes on."
-            ),
-        ),
-        (
-            "open-list",
-            (
-                "\u201cad esempio\u201d means the list is examples of the full game's conditions: a "
-                "recorded end for another reason is accepted as recorded, with an unchecked note."
-            ),
-        ),
-    ),
-    "open-list",
-    UNSPECIFIED,
-    (C_FOR_EXAMPLE, C_CONTINUES),
-)
-
 VICTORY = _point(
     "victory",
-    "The excerpts give influence 13 and Dracula's defeat only as ends of a combat: do they also "
-    "end the match (as in the full game), or is the end of the match only recorded?",
+    "The excerpts give influence 13 and Dracula's defeat only as ends of a combat; they never "
+    "say how the match ends. Do these also end it (as in the full game), or is the end of the "
+    "match only recorded?",
     (
         (
             "full-game",
-            "Influence 13 wins for Dracula, Dracula defeated wins for the hunters.",
+            ("Influence 13 wins for Dracula, Dracula defeated wins for the hunters (the full "
+            "game's rule, not in the excerpts)."),
         ),
-        ("recorded-only", "Only a `game_over` event ends the match (unchecked observation)."),
+        ("recorded-only", "Nothing the text does not say: only a game_over event ends the match."),
     ),
-    "full-game",
+    "recorded-only",
     UNSPECIFIED,
     (C_INFLUENCE, C_DRACULA_DEFEATED),
 )
 
 POINTS = (
     TICKET_PARTIAL_USE,
-    WHITE_ONLY_VALUE,
     TRAIN_ENDS_MOVEMENT,
     DAY_HUNTER_RECIPIENT,
     HIDEOUT_MEANING,
     SEARCH_NEEDS_RENOUNCE,
     SEARCH_DISCARDS,
     COMBAT_HUNTERS,
-    TWILIGHT_REVEAL,
     ESCAPE_ALLOWED,
     SIX_CARDS_COUNT,
     BITTEN_LEAVES_COMBAT,
-    COMBAT_END_CONDITIONS,
     BITE_SPACES,
     WEAKENED_REVEAL_COUNT,
     WEAKENED_AFTER_DEFEAT,

@@ -7,8 +7,7 @@ from __future__ import annotations
 from games.core.referee import Referee
 from games.fury_of_dracula import points as P
 from games.fury_of_dracula.board import BOARD
-from games.fury_of_dracula.combat import start_combat
-from games.fury_of_dracula.common import TWILIGHT, Tx, place, trail_entry, unchecked
+from games.fury_of_dracula.common import Tx, place, trail_entry, unchecked
 from games.fury_of_dracula.hideout import is_hideout
 
 
@@ -39,11 +38,7 @@ def end_movement(tx: Tx, pid: str, space: str, ref: Referee) -> list[str]:
             dr["space"] = space
             dr["combat_due"] = {"tick": state["tick"], "hunter": pid}
             ref.effect("dracula-revealed", space=space, by=pid)
-            said.append(f"Dracula is revealed in {place(space)}")
-            if state["time"] in TWILIGHT:
-                when = ref.consult(P.TWILIGHT_REVEAL, f"Dracula revealed during the {state['time']}")
-                if when == "this-one":
-                    said.append(start_combat(tx, ref))
+            said.append(f"Dracula is revealed in {place(space)}: the combat at the next dawn or dusk")
     if is_hideout(state, space, ref):
         tx.new["hideouts"] = {**state["hideouts"], pid: {"space": space, "renounced": False}}
         ref.effect("hideout", hunter=pid, space=space)

@@ -29,6 +29,7 @@ from games.fury_of_dracula import (
 )
 from games.fury_of_dracula import points as P
 from games.fury_of_dracula.board import BOARD, BoardIndex
+from games.fury_of_dracula.certainties import CERTAINTIES
 from games.fury_of_dracula.choices import legal_events
 from games.fury_of_dracula.common import name
 from games.fury_of_dracula.events import DRACULA_EVENTS, EVENT_SPECS, HUNTER_EVENTS
@@ -56,9 +57,26 @@ RULE_OF = {
 class FuryOfDraculaEngine(Engine):
     slug = "fury-of-dracula"
     name = "La Furia di Dracula"
-    version = "1"
+    version = "2"
     package_dir = Path(__file__).parent
     points = P.POINTS
+    certainties = CERTAINTIES
+    # Version 1 took mechanisms the excerpts do not contain as defaults; version 2 follows their
+    # words (README, "Every decision"). Version 1 also had three points whose other options
+    # contradicted a sentence (white-only-value, twilight-reveal, combat-end-conditions): their
+    # defaults are now certainties, so default runs of version 1 read them as today.
+    former_defaults = MappingProxyType({
+        "1": {
+            "fury-of-dracula.day-hunter-card-recipient": "drawing-hunter",
+            "fury-of-dracula.search-discards-encounter": "discard",
+            "fury-of-dracula.escape-allowed": "not-cancelled",
+            "fury-of-dracula.bitten-leaves-combat": "leaves",
+            "fury-of-dracula.bite-spaces": "two",
+            "fury-of-dracula.weakened-after-defeat": "cured",
+            "fury-of-dracula.hospital-space": "any-hospital",
+            "fury-of-dracula.victory": "full-game",
+        },
+    })
     event_specs = EVENT_SPECS
     default_setup = MappingProxyType({"dracula": None, "trail_length": 6, "starts": {}})
     # The excerpts give no turn order: a recording that names no rule of who acts cites the
@@ -90,7 +108,7 @@ class FuryOfDraculaEngine(Engine):
         "how a hunter flees, what cancels the hunter's combat card, Dracula's health",
         (
             "end conditions of a combat other than the listed ones (the list is introduced by "
-            "\u00abad esempio\u00bb; a combat_ends event records one, see combat-end-conditions)"
+            "\u00abad esempio\u00bb; a combat_ends event records one, see end-conditions-are-examples)"
         ),
         "a bite outside combat (its cause)",
         (
@@ -99,8 +117,8 @@ class FuryOfDraculaEngine(Engine):
         ),
         "no hunter left in Dracula's city when the combat is due",
         (
-            "the end of the match (by default the full game's: influence 13 or Dracula defeated, "
-            "see victory); a game_over event"
+            "the end of the match (by default only a game_over event ends it; under victory = "
+            "full-game, influence 13 or Dracula defeated, the full game's rule)"
         ),
         (
             "turn order, the actions a hunter has per day or night, the day/night rounds "

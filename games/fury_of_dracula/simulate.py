@@ -54,7 +54,7 @@ class Bots:
         for choice in choices:
             by_type.setdefault(choice.event["type"], []).append(choice)
         finishing = not context.stalling
-        for step in (self.combat, self.hospital, self.hideout, self.keep_revealed, self.tidy,
+        for step in (self.match_end, self.combat, self.hospital, self.hideout, self.keep_revealed, self.tidy,
                      self.dracula_turn, self.hunter_turn):
             picked = step(state, by_type, rng, finishing)
             if isinstance(picked, dict) and matching_choice(choices, picked) is None:
@@ -64,6 +64,15 @@ class Bots:
         if "time_passes" in by_type:
             return by_type["time_passes"][0]
         return rng.choice(list(choices))
+
+    def match_end(self, state, by_type, rng, finishing):
+        """Under victory=recorded-only the table writes the end down once it is reached."""
+        dr = state["dracula"]
+        if dr["influence"] == 13:
+            return _event("game_over", None, winner="dracula", reason="Dracula's influence reaches 13")
+        if dr["defeated"]:
+            return _event("game_over", None, winner="hunters", reason="the hunters defeat Dracula")
+        return None
 
     # -- fights and their aftermath ---------------------------------------------------------------
 

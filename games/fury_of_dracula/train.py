@@ -14,15 +14,10 @@ from games.fury_of_dracula.common import Tx, name, place, unchecked
 from games.fury_of_dracula.reveal import end_movement, triggers
 
 
-def ticket_value(colours, white, yellow, links, interpretation) -> tuple[int | None, tuple[str, ...]]:
-    """The value a ticket (white, yellow) gives a journey over railways of ``colours`` of
-    ``links`` links, and the point read: None when the ticket cannot be used at all."""
-    if "yellow" in colours:
-        return yellow, ()
-    if yellow is not None and white < links <= yellow:
-        better = interpretation.option(P.WHITE_ONLY_VALUE.id) == "better-of-two"
-        return (yellow if better else white), (P.WHITE_ONLY_VALUE.id,)
-    return white, ()
+def ticket_value(colours, white, yellow) -> int | None:
+    """fury-of-dracula/para-1: the white value on white railways only, the yellow value as soon
+    as a yellow railway is used (None: a ticket without a yellow number cannot be used)."""
+    return yellow if "yellow" in colours else white
 
 
 def journey_fits(links, value, interpretation) -> tuple[bool, tuple[str, ...]]:
@@ -80,10 +75,6 @@ def _rail(tx: Tx, h, actor, path, data, ref: Referee) -> list[str]:
         value, which = yellow, "yellow"
     else:
         value, which = white, "white"
-        if yellow is not None and white < links <= yellow and ref.consult(
-            P.WHITE_ONLY_VALUE, "white railways only, yellow value higher"
-        ) == "better-of-two":
-            value, which = yellow, "yellow"
     if not _fits(links, value, ref):
         ref.violation(
             P.TRAIN,

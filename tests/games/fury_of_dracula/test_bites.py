@@ -88,10 +88,10 @@ def test_weakened_after_defeat_under_each_option():
     """fury-of-dracula/para-6: "restituisce alla riserva i segnalini danno/morso/biglietto" (point weakened-after-defeat)"""
     events = (bite(), ev("hunter_defeated", hunter="p1"))
     state, steps = run(stocked(), *events)
-    assert not state["hunters"]["p1"]["weakened"]
+    assert state["hunters"]["p1"]["weakened"], "no sentence ends INDEBOLITO"
     assert "fury-of-dracula.weakened-after-defeat" in consulted(steps[1])
-    state, _ = run(stocked(), *events, choices={"weakened_after_defeat": "stays-weakened"})
-    assert state["hunters"]["p1"]["weakened"]
+    state, _ = run(stocked(), *events, choices={"weakened_after_defeat": "cured"})
+    assert not state["hunters"]["p1"]["weakened"]
 
 
 def test_defeated_hunter_waits_for_the_hospital_at_dawn():
@@ -106,6 +106,8 @@ def test_defeated_hunter_waits_for_the_hospital_at_dawn():
     assert not violations(steps[0]) and placed["hunters"]["p1"]["space"] == "london"
     assert not placed["hunters"]["p1"]["defeated"]
     _, steps = run(dawn, ev("hospital", hunter="p1", space="paris"))
+    assert not violations(steps[0]), "which spaces are hospital spaces is not in the excerpts"
+    _, steps = run(dawn, ev("hospital", hunter="p1", space="paris"), choices={"hospital_space": "any-hospital"})
     assert "not a hospital" in violations(steps[0])[0].message
     _, steps = run(dawn, ev("time_passes"))
     assert "not placed" in violations(steps[0])[0].message

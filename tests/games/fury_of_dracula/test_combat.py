@@ -75,21 +75,25 @@ def test_round_needs_a_combat_and_an_involved_hunter():
 
 def test_influence_13_ends_combat_and_match_under_each_option():
     """fury-of-dracula/para-5: "Dracula fa avanzare l’influenza fino allo spazio 13" (point victory)"""
-    state, steps = run(fight(), ev("influence", "p3", to=13))
+    state, steps = run(fight(), ev("influence", "p3", to=13), choices={"victory": "full-game"})
     assert state["combat"] is None and state["finished"] and state["winner"] == "p3"
-    state, _ = run(fight(), ev("influence", "p3", to=13), choices={"victory": "recorded-only"})
+    # the default: the excerpts never say how the match ends, so only the record ends it
+    state, steps = run(fight(), ev("influence", "p3", to=13))
     assert state["combat"] is None and not state["finished"]
+    assert "fury-of-dracula.victory" in consulted(steps[0])
     state, steps = run(state, ev("game_over", winner="dracula"))
     assert state["finished"] and unchecked(steps[0])
 
 
 def test_hunters_defeat_dracula():
     """fury-of-dracula/para-5: "i cacciatori sconfiggono Dracula" """
-    state, _ = run(fight(), ev("dracula_defeated", "p1"))
+    state, _ = run(fight(), ev("dracula_defeated", "p1"), choices={"victory": "full-game"})
     assert state["combat"] is None and state["winner"] == "hunters"
     from games.fury_of_dracula.rules import ENGINE
 
     assert ENGINE.outcome(state).finished
+    state, _ = run(fight(), ev("dracula_defeated", "p1"))
+    assert state["combat"] is None and not ENGINE.outcome(state).finished
     s0 = start()
     state, steps = run(s0, ev("dracula_defeated", "p1"))
     assert violations(steps[0]) and not state["finished"]
@@ -111,9 +115,9 @@ def test_bitten_hunter_fighting_on_under_each_option():
     """fury-of-dracula/para-5: "tutti i cacciatori coinvolti sono stati morsi/sconfitti/fuggiti" (point bitten-leaves-combat)"""
     state, _ = run(fight(two=True), ev("bite", "p3", hunter="p1"))
     _, steps = run(state, rnd(hunter="p1"))
-    assert violations(steps[0]) and "fury-of-dracula.bitten-leaves-combat" in consulted(steps[0])
-    _, steps = run(state, rnd(hunter="p1"), choices={"bitten_leaves_combat": "keeps-fighting"})
-    assert not violations(steps[0])
+    assert not violations(steps[0]) and "fury-of-dracula.bitten-leaves-combat" in consulted(steps[0])
+    _, steps = run(state, rnd(hunter="p1"), choices={"bitten_leaves_combat": "leaves"})
+    assert violations(steps[0])
 
 
 def test_escape_under_each_option():
@@ -125,8 +129,10 @@ def test_escape_under_each_option():
     assert state["combat"] is not None and violations(steps[0])
     state, _ = run(fight(), rnd(), escape, choices={"escape_allowed": "not-first-round"})
     assert state["combat"] is None
-    state, steps = run(fight(), escape, choices={"escape_allowed": "as-recorded"})
-    assert state["combat"] is None and unchecked(steps[0])
+    state, steps = run(fight(), escape, choices={"escape_allowed": "not-cancelled"})
+    assert state["combat"] is None and not unchecked(steps[0])
+    state, steps = run(fight(), escape)
+    assert state["combat"] is None and unchecked(steps[0]), "as-recorded, the default"
     # a cancelled Escape is no Escape
     state, _ = run(fight(), rnd("mist", resolved=False, escape=True))
     assert state["combat"] is not None
@@ -142,39 +148,19 @@ def test_time_and_moves_wait_for_the_end_of_combat():
     assert violations(steps[0])
 
 
-def test_combat_end_for_another_reason_under_each_option():
-    """fury-of-dracula/para-5: "finché non si verifica una delle varie condizioni di fine (ad esempio" (point combat-end-conditions)"""
-    point = "fury-of-dracula.combat-end-conditions"
-    end = ev("combat_ends", "p3", reason="Dracula's card Nebbia ends the combat")
-    # open-list (the default): the list is examples, a recorded end is accepted, marked unchecked
-    state, steps = run(fight(), rnd(), end)
-    assert state["combat"] is None and effects(steps[1], "combat-end")
-    assert not violations(steps[1]) and point in consulted(steps[1])
-    assert any("ad esempio" in note for note in unchecked(steps[1]))
-    assert [f.option for f in steps[1].flags if f.point == point] == ["open-list"]
-    # listed-only: only the listed conditions end a combat; it goes on, skipped
-    before, _ = run(fight(), rnd())
-    state, steps = run(before, end, choices={"combat_end_conditions": "listed-only"})
-    assert state == before and state["combat"]["rounds"] == 1
-    (flag,) = violations(steps[0])
-    assert flag.rule == "fury-of-dracula/para-5" and flag.point == point
-    assert flag.option == "listed-only"
-    assert {c.quote for c in flag.citations} >= {"ad esempio"}
-    assert {c.page for c in flag.citations} == {"p. 12–13"}
-    # the combat goes on: another round is legal, and time still waits for its end
-    _, steps = run(state, rnd(), choices={"combat_end_conditions": "listed-only"})
-    assert not violations(steps[0])
-
-
-def test_combat_end_conditions_point_cites_ad_esempio():
-    """fury-of-dracula/para-5: "ad esempio" — the doubt is declared, cited with its page as printed"""
+def test_combat_end_for_another_reason_is_accepted_as_the_list_is_examples():
+    """fury-of-dracula/para-5: "finché non si verifica una delle varie condizioni di fine (ad esempio" — a certainty, not a point"""
     from games.fury_of_dracula.rules import ENGINE
 
-    point = ENGINE.point("fury-of-dracula.combat-end-conditions")
-    assert point.option_ids == ("listed-only", "open-list")
-    assert point.doubt == "unspecified" and point.default == "open-list"
-    first = point.citations[0]
+    end = ev("combat_ends", "p3", reason="Dracula's card Nebbia ends the combat")
+    state, steps = run(fight(), rnd(), end)
+    assert state["combat"] is None and effects(steps[1], "combat-end")
+    assert not violations(steps[1]) and not consulted(steps[1])
+    assert any("ad esempio" in note for note in unchecked(steps[1]))
+    certain = {c.id: c for c in ENGINE.certainties}["fury-of-dracula.end-conditions-are-examples"]
+    first = certain.citations[0]
     assert (first.passage, first.quote, first.page) == ("fury-of-dracula/para-5", "ad esempio", "p. 12–13")
+    assert "fury-of-dracula.combat-end-conditions" not in {p.id for p in ENGINE.points}
 
 
 def test_listed_end_conditions_never_consult_the_point():

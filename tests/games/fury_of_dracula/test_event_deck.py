@@ -54,11 +54,11 @@ def test_night_hunter_card_to_another_hunter_is_a_violation_without_asking():
 
 def test_day_hunter_card_recipient_under_each_option():
     """fury-of-dracula/para-2: "le carte con l’icona del cacciatore vanno ai cacciatori" (point day-hunter-card-recipient)"""
-    _, steps = run(start(), draw("top", "hunter", to="p2"))
-    assert violations(steps[0])
-    assert "fury-of-dracula.day-hunter-card-recipient" in consulted(steps[0])
-    state, steps = run(start(), draw("top", "hunter", to="p2"), choices={"day_hunter_card_recipient": "any-hunter"})
+    state, steps = run(start(), draw("top", "hunter", to="p2"))
     assert not violations(steps[0]) and state["hunters"]["p2"]["events"] == ["Telegramma"]
+    assert "fury-of-dracula.day-hunter-card-recipient" in consulted(steps[0])
+    _, steps = run(start(), draw("top", "hunter", to="p2"), choices={"day_hunter_card_recipient": "drawing-hunter"})
+    assert violations(steps[0])
 
 
 def test_draw_at_dusk_is_unchecked_not_silently_accepted():

@@ -66,9 +66,9 @@ def test_search_after_renounce_and_search_discards_under_each_option():
     after, steps = run(state, ev("search", "p1", encounter="Topi"))
     assert not violations(steps[0])
     assert "fury-of-dracula.search-discards-encounter" in consulted(steps[0])
-    assert after["dracula"]["trail"][0]["encounters"] == []
-    kept, _ = run(state, ev("search", "p1", encounter="Topi"), choices={"search_discards_encounter": "stays"})
-    assert kept["dracula"]["trail"][0]["encounters"] == ["Topi"]
+    assert after["dracula"]["trail"][0]["encounters"] == ["Topi"], "the text discards only the ambush card"
+    gone, _ = run(state, ev("search", "p1", encounter="Topi"), choices={"search_discards_encounter": "discard"})
+    assert gone["dracula"]["trail"][0]["encounters"] == []
     # after a renounce the ambush is no longer possible
     _, steps = run(state, ev("ambush", "p3", hunter="p1", encounter="Topi"))
     assert violations(steps[0])
@@ -142,12 +142,13 @@ def test_no_combat_if_the_hunter_left_and_that_is_marked_unchecked():
     assert state["combat"] is None and unchecked(steps[0])
 
 
-def test_twilight_reveal_under_each_option():
-    """fury-of-dracula/para-4: "all’alba o al tramonto successivi" (point twilight-reveal)"""
+def test_a_reveal_during_a_dusk_waits_for_the_following_dawn():
+    """fury-of-dracula/para-4: "all’alba o al tramonto successivi" — settled by "successivi", a certainty"""
+    from games.fury_of_dracula.rules import ENGINE
+
     dusk, _ = to_time(lair(("brussels", None)), "dusk")
     state, steps = run(dusk, road(["paris", "brussels"]))
-    assert state["combat"] is None and "fury-of-dracula.twilight-reveal" in consulted(steps[0])
+    assert state["combat"] is None and not consulted(steps[0])
     later, _ = to_time(state, "dawn")
     assert later["combat"]["hunters"] == ["p1"]
-    state, _ = run(dusk, road(["paris", "brussels"]), choices={"twilight_reveal": "this-one"})
-    assert state["combat"]["hunters"] == ["p1"]
+    assert "fury-of-dracula.combat-at-the-next-twilight" in {c.id for c in ENGINE.certainties}

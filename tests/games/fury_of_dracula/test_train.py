@@ -88,14 +88,13 @@ def test_ticket_partial_use_under_each_option():
     assert not consulted(steps[1])
 
 
-def test_white_only_value_under_each_option():
-    """fury-of-dracula/para-1: "Se ti sposti usando solo ferrovie bianche, usi il valore bianco" (point white-only-value)"""
-    events = (ticket(1, 3), rail(["paris", "brussels", "cologne"], 1, 3))
-    _, steps = run(start(), *events)
-    assert "fury-of-dracula.white-only-value" in consulted(steps[1])
-    assert violations(steps[1])
-    _, steps = run(start(), *events, choices={"white_only_value": "better-of-two"})
-    assert not violations(steps[1])
+def test_white_railways_use_the_white_value_without_asking():
+    """fury-of-dracula/para-1: "Se ti sposti usando solo ferrovie bianche, usi il valore bianco" — a certainty: the sentence settles it"""
+    from games.fury_of_dracula.rules import ENGINE
+
+    _, steps = run(start(), ticket(1, 3), rail(["paris", "brussels", "cologne"], 1, 3))
+    assert violations(steps[1]) and not consulted(steps[1])
+    assert "fury-of-dracula.white-only-value" not in {p.id for p in ENGINE.points}
 
 
 def test_train_ends_movement_under_each_option():
