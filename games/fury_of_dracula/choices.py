@@ -39,7 +39,8 @@ def _optional(optional) -> tuple[tuple[str, ...], tuple[tuple[str, tuple], ...]]
 # A state offers a hundred choices or so, and a page wants them at once: an Offer is built by
 # filling its fields directly (every default included), which is a third of the cost of the
 # frozen dataclass's __init__ (test_choices checks the two build equal choices).
-_DEFAULTS = {f.name: f.default for f in fields(Offer) if f.default is not MISSING}
+_DEFAULTS = {f.name: (f.default if f.default is not MISSING else f.default_factory())
+             for f in fields(Offer) if f.default is not MISSING or f.default_factory is not MISSING}
 _new = object.__new__
 
 
