@@ -32,6 +32,7 @@ def on_move(state, actor, data, ref):
     else:
         _check_order(state, ref, path, rotation, rotate_first, start)
     pawn_rotation = (r0 + rotation) % SLOTS if rotate_first else r0
+    exact = not path if first_turn else False
     if path:
         error, entered, free, in_crypt = walk(start, path, pawn_rotation)
         if error:
@@ -41,7 +42,7 @@ def on_move(state, actor, data, ref):
                 error,
             )
         if not first_turn:
-            check_count(ref, value, entered, free, abs(rotation), in_crypt)
+            exact = check_count(ref, value, entered, free, abs(rotation), in_crypt)
     elif not first_turn:
         if rotation == 0:
             ref.violation(
@@ -49,7 +50,7 @@ def on_move(state, actor, data, ref):
                 "the throw was not used: the pawn did not move and the plane did not turn",
             )
         else:
-            check_count(ref, value, 0, 0, abs(rotation), False)
+            exact = check_count(ref, value, 0, 0, abs(rotation), False)
     new = dict(state)
     new["rotation"] = (r0 + rotation) % SLOTS
     changes = {"turns": player["turns"] + 1}
@@ -62,7 +63,8 @@ def on_move(state, actor, data, ref):
         ref.effect("rotate", by=rotation, rotation=new["rotation"])
     if path:
         ref.effect("pawn", player=actor, path=path)
-    new = arrive(new, actor, ref, pawn_moved=bool(path), first_turn=first_turn, path=path)
+    new = arrive(new, actor, ref, pawn_moved=bool(path), first_turn=first_turn, path=path,
+                 exact_throw=exact)
     parts = []
     if path:
         parts.append(f"moves {len(path)} to {path[-1]}")
@@ -118,8 +120,9 @@ def _check_order(state, ref, path, rotation, rotate_first, start):
             )
 
 
-def check_count(ref, value, entered, free, turned, in_crypt):
-    """The squares used against the throw (dylan-dog/later-turns, reaching-the-mystery-crypts)."""
+def check_count(ref, value, entered, free, turned, in_crypt) -> bool:
+    """The squares used against the throw (dylan-dog/later-turns, reaching-the-mystery-crypts);
+    whether the move used exactly the throw (any 1 to 6 on Dylan Dog's face)."""
     totals = {o: squares_used(o, entered, free, turned) for o in pts.PASSAGE_STEP.option_ids}
     verdicts = {o: count_verdict(value, t, in_crypt) for o, t in totals.items()}
     if free and len(set(verdicts.values())) > 1:
@@ -147,6 +150,7 @@ def check_count(ref, value, entered, free, turned, in_crypt):
             f"the move uses {total} squares but the die shows {value}",
             point=pts.PARTIAL_MOVE,
         )
+    return result == "ok" and (value is None or total == value)
 
 
 def on_end_turn(state, actor, data, ref):

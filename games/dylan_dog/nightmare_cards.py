@@ -102,7 +102,7 @@ def _moves_the_drawer(state, actor, kind, data, ref):
         ref.violation(P + "nightmare-cards", f"{square} is not a SCAMBIO OBBLIGATORIO square")
     new = with_player(state, actor, square=square, sent_to_crypt=sent)
     ref.effect("pawn", player=actor, path=[square], by_card=True)
-    new = arrive(new, actor, ref, pawn_moved=True, first_turn=False)
+    new = arrive(new, actor, ref, pawn_moved=True, first_turn=False, by_card=True)
     return new, f"{who} is moved by a nightmare card to {square}"
 
 

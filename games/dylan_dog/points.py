@@ -1,19 +1,16 @@
 """Dylan Dog's interpretation points: where "there is always room for uncertainty" is made precise.
 
-Each point cites the passages (``dylan-dog/<heading slug>``) whose words leave the referee a
-choice; the quotes are the transcription's words exactly. The points on moving and the board
-are here; those on cards, fights, exchanges and victory in ``card_points.py``.
+Each point's question says what the doubt is (sentences that pull apart, a case the text never
+covers, an English word that may not render the Italian), and cites the passages
+(``dylan-dog/<heading slug>``) in the transcription's exact words. The default is the reading
+closest to those words; an option the text does not contain is described as a conjecture.
+The points on moving and the board are here, those on cards, fights, exchanges and victory in
+``card_points.py``; ``POINTS`` lists them all.
 """
 
 from __future__ import annotations
 
-from games.core.points import (
-    CONFLICT,
-    TRANSLATION,
-    UNSPECIFIED,
-    InterpretationPoint,
-    Option,
-)
+from games.core.points import CONFLICT, TRANSLATION, UNSPECIFIED, InterpretationPoint, Option
 from games.dylan_dog.card_points import (
     CHALLENGE_FAILURE_RETURN,
     CHALLENGE_TIMING,
@@ -34,205 +31,245 @@ from games.dylan_dog.card_points import (
 )
 from games.dylan_dog.passages import cite as _c
 
+ENTRA_ONLY_IF = (
+    'a player may enter a crypt immediately only if they stop on the square "ENTRA NELLA CRIPTA '
+    'DEL MISTERO" at the end of their move (that is, with an exact throw), and that square '
+    "lines up with a crypt."
+)
+
 PASSAGE_STEP = InterpretationPoint(
     id="dylan-dog.passage-step",
     question=(
-        "Does every change of plane cost one step of the throw, or only the dimensional passage "
-        "from the nightmare to the mystery plane (the one the rules count)?"
+        "The text counts one step for the dimensional passage from the nightmare to the mystery "
+        "plane ('always counts as one step'); it never says whether passing between reality and "
+        "the nightmare plane, or climbing back up from the mystery plane, costs a step."
     ),
     options=(
-        Option(
-            "every-passage-one-step",
-            "Every change of plane (reality/nightmare either way, "
-            "nightmare/mystery either way) counts as one step.",
-        ),
-        Option(
-            "only-dimensional-passage",
-            "Only nightmare to mystery counts one step; descending "
-            "from reality, climbing back to reality or back up to the nightmare is free.",
-        ),
+        Option("every-passage-one-step", (
+            "Every square the pawn enters counts, on whichever plane: a change of plane is one "
+            "step like any other.")),
+        Option("only-dimensional-passage", (
+            "Conjecture: only the dimensional passage down counts; the other changes of plane "
+            "are free ('always' read as setting that passage apart).")),
     ),
     default="every-passage-one-step",
     doubt=UNSPECIFIED,
     citations=(
-        _c(
-            "moving-between-planes",
-            "When a dimensional passage is used to move from the nightmare "
-            "plane to the mystery plane, the move always counts as one step for the pawn.",
-        ),
-        _c(
-            "moving-between-planes",
-            "The player moves their pawn on the reality plane and chooses "
-            "at which point to descend onto the nightmare plane.",
-        ),
+        _c("moving-between-planes",
+           "When a dimensional passage is used to move from the nightmare plane to the mystery "
+           "plane, the move always counts as one step for the pawn."),
+        _c("moving-between-planes",
+           "The player moves their pawn on the reality plane and chooses at which point to "
+           "descend onto the nightmare plane."),
     ),
 )
 
 CRYPT_ENTRY_BY_ROTATION = InterpretationPoint(
     id="dylan-dog.crypt-entry-by-rotation",
     question=(
-        "A pawn already standing on ENTRA NELLA CRIPTA DEL MISTERO: does rotating the nightmare "
-        "plane so that the square lines up with a crypt give the right to enter?"
+        "Direct entry needs the player to 'stop on the square ENTRA NELLA CRIPTA DEL MISTERO at "
+        "the end of their move (that is, with an exact throw)'; the text never says whether a "
+        "pawn already on that square, lined up with a crypt by the player's own exact rotation, "
+        "'stops on' it."
     ),
     options=(
-        Option(
-            "allowed", "Yes: the square lines up at the end of one's own move, by an exact throw."
-        ),
-        Option(
-            "pawn-must-stop", "No: the pawn itself must stop on the square with an exact count."
-        ),
+        Option("allowed", (
+            "Yes: the pawn is on the square at the end of the player's own move, and the "
+            "rotation used the whole throw.")),
+        Option("pawn-must-stop", (
+            "No: the pawn itself must move onto the square, ending there with the whole throw.")),
     ),
     default="allowed",
     doubt=UNSPECIFIED,
     citations=(
-        _c(
-            "moving-between-planes",
-            "a player may enter a crypt immediately only if they stop on the "
-            'square "ENTRA NELLA CRIPTA DEL MISTERO" at the end of their move (that is, with an exact '
-            "throw), and that square lines up with a crypt.",
-        ),
+        _c("moving-between-planes", ENTRA_ONLY_IF),
+        _c("the-nightmare-plane",
+           "is acquired only by being on the right squares after one's own move"),
     ),
 )
 
 MIXED_MOVE_ORDER = InterpretationPoint(
     id="dylan-dog.mixed-move-order",
-    question="In a mixed move, may the plane be rotated before the pawn moves?",
-    options=(
-        Option("either-order", "Rotate first or move the pawn first, at the player's choice."),
-        Option(
-            "pawn-then-rotate", "The pawn moves first, then the plane rotates, as in the example."
-        ),
+    question=(
+        "The text describes a mixed move once, by an example in which the pawn moves and 'then' "
+        "the plane rotates; it never says whether the plane may be rotated first."
     ),
-    default="either-order",
+    options=(
+        Option("pawn-then-rotate", "The pawn moves first, then the plane rotates, as in the example."),
+        Option("either-order", (
+            "Conjecture: the example shows one order of two; the plane may also be rotated "
+            "before the pawn moves.")),
+    ),
+    default="pawn-then-rotate",
     doubt=UNSPECIFIED,
     citations=(
-        _c(
-            "later-turns",
-            "The player moves their pawn 3 squares and then rotates the nightmare plane by 2.",
-        ),
+        _c("later-turns",
+           "The player moves their pawn 3 squares and then rotates the nightmare plane by 2."),
     ),
 )
 
 PARTIAL_MOVE = InterpretationPoint(
     id="dylan-dog.partial-move",
-    question="Must a move use the whole throw (pawn steps plus rotation equal to the die)?",
+    question=(
+        "The text never says outright that a later move must use the whole throw: its one "
+        "example does (3 squares and 2 of rotation for a 5), it excuses a crypt reached along a "
+        "path from an 'exact' throw, and it asks an exact throw of a direct entry."
+    ),
     options=(
-        Option("exact", "Yes, except that reaching a crypt along a path ends the move early."),
-        Option("up-to", "No: the player may use fewer squares than the die shows."),
+        Option("exact", (
+            "The move uses the whole throw, except that reaching a crypt along a path may end "
+            "it early.")),
+        Option("up-to", (
+            "Conjecture: a move may use fewer squares than the throw (a direct entry into a "
+            "crypt still needs an exact throw).")),
     ),
     default="exact",
     doubt=UNSPECIFIED,
     citations=(
-        _c(
-            "reaching-the-mystery-crypts",
-            'it is not necessary to reach the crypt with an "exact" '
-            "throw; it is enough to arrive there.",
-        ),
-        _c(
-            "first-turn",
-            "moves the nightmare plane (the middle, rotating plane) by as many squares as "
-            "the die shows, in the direction they prefer.",
-        ),
+        _c("reaching-the-mystery-crypts",
+           'it is not necessary to reach the crypt with an "exact" throw; it is enough to '
+           "arrive there."),
+        _c("later-turns",
+           "The player moves their pawn 3 squares and then rotates the nightmare plane by 2."),
+        _c("moving-between-planes", ENTRA_ONLY_IF),
     ),
 )
 
 MYSTERY_ROTATION = InterpretationPoint(
     id="dylan-dog.mystery-plane-rotation",
-    question="May a player whose pawn is on the mystery plane rotate the nightmare plane?",
+    question=(
+        "On the mystery plane a player 'may only move their pawn', and 'may also move the "
+        "nightmare plane' when they need to go back because the crypt has no more cards; the "
+        "text never says whether the emptied crypt is the only reason that counts."
+    ),
     options=(
-        Option(
-            "only-when-crypt-empty",
-            "Only when every crypt their square leads to is empty "
-            "(going there would be useless), to go back to the nightmare plane.",
-        ),
-        Option(
-            "always",
-            "Whenever they choose to head back: the parenthesis is an example, not a condition.",
-        ),
+        Option("only-when-crypt-empty", (
+            "Only when every crypt ahead of the pawn is empty, as the parenthesis says.")),
+        Option("always", (
+            "Conjecture: whenever the player heads back; the parenthesis is an example.")),
     ),
     default="only-when-crypt-empty",
-    doubt=CONFLICT,
+    doubt=UNSPECIFIED,
     citations=(
-        _c(
-            "later-turns",
-            "When a player reaches the mystery plane (the base plane), they may only "
-            "move their pawn.",
-        ),
-        _c("later-turns", "they may also move the nightmare plane."),
+        _c("later-turns",
+           "When a player reaches the mystery plane (the base plane), they may only move their "
+           "pawn."),
+        _c("later-turns",
+           "If they need to go back to the nightmare plane (because there are no more cards to "
+           "take in the crypt, so going there would be useless), they may also move the "
+           "nightmare plane."),
     ),
 )
 
 NIGHTMARE_CARD_TRIGGER = InterpretationPoint(
     id="dylan-dog.nightmare-card-trigger",
     question=(
-        "When does PRENDI UNA CARTA INCUBO make a player draw: only when the pawn lands on it (and "
-        "on the first turn, when it comes under the pawn's white square), or whenever one's own "
-        "move ends with it under the pawn, rotation alone included?"
+        "A player draws 'each time a player lands on' PRENDI UNA CARTA INCUBO, and on the first "
+        "turn when the square 'where their pawn now stands' reads it; on later turns the text "
+        "never says whether the plane's rotation bringing the square under a pawn that did not "
+        "move counts."
     ),
     options=(
-        Option(
-            "first-turn-and-landing",
-            "The pawn lands on it (by its own steps or a card), or on "
-            "one's first turn it comes under the pawn's white square.",
-        ),
-        Option(
-            "end-of-own-move",
-            "Whenever one's own move ends with the square under the pawn, "
-            "even if only the plane rotated.",
-        ),
+        Option("first-turn-and-landing", (
+            "Only when the pawn lands on the square (by its own steps or a card), or on the "
+            "first turn when it comes under the pawn's white square.")),
+        Option("end-of-own-move", (
+            "Conjecture: also when one's own later move ends with the square under the pawn by "
+            "rotation alone.")),
     ),
     default="first-turn-and-landing",
     doubt=UNSPECIFIED,
     citations=(
-        _c(
-            "first-turn",
-            'If the square where their pawn now stands reads "PRENDI UNA CARTA INCUBO" '
-            "(take a nightmare card)",
-        ),
-        _c(
-            "nightmare-cards",
-            'Each time a player lands on a square reading "PRENDI UNA CARTA INCUBO" '
-            "(take a nightmare card)",
-        ),
+        _c("first-turn",
+           'If the square where their pawn now stands reads "PRENDI UNA CARTA INCUBO" (take a '
+           "nightmare card)"),
+        _c("nightmare-cards",
+           'Each time a player lands on a square reading "PRENDI UNA CARTA INCUBO" (take a '
+           "nightmare card)"),
+    ),
+)
+
+NIGHTMARE_CARD_LANDING = InterpretationPoint(
+    id="dylan-dog.nightmare-card-landing",
+    question=(
+        "'Each time a player lands on' PRENDI UNA CARTA INCUBO: the English 'lands on' reads as "
+        "ending the move there; the text never says whether a pawn that passes over the square "
+        "during its move draws."
+    ),
+    options=(
+        Option("end-of-move", "Only a pawn whose move ends on the square draws."),
+        Option("passing", (
+            "Conjecture: each such square the pawn passes over during its move draws a card "
+            "too.")),
+    ),
+    default="end-of-move",
+    doubt=TRANSLATION,
+    citations=(
+        _c("nightmare-cards",
+           'Each time a player lands on a square reading "PRENDI UNA CARTA INCUBO" (take a '
+           "nightmare card), they draw a card from the nightmare deck"),
+    ),
+)
+
+CARD_ONTO_ENTRA = InterpretationPoint(
+    id="dylan-dog.card-onto-entra",
+    question=(
+        "A nightmare card moves a player onto ENTRA NELLA CRIPTA DEL MISTERO lined up with a "
+        "crypt. One sentence allows direct entry 'only if they stop on the square ... at the "
+        "end of their move (that is, with an exact throw)'; another says a player a card moves "
+        "'must carry out the behaviour provided for that position'."
+    ),
+    options=(
+        Option("no-entry", (
+            "No entry: the pawn did not stop there at the end of a move made with an exact "
+            "throw.")),
+        Option("enter", "The player may enter the crypt, as the square's behaviour."),
+    ),
+    default="no-entry",
+    doubt=CONFLICT,
+    citations=(
+        _c("moving-between-planes", ENTRA_ONLY_IF),
+        _c("nightmare-cards",
+           "When a player is moved, following the instruction of a nightmare card, to another "
+           "position on the board, they must carry out the behaviour provided for that "
+           "position."),
     ),
 )
 
 ENTER_DIMENSION_SQUARE = InterpretationPoint(
     id="dylan-dog.enter-dimension-square",
     question=(
-        'Which is "the entry square of the path leading to the crypt" a card that says "enter a '
-        'dimension" sends the pawn to?'
+        "A card that says 'enter a dimension' puts the pawn 'on the entry square of the path "
+        "leading to the crypt'; the text calls the labelled squares 'the access squares to the "
+        "paths', and the English 'entry square' may mean one of those or a path's first square."
     ),
     options=(
-        Option(
-            "access-square",
-            "A labelled access square (e.g. MENTE-INFINITO) of a path leading "
-            "to that crypt; the square names both dimensions it opens on.",
-        ),
+        Option("access-square", (
+            "A labelled access square (e.g. MENTE-INFINITO) of a path leading to that crypt.")),
         Option("first-path-square", "The first square of a path leading to that crypt."),
     ),
     default="access-square",
     doubt=TRANSLATION,
     citations=(
-        _c(
-            "nightmare-cards",
-            'When a nightmare card says to "enter a dimension", the player must '
-            "place their pawn on the entry square of the path leading to the crypt in question.",
-        ),
-        _c(
-            "moving-between-planes",
-            "The squares with these labels are the access squares to the "
-            "paths that lead to the mystery crypts.",
-        ),
+        _c("nightmare-cards",
+           'When a nightmare card says to "enter a dimension", the player must place their pawn '
+           "on the entry square of the path leading to the crypt in question."),
+        _c("moving-between-planes",
+           "The squares with these labels are the access squares to the paths that lead to the "
+           "mystery crypts."),
     ),
 )
 
 SHADOW_LANDING = InterpretationPoint(
     id="dylan-dog.shadow-square-landing",
-    question="Does a shadow square trap a pawn that only passes over it?",
+    question=(
+        "'Landing on one of these squares can be dangerous': the English 'landing' reads as "
+        "ending the move on a shadow square; the text never says whether passing over one "
+        "traps the pawn."
+    ),
     options=(
-        Option("end-of-move", "No: only a pawn whose move ends on it ('landing')."),
-        Option("passing", "Yes: stepping on it during the move is enough."),
+        Option("end-of-move", "Only a pawn whose move ends on the shadow square is trapped."),
+        Option("passing", "Conjecture: stepping on it during the move is enough."),
     ),
     default="end-of-move",
     doubt=TRANSLATION,
@@ -241,49 +278,44 @@ SHADOW_LANDING = InterpretationPoint(
 
 WHITE_SQUARE_CHOICE = InterpretationPoint(
     id="dylan-dog.white-square-choice",
-    question="Returning to reality, may the pawn go on a white square another pawn occupies?",
+    question=(
+        "A pawn returning to reality goes 'on one of the white squares'; the text never says "
+        "whether a white square already holding a pawn may be chosen."
+    ),
     options=(
         Option("any-white", "Any white square, occupied or not."),
-        Option("free-white", "A free white square while one is free."),
+        Option("free-white", "Conjecture: a free white square, while one is free."),
     ),
     default="any-white",
     doubt=UNSPECIFIED,
     citations=(
-        _c(
-            "shadow-squares",
-            'If the player has neither a "Dylan Dog" card nor a playable "valid" '
-            "shadow card, they return to reality, where they place their pawn, as always, on one of "
-            "the white squares.",
-        ),
+        _c("shadow-squares",
+           "they return to reality, where they place their pawn, as always, on one of the white "
+           "squares."),
     ),
 )
 
 WINDOW_PLANE = InterpretationPoint(
     id="dylan-dog.window-plane",
     question=(
-        'Where are the "windows" (finestre) in which Dylan Dog\'s face appears: in the nightmare '
-        "plane over the face printed below, or in reality's white squares over the nightmare plane?"
+        "The text speaks of 'windows' in which a player makes Dylan Dog's face appear, without "
+        "saying on which plane they are: nightmare-plane squares over the face printed on the "
+        "mystery plane, or reality's white squares over the nightmare plane."
     ),
     options=(
-        Option(
-            "nightmare-window",
-            "A window square of the nightmare plane, lined up over Dylan "
-            "Dog's face on the mystery plane, with the pawn on it.",
-        ),
-        Option(
-            "reality-window",
-            "A white square of reality with the nightmare plane's Dylan Dog "
-            "square (the board's finestra squares) now beneath it, with the pawn on it.",
-        ),
+        Option("nightmare-window", (
+            "A window square of the nightmare plane, lined up over Dylan Dog's face on the "
+            "mystery plane, with the pawn on it.")),
+        Option("reality-window", (
+            "A white square of reality with the nightmare plane's Dylan Dog square (the board's "
+            "finestra squares) now beneath it, with the pawn on it.")),
     ),
     default="nightmare-window",
     doubt=TRANSLATION,
     citations=(
-        _c(
-            "the-nightmare-plane",
-            "A player who makes Dylan Dog's face appear in one of the "
-            '"windows" (and stands on top of it) may take a "Dylan Dog" card',
-        ),
+        _c("the-nightmare-plane",
+           'A player who makes Dylan Dog\'s face appear in one of the "windows" (and stands on '
+           'top of it) may take a "Dylan Dog" card'),
     ),
 )
 
@@ -294,6 +326,8 @@ POINTS = (
     PARTIAL_MOVE,
     MYSTERY_ROTATION,
     NIGHTMARE_CARD_TRIGGER,
+    NIGHTMARE_CARD_LANDING,
+    CARD_ONTO_ENTRA,
     ENTER_DIMENSION_SQUARE,
     HORROR_DYLAN_DOG,
     HORROR_SUCCESS_RETURN,

@@ -19,6 +19,7 @@ from games.core.points import Interpretation
 from games.core.step import Outcome
 from games.dylan_dog import layout, legal_events, points, simulate, view
 from games.dylan_dog.before_playing import on_story_cards
+from games.dylan_dog.certainties import CERTAINTIES
 from games.dylan_dog.dylan_dog_cards import on_play_dylan_dog
 from games.dylan_dog.events import EVENT_SPECS, referents
 from games.dylan_dog.exchange import on_exchange
@@ -59,18 +60,35 @@ PLAYING = Outcome(False)
 class DylanDogEngine(Engine):
     slug = "dylan-dog"
     name = "Dylan Dog"
-    version = "1"
+    version = "2"
     package_dir = Path(__file__).parent
     points = points.POINTS
+    certainties = CERTAINTIES
+    # version 1 took as defaults readings the text does not contain
+    former_defaults: Mapping[str, Mapping[str, str]] = {
+        "1": {
+            "dylan-dog.mixed-move-order": "either-order",
+            "dylan-dog.horror-dylan-dog-possession": "possession",
+            "dylan-dog.horror-success-return": "return",
+            "dylan-dog.shadow-protection": "optional",
+        }
+    }
     event_specs = EVENT_SPECS
     default_setup: Mapping[str, Any] = {}
     out_of_scope = (
+        ("the printed board, decks and cards, which the transcription describes in words only: "
+        "board.json reconstructs the squares and their labels, the story elements and shadows, "
+        "the nightmare deck's kinds and the horror cards' names and values (provenance there)"),
         "the individual text of the 66 nightmare cards (recorded by kind and what they named)",
         "the order of the nightmare deck (draws not checked against earlier draws)",
-        "horror cards' individual effects beyond their threshold",
+        "horror cards' individual effects beyond their value",
         "a mixed move split into more than one pawn segment (pawn-rotate-pawn)",
-        "the square a Dylan Dog climb lands on, or a pawn placed on a white square (not triggered)",
-        "when a Dylan Dog climb may be played within the turn",
+        ("whether the square a Dylan Dog climb lands on, or the white square a pawn is placed on, "
+        "dictates anything (the text does not say; the engine has it dictate nothing)"),
+        ("when within the turn a Dylan Dog climb may be played (accepted at any point of one's "
+        "own turn outside a fight)"),
+        ("which white square each marker starts on when a record's setup does not say (the text "
+        "leaves it to the table; the engine uses seat order)"),
     )
     min_players = 3
     max_players = 6

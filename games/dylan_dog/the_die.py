@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from games.core.choices import Choice, event
 from games.dylan_dog import points as pts
-from games.dylan_dog.board import FACES
+from games.dylan_dog.board import FACES, WHITE_SET
 from games.dylan_dog.horror_cards import beats, resolve_fight
 from games.dylan_dog.passages import P
 from games.dylan_dog.state import name, set_turn
@@ -59,6 +59,12 @@ def on_roll(state, actor, data, ref):
         missing = [p["name"] for p in state["players"].values() if p["story"] is None]
         if missing:
             ref.violation(P + "before-playing", "no story cards recorded for " + ", ".join(missing))
+        astray = [f"{p['name']} ({p['square']})" for p in state["players"].values()
+                  if p["square"] not in WHITE_SET]
+        if astray:
+            ref.violation(P + "starting-the-game",
+                          "the markers start on the white squares of reality, not "
+                          + ", ".join(astray))
     ref.effect("roll", player=actor, face=face)
     return set_turn(state, phase="action", die=face), f"{name(state, actor)} throws {face}"
 

@@ -29,11 +29,15 @@ def arrive(
     pawn_moved: bool,
     first_turn: bool,
     path: list[str] | None = None,
+    exact_throw: bool = False,
+    by_card: bool = False,
 ) -> dict:
     """Obligations and rights from a player's own move (or a card that moved them).
 
     dylan-dog/the-nightmare-plane: rights come "only by being on the right squares after
     one's own move"; callers never call this for a pawn another player moved.
+    ``exact_throw``: the move used the whole throw; ``by_card``: one's own nightmare card
+    moved the pawn (no throw at all).
     """
     player = state["players"][pid]
     sq = player["square"]
@@ -53,9 +57,15 @@ def arrive(
         if state["crypts"][crypt] > 0:
             adds.append({"kind": "crypt-draw", "player": pid, "crypt": crypt})
     elif plane == "nightmare":
-        adds += _nightmare_square(state, pid, sq, rotation, ref, pawn_moved=pawn_moved)
+        adds += _nightmare_square(state, pid, sq, rotation, ref, pawn_moved=pawn_moved,
+                                  exact_throw=exact_throw, by_card=by_card)
     elif plane == "reality" and sq in WHITE_SET:
         adds += _under_white_square(state, pid, sq, rotation, ref, first_turn=first_turn)
+    passed = [s for s in (path or [])[:-1] if NIGHTMARE_KIND.get(s) == "incubo"]
+    if passed and ref.consult(
+        pts.NIGHTMARE_CARD_LANDING, "the pawn passed over PRENDI UNA CARTA INCUBO"
+    ) == "passing":
+        adds += [{"kind": "nightmare-card", "player": pid} for _square in passed]
     if adds:
         for item in adds:
             ref.effect(
@@ -65,7 +75,7 @@ def arrive(
     return state
 
 
-def _nightmare_square(state, pid, sq, rotation, ref, *, pawn_moved):
+def _nightmare_square(state, pid, sq, rotation, ref, *, pawn_moved, exact_throw, by_card):
     kind = NIGHTMARE_KIND[sq]
     if kind == "incubo":
         if (
@@ -79,14 +89,7 @@ def _nightmare_square(state, pid, sq, rotation, ref, *, pawn_moved):
             return [{"kind": "nightmare-card", "player": pid}]
     elif kind == "cripta":
         target = aligned_crypt(sq, rotation)
-        if target is not None and (
-            pawn_moved
-            or ref.consult(
-                pts.CRYPT_ENTRY_BY_ROTATION,
-                "ENTRA NELLA CRIPTA was lined up by rotating, not by the pawn stopping",
-            )
-            == "allowed"
-        ):
+        if target is not None and _may_enter(ref, pawn_moved, exact_throw, by_card):
             return [{"kind": "crypt-entry", "player": pid, "crypt": target}]
     elif kind == "scambio":
         if scambio_aligned(sq, rotation):
@@ -102,8 +105,25 @@ def _nightmare_square(state, pid, sq, rotation, ref, *, pawn_moved):
     return []
 
 
+def _may_enter(ref, pawn_moved, exact_throw, by_card) -> bool:
+    """dylan-dog/moving-between-planes: direct entry "only if they stop on the square ... at
+    the end of their move (that is, with an exact throw)"."""
+    if by_card:
+        return ref.consult(
+            pts.CARD_ONTO_ENTRA, "a nightmare card moved the pawn onto ENTRA NELLA CRIPTA"
+        ) == "enter"
+    if not exact_throw:
+        return False
+    return pawn_moved or ref.consult(
+        pts.CRYPT_ENTRY_BY_ROTATION,
+        "ENTRA NELLA CRIPTA was lined up by rotating, not by the pawn stopping",
+    ) == "allowed"
+
+
 def _under_white_square(state, pid, sq, rotation, ref, *, first_turn):
-    """A white square shows the nightmare square beneath it (dylan-dog/first-turn)."""
+    """A white square shows the nightmare square beneath it (dylan-dog/first-turn); on the
+    first turn only PRENDI UNA CARTA INCUBO does anything ("In all other cases, nothing
+    happens")."""
     under = NIGHTMARE_KIND[beneath(sq, rotation)]
     if under == "incubo":
         if (
@@ -117,6 +137,7 @@ def _under_white_square(state, pid, sq, rotation, ref, *, first_turn):
             return [{"kind": "nightmare-card", "player": pid}]
     elif (
         under == "finestra"
+        and not first_turn
         and ref.consult(
             pts.WINDOW_PLANE, "the nightmare plane's Dylan Dog square is under a white square"
         )

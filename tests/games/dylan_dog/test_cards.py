@@ -193,8 +193,9 @@ def test_shadow_protection_point():
     """dylan-dog/shadow-squares: "If the player has neither a "Dylan Dog" card nor a playable "valid"
     shadow card, they return to reality" """
     s = put(on_shadow(), "p1", dylan_dog=1)
-    assert not violations(act(s, "accept_trap", "p1"))
-    assert violations(act(s, "accept_trap", "p1", interp(shadow_protection="compulsory")))
+    assert violations(act(s, "accept_trap", "p1"))
+    assert not violations(act(s, "accept_trap", "p1", interp(shadow_protection="optional")))
+    assert not violations(act(on_shadow(), "accept_trap", "p1"))  # neither card: back it goes
 
 
 def test_shadow_show_timing_point():

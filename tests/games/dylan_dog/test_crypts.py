@@ -104,13 +104,13 @@ def test_dylan_dog_card_against_a_horror_card():
     """dylan-dog/horror-cards: "A horror card can also be defeated by playing a "Dylan Dog" card. In
     this second case, the player must of course declare it before attempting the die throw." """
     s = horror("dylan-dog", dylan_dog=1)
-    kept = act(s, "play_dylan_dog", "p1", use="horror")
-    assert kept.state["players"]["p1"]["horror"] and kept.state["fight"] is None
-    assert "dylan-dog.horror-dylan-dog-possession" in consulted(kept)
-    gone = act(
-        s, "play_dylan_dog", "p1", interp(horror_dylan_dog_possession="discarded"), use="horror"
+    gone = act(s, "play_dylan_dog", "p1", use="horror")
+    assert gone.state["players"]["p1"]["horror"] == [] and gone.state["fight"] is None
+    assert "dylan-dog.horror-dylan-dog-possession" in consulted(gone)
+    kept = act(
+        s, "play_dylan_dog", "p1", interp(horror_dylan_dog_possession="possession"), use="horror"
     )
-    assert gone.state["players"]["p1"]["horror"] == []
+    assert kept.state["players"]["p1"]["horror"]
     after_throw = act(s, "roll", "p1", face="3").state
     assert violations(act(after_throw, "play_dylan_dog", "p1", use="horror"))
 
@@ -119,9 +119,10 @@ def test_horror_success_return_point():
     """dylan-dog/horror-cards: "If the throw is successful, the player takes possession of that horror
     card and may play it against one of the other players at any time during the game." """
     s = horror("3+")
-    assert pending_kinds(act(s, "roll", "p1", face="3").state) == ["place"]
-    stay = act(s, "roll", "p1", interp(horror_success_return="stay"), face="3").state
+    stay = act(s, "roll", "p1", face="3").state
     assert pending_kinds(stay) == [] and stay["players"]["p1"]["square"] == "CRIPTA-MENTE"
+    back = act(s, "roll", "p1", interp(horror_success_return="return"), face="3").state
+    assert pending_kinds(back) == ["place"]
 
 
 def challenge_ready(**p2):

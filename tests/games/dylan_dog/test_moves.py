@@ -157,20 +157,13 @@ def test_dimensional_passage_needs_alignment():
     # rotate first by 6 so that N0 lines up with INFINITO-PARANORMALE, then step through
     s5 = turn_of(started(), "p1", phase="action", die="6", square="N0")
     mixed = act(
-        at(s5, 1), "move", "p1", path=["INFINITO-PARANORMALE"], rotation=5, rotate_first=True
+        at(s5, 1), "move", "p1", interp(mixed_move_order="either-order"),
+        path=["INFINITO-PARANORMALE"], rotation=5, rotate_first=True,
     )
     assert not violations(mixed)
     assert "dylan-dog.mixed-move-order" in consulted(mixed)
     assert violations(
-        act(
-            at(s5, 1),
-            "move",
-            "p1",
-            interp(mixed_move_order="pawn-then-rotate"),
-            path=["INFINITO-PARANORMALE"],
-            rotation=5,
-            rotate_first=True,
-        )
+        act(at(s5, 1), "move", "p1", path=["INFINITO-PARANORMALE"], rotation=5, rotate_first=True)
     )
 
 
