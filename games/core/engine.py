@@ -149,7 +149,7 @@ class Engine:
         if handler is None:
             ref.violation(self.turn_rule, f"{event_type!r} is not an event of {self.name}")
             return ref.step(state, f"unknown event {event_type!r} (ignored)")
-        if self.outcome(state).finished:
+        if self.finished(state):
             refusal = self.after_the_end(state, event_type, actor)
             ref.violation(refusal.rule, refusal.message)
             return ref.step(state, f"{event_type} after the end of the game (ignored)")
@@ -177,6 +177,11 @@ class Engine:
 
     def outcome(self, state: Mapping[str, Any]) -> Outcome:
         raise NotImplementedError
+
+    def finished(self, state: Mapping[str, Any]) -> bool:
+        """Whether the game is over at ``state``: ``outcome(state).finished``, asked before
+        every event, so a game may answer it without building the whole outcome."""
+        return self.outcome(state).finished
 
     # -- what can happen next, and where everything stands -----------------------------
 
