@@ -134,6 +134,9 @@ class GothicEngine(Engine):
             reason=state["reason"],
         )
 
+    def finished(self, state: Mapping) -> bool:
+        return state["stage"] == "over"
+
     def after_the_end(self, state, event_type, actor) -> Refusal:
         return Refusal(
             self.end_rule,
