@@ -5,14 +5,13 @@ exactly when the referee would accept it, naming the points its reading consulte
 may be shown and returned, and numbered ones traded, "at any stage of the game": those are
 decided without trying them (they are always legal).
 
-A die's faces are chance choices when nothing else may happen. Since any player may trade or
-return a card at any moment, where someone holds a card the throw is offered as the thrower's
-decision with the face as its open field, so that a state never mixes chance and decisions.
+Each face of a throw and each drawn card is a chance choice, beside whatever decisions are
+open at the same moment (any player may trade or return a card at any stage).
 """
 
 from __future__ import annotations
 
-from games.core.choices import Choice
+from games.core.choices import Choice, Pick
 from games.core.flags import CONSULTED, VIOLATION
 from games.gothic import points as P
 from games.gothic.moves import director
@@ -65,9 +64,6 @@ def legal_choices(engine, state, interpretation) -> list[Choice]:
                  for d in ("up", "down")]
             )
     decisions += cards_at_any_stage(state)
-    if decisions and chances:
-        decisions = as_decisions(chances) + decisions
-        chances = []
     return chances + decisions
 
 
@@ -108,28 +104,6 @@ def throws(trial: Trial, pid) -> list[Choice]:
          for v in FACES],
         chance=True,
     )
-
-
-def as_decisions(chances: list[Choice]) -> list[Choice]:
-    """Chance outcomes offered beside decisions: a throw whose six faces are all legal becomes
-    the thrower's decision with the face as an open field; anything else stays as it is, only
-    no longer marked as chance."""
-    found: list[Choice] = []
-    by_actor: dict[str, list[Choice]] = {}
-    for choice in chances:
-        if choice.event["type"] == "throw":
-            by_actor.setdefault(choice.event["actor"], []).append(choice)
-        else:
-            found.append(_replace(choice, chance=False))
-    for actor, faces in by_actor.items():
-        if len(faces) == len(FACES):
-            points = tuple(sorted({p for face in faces for p in face.points}))
-            label = faces[0].label.replace(" throws a 1", " throws the die")
-            found.insert(0, Choice(_event("throw", actor), label, False, ("value",),
-                                   faces[0].spaces, points))
-        else:
-            found[:0] = [_replace(face, chance=False) for face in faces]
-    return found
 
 
 def stays(trial: Trial, pid) -> list[Choice]:
@@ -286,7 +260,8 @@ def act_choices(trial: Trial, pid) -> list[Choice]:
 
 def _weapons_and_nasty_cards(trial: Trial, pid) -> list[Choice]:
     """The first and third forms of the Power of Adjacency. The cards a killer takes from the
-    body are the record's to list (``take``); a nasty card's stamina loss is read from it."""
+    body are the record's to pick from the victim's hand (``take``: anything at all when a
+    protection saves the victim, since nothing is taken); a nasty card's loss is read from it."""
     state = trial.state
     player = state["players"][pid]
     found = []
@@ -298,9 +273,14 @@ def _weapons_and_nasty_cards(trial: Trial, pid) -> list[Choice]:
         for card in weapons:
             event = _event("attack", pid, target=target, weapon=card)
             points = trial.points(event)
-            if points is not None:
-                found.append(Choice(event, f"{player['name']} attacks {victim['name']} with "
-                                    f"{card}", False, (), spaces, points, ("take",)))
+            if points is None:
+                continue
+            label = f"{player['name']} attacks {victim['name']} with {card}"
+            found.append(Choice(event, label, False, (), spaces, points))
+            protected = any(c["kind"] == "protection" for c in victim["cards"])
+            picks = {} if protected else {"take": Pick(tuple(c["name"] for c in victim["cards"]))}
+            found.append(Choice(event, f"{label} and searches the body", False, ("take",),
+                                spaces, points, picks=picks))
         for card in nasty:
             event = _event("give", pid, target=target, card=card, loss=0)
             points = trial.points(event)
@@ -393,8 +373,3 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _replace(choice: Choice, **changes) -> Choice:
-    fields = {name: getattr(choice, name) for name in
-              ("event", "label", "chance", "open_fields", "spaces", "points", "optional_fields")}
-    fields.update(changes)
-    return Choice(**fields)

@@ -80,17 +80,30 @@ def test_everyone_throws_to_decide_who_enters_first():
     assert "Ana throws a 4 to decide who enters first" in {c.label for c in offered}
 
 
-def test_a_throw_beside_a_card_that_may_be_traded_is_the_throwers_decision():
+def test_a_throw_stays_chance_beside_a_card_that_may_be_traded():
     """gothic/rooms: numbered cards "may be traded in for stamina at any stage of the game" """
-    alone = choices(position(stage="throw"))
-    assert len(alone) == 6 and all(c.chance for c in alone)
     state = position(stage="throw", p2={"cards": [card("Brandy", number=5)]})
     offered = choices(state)
-    assert not any(c.chance for c in offered)
-    throw = next(c for c in offered if c.event["type"] == "throw")
-    assert throw.open_fields == ("value",) and throw.label == "Ana throws the die"
-    assert matching_choice(offered, ev("trade", "p2", card="Brandy")) is not None
+    throws = [c for c in offered if c.event["type"] == "throw"]
+    assert len(throws) == 6 and all(c.chance for c in throws)
+    assert "Ana throws a 4" in {c.label for c in throws}
+    trade = matching_choice(offered, ev("trade", "p2", card="Brandy"))
+    assert trade is not None and not trade.chance
     assert matching_choice(offered, ev("return_card", "p2", card="Brandy")) is not None
+
+
+def test_a_killer_picks_from_the_body_only_what_it_holds():
+    """gothic/adjacency: "you may search their body and take any weapons they possess, plus any other cards which are of use to you." """
+    state = position(at={"p1": "x5y6", "p2": "x6y6"}, stage="act", go={"moved": True},
+                     p1={"cards": [card("Axe", "weapon", "torture-chamber")]},
+                     p2={"cards": [card("Knife", "weapon"), card("Brandy", number=5)]})
+    offered = choices(state)
+    for take in ([], ["Brandy"], ["Brandy", "Knife"]):
+        event = ev("attack", "p1", target="p2", weapon="Axe", take=take)
+        assert matching_choice(offered, event) is not None and apply(state, event).legal
+    wrong = ev("attack", "p1", target="p2", weapon="Axe", take=["Crucifix"])
+    assert matching_choice(offered, wrong) is None and not apply(state, wrong).legal
+    assert matching_choice(offered, ev("attack", "p1", target="p2", weapon="Axe")) is not None
 
 
 @pytest.mark.parametrize("double_back", ["not-allowed", "allowed"])
