@@ -33,8 +33,14 @@ def power_check(w: Work, ref, actor, target) -> bool:
     if victim is None or target == actor or victim["status"] != "alive":
         ref.violation("gothic/adjacency", f"{target!r} is not another player in the game")
         return False
-    if me["vampire"] is not None or victim["vampire"] is not None:
+    if victim["vampire"] is not None:
         ref.violation("gothic/the-vault", "Vampires are not affected by adjacency power")
+        return False
+    if me["vampire"] is not None and ref.consult(
+        P.VAMPIRE_POWER, f"the Vampire {name} uses the Power of Adjacency"
+    ) == "may-not":
+        ref.violation("gothic/the-vault", f"the Vampire {name} has no Power of Adjacency",
+                      point=P.VAMPIRE_POWER)
         return False
     if not adjacent(s, actor, target):
         ref.violation("gothic/adjacency", f"{name} is not on the square next to {victim['name']}")
@@ -52,7 +58,7 @@ def power_check(w: Work, ref, actor, target) -> bool:
 
 
 def hold(w: Work, actor, target, form):
-    w.go()["power"] = True
+    w.go().update(power=True, green=False)  # one option a landing; a passage is taken at once
     if w.s["players"][target]["status"] == "alive":
         w.p(target)["held_by"] = {"by": actor, "form": form}
 

@@ -44,17 +44,20 @@ def is_numbered(card) -> bool:
 
 
 def card_value(card, ref) -> int:
+    """A card's worth in stamina: its corner number; an unread one rests on the example's
+    figure, which the transcription reads as "probably 6"."""
     if card["number"] is not None:
         return card["number"]
+    ref.uncertain(
+        P.CITE_TRADE, f"{card['name']}'s corner number was not read: its worth rests on the "
+        "example's figure, itself uncertain"
+    )
     option = ref.consult(P.CIRCLED_CARD_NUMBER, f"the corner number of {card['name']} was not read")
     return {"six": 6, "five": 5, "eight": 8}[option]
 
 
 def trade_in(w: Work, ref, pid: str, card: dict) -> None:
     """gothic/rooms: numbered cards "may be traded in for stamina at any stage of the game"."""
-    ref.uncertain(
-        P.CITE_TRADE, f"{card['name']} traded in: the card number rests on a legibility note"
-    )
     value = card_value(card, ref)
     player = w.p(pid)
     before = player["stamina"]

@@ -14,12 +14,12 @@ from __future__ import annotations
 from games.core.choices import Choice, Pick
 from games.core.flags import CONSULTED, VIOLATION
 from games.gothic import points as P
-from games.gothic.moves import director
-from games.gothic.movement import check_path
-from games.gothic.rooms import weapon_restricted
 from games.gothic.adjacency import is_nasty
 from games.gothic.cards import is_weapon
-from games.gothic.state import ADJ, CARD_KINDS, ROOMS, SQUARE_ADJ, SQUARES, TOWER
+from games.gothic.movement import Consults, check_path, doubles_back, some_walk, walks
+from games.gothic.moves import controller, killable
+from games.gothic.rooms import IRON_MAIDEN, weapon_restricted
+from games.gothic.state import CARD_KINDS, ROOMS, SQUARE_ADJ, SQUARES, TORTURE_CHAMBER, TOWER
 from games.gothic.work import name_of, place_name
 
 KIND_WORDS = {
@@ -31,7 +31,7 @@ KIND_WORDS = {
     "detain": "a card that detains",
     "other": "any other card",
 }
-DRAW_OPTIONAL = ("stamina", "number", "numbered", "deadly", "detain")
+DRAW_OPTIONAL = ("stamina", "number", "numbered", "detain")
 FACES = range(1, 7)
 
 
@@ -133,70 +133,40 @@ def blow_pipes(trial: Trial, pid) -> list[Choice]:
 
 
 def moves(trial: Trial, mover) -> list[Choice]:
-    """Every walk the throw allows, by the mover and by whoever directs the move. A walk is
-    judged by the same path check ``apply`` makes (nothing after it can refuse a move)."""
+    """Every walk the throw allows, recorded by the mover or by whoever directs the move, and
+    for a Vampire every choice of the players it passed to kill. A walk is judged by the same
+    path check ``apply`` makes; nothing after it refuses a move but a wrong ``kill``."""
     state = trial.state
     player = state["players"][mover]
-    revisit = player["vampire"] is not None or (
-        trial.interpretation.option(P.DOUBLE_BACK.id) == "allowed"
-    )
-    actors = [mover] + [pid for pid in state["seats"]
-                        if pid != mover and state["players"][pid]["status"] == "alive"
-                        and director(state, pid)]
+    steps = state["throw"]
+    vampire = player["vampire"] is not None
+    revisit = vampire or trial.interpretation.option(P.DOUBLE_BACK.id) == "allowed"
+    actor = controller(state) or mover
     name = player["name"]
-    consults = Consults(trial.interpretation)
+    straight = None
+    if vampire:
+        probe = Consults(trial.interpretation)
+        straight = some_walk(state, mover, steps, probe, revisit=False)
     found = []
-    for path in walks(player["at"], state["throw"], revisit):
-        consults.points = set()
-        if check_path(state, mover, path, state["throw"], consults)[0] is not None:
+    for path in walks(player["at"], steps, revisit):
+        consults = Consults(trial.interpretation)
+        problem, _rule, passed = check_path(state, mover, path, steps, consults, straight)
+        if problem is not None:
             continue
+        victims = killable(state, mover, passed, consults) if vampire and passed else []
+        if vampire and doubles_back(player["at"], path):
+            consults.points.update(probe.points)
         points = tuple(sorted(consults.points))
-        for actor in actors:
-            label = f"{name} moves to {place_name(path[-1])}"
-            if actor != mover:
-                label += f", directed by {name_of(state, actor)}"
-            found.append(Choice(_event("move", actor, path=path), _capital(label), False, (),
-                                tuple(dict.fromkeys(path)), points))
-    return found
-
-
-class Consults:
-    """A referee for trying a path: records which points the check reads, and nothing else."""
-
-    __slots__ = ("interpretation", "points")
-
-    def __init__(self, interpretation) -> None:
-        self.interpretation = interpretation
-        self.points: set[str] = set()
-
-    def consult(self, point, why) -> str:
-        self.points.add(point.id)
-        return self.interpretation.option(point.id)
-
-
-def walks(start, steps, revisit) -> list[list[str]]:
-    """Walks of exactly ``steps`` squares, or shorter into a room, through corridor squares
-    (revisiting squares only when ``revisit``)."""
-    if start not in ADJ or not steps:
-        return []
-    found: list[list[str]] = []
-    path: list[str] = []
-
-    def walk(node, left):
-        for nxt in ADJ[node]:
-            if not revisit and (nxt == start or nxt in path):
-                continue
-            if nxt in ROOMS:
-                found.append([*path, nxt])
-            elif nxt in SQUARES:
-                if left == 1:
-                    found.append([*path, nxt])
-                else:
-                    path.append(nxt)
-                    walk(nxt, left - 1)
-                    path.pop()
-
-    walk(start, steps)
+        label = f"{name} moves to {place_name(path[-1])}"
+        if actor != mover:
+            label += f", directed by {name_of(state, actor)}"
+        spaces = tuple(dict.fromkeys(path))
+        event = _event("move", actor, path=path)
+        found.append(Choice(event, _capital(label), False, (), spaces, points))
+        if victims:
+            names = " or ".join(name_of(state, v) for v in victims)
+            found.append(Choice(event, _capital(f"{label}, killing {names}"), False, ("kill",),
+                                spaces, points, picks={"kill": Pick(tuple(victims), least=1)}))
     return found
 
 
@@ -209,28 +179,40 @@ def missed_turns(trial: Trial, pid) -> list[Choice]:
 def draws(trial: Trial, pid) -> list[Choice]:
     """The top card of the room's pile: its name is the record's (the text never lists the
     cards), and so are its printed number, stamina and the rest, except a kind the reading
-    forbids in this room."""
+    forbids in this room; only the Iron Maiden in the Torture Chamber is recorded as deadly."""
     state = trial.state
     room = state["players"][pid]["at"]
-    base = _event("draw", pid, room=room, card="?")
-    points = trial.points(base)
+    points = trial.points(_event("draw", pid, room=room, card="?"))
     if points is None:
         return []
     label = f"{name_of(state, pid)} draws the top card of the {ROOMS[room]['name']} pile"
-    plain = {"type": "draw", "actor": pid, "data": {"room": room}}
-    if not weapon_restricted(state, room):
-        return [Choice(plain, label, True, ("card",), (room,), points,
-                       optional_fields=("kind", *DRAW_OPTIONAL))]
-    found = [Choice(plain, label, True, ("card",), (room,), points,
-                    optional_fields=DRAW_OPTIONAL)]
-    for kind in CARD_KINDS:
-        kind_points = trial.points(_event("draw", pid, room=room, card="?", kind=kind))
-        if kind_points is None:
-            continue
-        event = {"type": "draw", "actor": pid, "data": {"room": room, "kind": kind}}
-        what = f"{label}, recorded as {KIND_WORDS[kind]}"
-        found.append(Choice(event, what, True, ("card",), (room,), kind_points,
-                            optional_fields=DRAW_OPTIONAL))
+    kinds: list[tuple[str | None, tuple[str, ...]]] = [(None, points)]
+    optional = DRAW_OPTIONAL
+    if weapon_restricted(state, room):
+        for kind in CARD_KINDS:
+            kind_points = trial.points(_event("draw", pid, room=room, card="?", kind=kind))
+            if kind_points is not None:
+                kinds.append((kind, kind_points))
+    else:
+        optional = ("kind", *DRAW_OPTIONAL)
+    found = []
+    for deadly in (None, False):
+        for kind, kind_points in kinds:
+            data = {"room": room}
+            what = label
+            if kind is not None:
+                data["kind"] = kind
+                what = f"{label}, recorded as {KIND_WORDS[kind]}"
+            if deadly is not None:
+                data["deadly"] = deadly
+                what += " (not deadly)"
+            found.append(Choice({"type": "draw", "actor": pid, "data": data}, what, True,
+                                ("card",), (room,), kind_points, optional_fields=optional))
+    if room == TORTURE_CHAMBER:
+        data = {"room": room, "card": IRON_MAIDEN, "deadly": True}
+        found.append(Choice({"type": "draw", "actor": pid, "data": data},
+                            f"{name_of(state, pid)} draws the Iron Maiden and dies", True, (),
+                            (room,), points, optional_fields=optional))
     return found
 
 

@@ -1,9 +1,9 @@
-"""Moving a pawn through the castle: which paths a throw allows (gothic/moves, gothic/rooms,
-gothic/the-vault), checked for a recorded move and enumerated for the bots.
+"""Moving a pawn through the castle (gothic/moves, gothic/rooms, gothic/the-vault): which walks
+a throw allows, judged for a recorded move and enumerated for the choices offered.
 
-``check_path`` reads interpretation points only through the referee, and only when the path
-actually depends on them; ``legal_paths`` takes the chosen options as plain values (the
-simulator's bots and the miss-a-turn check use it).
+``check_path`` reads interpretation points only through the referee it is given, and only when
+the walk depends on them; the same check judges a recorded move, the choices offered, whether
+a throw is blocked, and whether a Vampire's way is blocked.
 """
 
 from __future__ import annotations
@@ -42,11 +42,18 @@ def vault_open(go_number: int, vampire_goes_option: str) -> bool:
     return go_number >= (6 if vampire_goes_option == "return-on-sixth" else 7)
 
 
-def check_path(state: dict, pid: str, path: list, steps: int, ref) -> tuple[str | None, str, list]:
+def on_battlements(node) -> bool:
+    return node in SQUARES and SQUARES[node]["area"] == "battlements"
+
+
+def check_path(state: dict, pid: str, path: list, steps: int, ref,
+               straight: bool | None = None) -> tuple[str | None, str, list]:
     """(problem, rule, passed players) for ``pid`` moving ``path`` on a throw of ``steps``.
 
     ``problem`` is None when the path is legal. ``passed`` lists the players the mover went
-    through or alongside (for a Vampire's kills and a stake).
+    over or by on the way (for a Vampire's kills and a stake); ending beside a player is not
+    passing them. ``straight``, when known, says whether a walk of the throw that never
+    doubles back is legal (a Vampire doubles back only when its way is blocked).
     """
     player = state["players"][pid]
     start = player["at"]
@@ -61,10 +68,8 @@ def check_path(state: dict, pid: str, path: list, steps: int, ref) -> tuple[str 
     last = path[-1]
     if len(path) < steps and last not in ROOMS:
         return (
-            (
-                f"{len(path)} squares moved on a throw of {steps}; only a room may be entered "
-                "without the exact throw"
-            ),
+            f"{len(path)} squares moved on a throw of {steps}; only a room may be entered "
+            "without the exact throw",
             "gothic/rooms",
             [],
         )
@@ -82,29 +87,26 @@ def check_path(state: dict, pid: str, path: list, steps: int, ref) -> tuple[str 
         prev = node
     for node in path[:-1]:
         if node not in SQUARES:
-            return (
-                f"the path goes through {node}, which is not a corridor square",
-                "gothic/rooms",
-                [],
-            )
+            return f"the path goes through {node}, which is not a corridor square", "gothic/rooms", []
     if last not in SQUARES and last not in ROOMS:
         return f"a move cannot end at {last}", "gothic/moves", []
     if (
-        (len(set(path)) < len(path) or start in path)
-        and not vampire
-        and ref.consult(P.DOUBLE_BACK, f"{player['name']}'s path doubles back") == "not-allowed"
+        vampire
+        and any(on_battlements(node) for node in path)
+        and ref.consult(P.VAMPIRE_CORRIDORS, f"Vampire {player['name']} walks the battlements")
+        == "corridors-only"
     ):
-        return "the path doubles back on itself", "gothic/moves", []
+        return "a Vampire wanders the corridors, not the battlements", "gothic/the-vault", []
+    if doubles_back(start, path):
+        problem = _doubling_back(state, pid, player, steps, ref, straight)
+        if problem is not None:
+            return problem
     occ = occupants(state)
     if last in SQUARES:
         other = occ.get(last)
         if other is not None and other != pid:
             name = state["players"][other]["name"]
-            return (
-                f"{last} is occupied by {name}: two players may never share a square",
-                "gothic/moves",
-                [],
-            )
+            return f"{last} is occupied by {name}: two players may never share a square", "gothic/moves", []
     else:
         if vampire and last != VAULT:
             return "a Vampire may not enter any room except the Vault", "gothic/the-vault", []
@@ -122,57 +124,59 @@ def check_path(state: dict, pid: str, path: list, steps: int, ref) -> tuple[str 
                 P.VAMPIRE_GOES, f"{player['name']} returns to the Vault on go {go_number}"
             )
             if not vault_open(go_number, option):
-                return (
-                    f"a Vampire may not return to the Vault on go {go_number}",
-                    "gothic/the-vault",
-                    [],
-                )
+                return f"a Vampire may not return to the Vault on go {go_number}", "gothic/the-vault", []
     through = [occ[n] for n in path[:-1] if n in occ and occ[n] != pid]
-    passed: list = []
+    by = _alongside(occ, pid, path[:-1])
     if vampire:
-        near = _alongside(state, occ, pid, path)
-        if through or near:
+        if through or by:
             mode = ref.consult(P.VAMPIRE_PASSING, f"Vampire {player['name']} passes players")
-            if mode == "through-square":
-                passed = through
-            else:
-                if through:
-                    return (
-                        "a Vampire may not go through another player's square",
-                        "gothic/the-vault",
-                        [],
-                    )
-                passed = near
+            if mode == "alongside" and through:
+                return "a Vampire may not go through another player's square", "gothic/the-vault", []
+            return None, "", sorted(set(through if mode == "through-square" else by))
+        return None, "", []
+    blockers = [o for o in through if state["players"][o]["vampire"] is None]
+    if (
+        blockers
+        and ref.consult(P.PASS_OCCUPIED, f"{player['name']} passes over another player")
+        == "no-passing"
+    ):
+        name = state["players"][blockers[0]]["name"]
+        return f"{name} blocks the way", "gothic/moves", []
+    beside_the_end = [o for o in _alongside(occ, pid, path[-1:])
+                      if state["players"][o]["vampire"] is None]
+    passed = set(through) | set(by) | set(beside_the_end)
+    if last in SQUARES and SQUARES[last]["kind"] == "yellow":
+        target = SQUARES[last]["arrow_to"]
+        if occ.get(target) not in (None, pid) and ref.consult(
+            P.ARROW_TARGET_OCCUPIED, f"the arrow at {last} points to an occupied square"
+        ) == "cannot-land":
+            return f"the arrow at {last} points to {target}, which is occupied", "gothic/squares", []
+    return None, "", sorted(passed)
+
+
+def _doubling_back(state, pid, player, steps, ref, straight):
+    """gothic/moves for a player ("you may then move in any direction" is all the text says);
+    gothic/the-vault for a Vampire: "they may double back if their way is blocked"."""
+    name = player["name"]
+    if player["vampire"] is None:
+        if ref.consult(P.DOUBLE_BACK, f"{name}'s path doubles back") == "not-allowed":
+            return "the path doubles back on itself", "gothic/moves", []
+        return None
+    option = ref.consult(P.VAMPIRE_DOUBLE_BACK, f"Vampire {name} doubles back")
+    if option == "no-other-walk":
+        if straight is None:
+            straight = some_walk(state, pid, steps, ref, revisit=False)
+        blocked = not straight
     else:
-        blockers = [o for o in through if state["players"][o]["vampire"] is None]
-        if (
-            blockers
-            and ref.consult(P.PASS_OCCUPIED, f"{player['name']} passes over another player")
-            == "no-passing"
-        ):
-            name = state["players"][blockers[0]]["name"]
-            return f"{name} blocks the way", "gothic/moves", []
-        passed = sorted(set(through) | set(_alongside(state, occ, pid, path)))
-        if last in SQUARES and SQUARES[last]["kind"] == "yellow":
-            target = SQUARES[last]["arrow_to"]
-            if occ.get(target) not in (None, pid):
-                if (
-                    ref.consult(
-                        P.ARROW_TARGET_OCCUPIED, f"the arrow at {last} points to an occupied square"
-                    )
-                    == "cannot-land"
-                ):
-                    return (
-                        f"the arrow at {last} points to {target}, which is occupied",
-                        "gothic/squares",
-                        [],
-                    )
-    return None, "", sorted(set(passed))
+        blocked = throw_lands_on_player(state, pid, steps)
+    if not blocked:
+        return "a Vampire doubles back only when its way is blocked", "gothic/the-vault", []
+    return None
 
 
-def _alongside(state, occ, pid, path) -> list:
+def _alongside(occ, pid, nodes) -> list:
     seen = []
-    for node in path:
+    for node in nodes:
         for near in SQUARE_ADJ.get(node, ()):
             other = occ.get(near)
             if other is not None and other != pid and other not in seen:
@@ -180,86 +184,70 @@ def _alongside(state, occ, pid, path) -> list:
     return seen
 
 
-def legal_paths(
-    state: dict,
-    pid: str,
-    steps: int,
-    *,
-    double_back: str = "not-allowed",
-    pass_occupied: str = "landing-only",
-    vampire_passing: str = "through-square",
-    vampire_goes: str = "return-on-sixth",
-    arrow_occupied: str = "stay-on-arrow",
-    tower_leave: str = "never-leave",
-    limit: int = 4000,
-) -> list[list[str]]:
-    """Every legal path for a throw of ``steps`` (exact length, or shorter into a room)."""
-    player = state["players"][pid]
-    start = player["at"]
-    if start not in ADJ:
+def walks(start, steps, revisit) -> list[list[str]]:
+    """Walks of exactly ``steps`` squares, or shorter into a room, through corridor squares
+    (coming back to a square only when ``revisit``): every move a throw could be."""
+    if start not in ADJ or not steps:
         return []
-    if start == TOWER and tower_leave == "never-leave":
-        return []
-    vampire = player["vampire"] is not None
-    occ = occupants(state)
-    revisit = vampire or double_back == "allowed"
-    lavatory_full = room_occupied(state, LAVATORY, pid)
-    vault_ok = vampire and vault_open(player["vampire"]["goes"] + 1, vampire_goes)
-    results: list[list[str]] = []
+    found: list[list[str]] = []
     path: list[str] = []
 
-    def can_end(node):
-        if node in SQUARES:
-            other = occ.get(node)
-            if other is not None and other != pid:
-                return False
-            if (
-                not vampire
-                and SQUARES[node]["kind"] == "yellow"
-                and arrow_occupied == "cannot-land"
-            ):
-                if occ.get(SQUARES[node]["arrow_to"]) not in (None, pid):
-                    return False
-            return True
-        if node in ROOMS:
-            if vampire:
-                return node == VAULT and vault_ok
-            return not (node == LAVATORY and lavatory_full)
-        return False
-
-    def can_pass(node):
-        other = occ.get(node)
-        if other is None or other == pid:
-            return True
-        if vampire:
-            return vampire_passing == "through-square"
-        if state["players"][other]["vampire"] is not None:
-            return True
-        return pass_occupied == "landing-only"
-
     def walk(node, left):
-        if len(results) >= limit:
-            return
         for nxt in ADJ[node]:
             if not revisit and (nxt == start or nxt in path):
                 continue
-            if not path and vampire and start == VAULT and nxt != VAULT_WEST_STEPS:
-                continue
             if nxt in ROOMS:
-                if can_end(nxt):
-                    results.append([*path, nxt])
-                continue
-            if nxt not in SQUARES:
-                continue
-            if left == 1:
-                if can_end(nxt):
-                    results.append([*path, nxt])
-                continue
-            if not can_pass(nxt):
-                continue
-            path.append(nxt)
-            walk(nxt, left - 1)
-            path.pop()
+                found.append([*path, nxt])
+            elif nxt in SQUARES:
+                if left == 1:
+                    found.append([*path, nxt])
+                else:
+                    path.append(nxt)
+                    walk(nxt, left - 1)
+                    path.pop()
 
     walk(start, steps)
-    return results
+    return found
+
+
+class Consults:
+    """A referee for trying walks: records which points the check reads, and nothing else."""
+
+    __slots__ = ("interpretation", "points")
+
+    def __init__(self, interpretation) -> None:
+        self.interpretation = interpretation
+        self.points: dict[str, object] = {}
+
+    def consult(self, point, why) -> str:
+        self.points[point.id] = point
+        return self.interpretation.option(point.id)
+
+
+def some_walk(state, pid, steps, ref, *, revisit: bool) -> bool:
+    """Whether any walk of the throw is legal (coming back to a square only when ``revisit``);
+    the points that judgement read are consulted on ``ref`` once each."""
+    trial = Consults(ref.interpretation)
+    start = state["players"][pid]["at"]
+    found = any(check_path(state, pid, path, steps, trial)[0] is None
+                for path in walks(start, steps, False))
+    if not found and revisit:
+        found = any(check_path(state, pid, path, steps, trial, straight=False)[0] is None
+                    for path in walks(start, steps, True) if doubles_back(start, path))
+    for point in trial.points.values():
+        ref.consult(point, f"whether a throw of {steps} can be moved")
+    return found
+
+
+def doubles_back(start, path) -> bool:
+    return start in path or len(set(path)) < len(path)
+
+
+def throw_lands_on_player(state, pid, steps) -> bool:
+    """gothic/moves: "If your throw would land you on a square occupied by another player"
+    (judged by any walk of the throw's length over squares)."""
+    occ = {k: v for k, v in occupants(state).items() if v != pid and k in SQUARES}
+    frontier = {state["players"][pid]["at"]}
+    for _ in range(steps):
+        frontier = {n for node in frontier for n in ADJ.get(node, ()) if n in SQUARES}
+    return any(node in occ for node in frontier)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from games.gothic import points as P
 from games.gothic.moat import moat_throw
-from games.gothic.movement import check_path, legal_paths, occupants
+from games.gothic.movement import check_path, on_battlements, some_walk, throw_lands_on_player
 from games.gothic.preparation import entry_throw
 from games.gothic.squares import land_on_square
 from games.gothic.staircase import stairs_throw
-from games.gothic.state import ADJ, MOAT, ROOMS, SQUARES, STAIRCASE, TOWER, VAULT
+from games.gothic.state import MOAT, ROOMS, STAIRCASE, TOWER, VAULT
 from games.gothic.turns import end_go
 from games.gothic.vault import enter_vault, vampire_kills
 from games.gothic.work import Work, name_of, place_name
@@ -69,7 +69,7 @@ def second_throw(w: Work, ref, actor, value):
     if not go["six"]:
         ref.violation("gothic/moves", f"{name} did not throw a six and has no second throw")
         return None
-    if player["at"] in ROOMS and player["depth"] is None:
+    if player["at"] in ROOMS and (player["at"] != STAIRCASE or go["stairs"] is None):
         ref.violation(
             "gothic/rooms", f"{name} is inside {place_name(player['at'])} and may go no further"
         )
@@ -81,6 +81,8 @@ def second_throw(w: Work, ref, actor, value):
     g["bonus"] += 1
     g["six"] = value == 6
     g["power"] = False
+    if player["at"] == MOAT:  # a six that led into the moat: the second throw is a climb
+        return moat_throw(w, ref, actor, value)
     if player["depth"] is not None:
         return stairs_throw(w, ref, actor, value, go["stairs"])
     s["throw"], s["stage"] = value, "move"
@@ -92,28 +94,63 @@ def director(state, actor) -> bool:
     """Whether ``actor``, who is not the mover, directs the move being made (gothic/adjacency:
     "you tell them which way to go"): the controller of a move played at once, or of the
     victim's next move (its first throw only)."""
+    return controller(state) == actor
+
+
+def controller(state) -> str | None:
+    """Who tells the mover which way to go, if anyone."""
     mover = state["actor"]
     intr = state["interrupt"]
-    if intr is not None and intr["controller"] == actor:
-        return True
+    if intr is not None and intr["victim"] == mover:
+        return intr["controller"]
     go = state["go"]
-    return (
-        state["players"][mover]["controlled_by"] == actor
-        and go["bonus"] == 0
-        and go["segment"] == 1
-    )
+    if go["bonus"] == 0 and go["segment"] == 1:
+        return state["players"][mover]["controlled_by"]
+    return None
+
+
+def killable(state, mover, passed, ref) -> list:
+    """gothic/the-vault: whom a Vampire "may kill ... simply by passing them in the corridor":
+    the living players it passed who are not Vampires (in the corridors, by the reading)."""
+    found = [pid for pid in passed if state["players"][pid]["status"] == "alive"
+             and state["players"][pid]["vampire"] is None]
+    if any(on_battlements(state["players"][pid]["at"]) for pid in found) and ref.consult(
+        P.VAMPIRE_CORRIDORS, "a player passed stands on the battlements"
+    ) == "corridors-only":
+        found = [pid for pid in found if not on_battlements(state["players"][pid]["at"])]
+    return found
 
 
 def on_move(w: Work, ref, actor, data):
     """The walk for the throw, then the laws of the place landed on."""
     s = w.s
     mover = s["actor"]
+    directing = controller(s)
+    if directing is not None and actor != directing:
+        ref.violation(
+            "gothic/adjacency",
+            f"{name_of(s, directing)} tells {name_of(s, mover)} which way to go: the move is "
+            f"{name_of(s, directing)}'s to record",
+        )
+        return None
     directed = actor if actor != mover else None
     path = data["path"]
     problem, rule, passed = check_path(s, mover, path, s["throw"], ref)
     if problem is not None:
         ref.violation(rule, f"{name_of(s, mover)} cannot move so: {problem}")
         return None
+    kill = data.get("kill")
+    if kill is not None:
+        if s["players"][mover]["vampire"] is None:
+            ref.violation("gothic/the-vault", f"{name_of(s, mover)} is not a Vampire and kills no one by passing")
+            return None
+        victims = killable(s, mover, passed, ref)
+        if len(set(kill)) < len(kill) or any(pid not in victims for pid in kill):
+            ref.violation(
+                "gothic/the-vault",
+                f"the Vampire {name_of(s, mover)} did not pass {', '.join(name_of(s, k) for k in kill)} in the corridor",
+            )
+            return None
     player = w.p(mover)
     last = path[-1]
     player["at"] = last
@@ -128,8 +165,8 @@ def on_move(w: Work, ref, actor, data):
     summary = f"{name} moves to {place_name(last)}" + (
         f", directed by {name_of(s, directed)}" if directed else ""
     )
-    if player["vampire"] is not None and passed:
-        summary += vampire_kills(w, ref, mover, passed)
+    if kill:
+        summary += vampire_kills(w, ref, mover, kill)
     result = land(w, ref, mover, last)
     if s["stage"] == "over":
         return summary
@@ -168,16 +205,11 @@ def on_miss_turn(w: Work, ref, actor, data):
     mover = s["actor"]
     name = name_of(s, mover)
     chooses = ref.consult(P.BLOCKED_CHOICE, f"{name} misses the turn") == "player-chooses"
-    options = {
-        "double_back": ref.consult(P.DOUBLE_BACK, "which moves the throw allows"),
-        "pass_occupied": ref.consult(P.PASS_OCCUPIED, "which moves the throw allows"),
-    }
-    if s["players"][mover]["vampire"] is not None:
-        options["vampire_goes"] = ref.consult(P.VAMPIRE_GOES, "whether the Vault is open")
-    if s["players"][mover]["at"] == TOWER:
-        options["tower_leave"] = ref.consult(P.TOWER_LEAVE, "whether the Tower may be left")
-    legal = legal_paths(s, mover, s["throw"], **options, limit=1)
-    blocked = not legal
+    player = s["players"][mover]
+    revisit = player["vampire"] is not None or (
+        ref.interpretation.option(P.DOUBLE_BACK.id) == "allowed"
+    )
+    blocked = not some_walk(s, mover, s["throw"], ref, revisit=revisit)
     if not blocked and chooses:
         blocked = throw_lands_on_player(s, mover, s["throw"])
     if not blocked:
@@ -186,17 +218,6 @@ def on_miss_turn(w: Work, ref, actor, data):
     ref.effect("miss-turn", player=mover)
     end_go(w, ref)
     return f"{name} is blocked and misses the turn"
-
-
-def throw_lands_on_player(state, pid, steps) -> bool:
-    """gothic/moves: "If your throw would land you on a square occupied by another player"
-    (judged by any walk of the throw's length over squares)."""
-    occ = {k: v for k, v in occupants(state).items() if v != pid and k in SQUARES}
-    start = state["players"][pid]["at"]
-    frontier = {start}
-    for _ in range(steps):
-        frontier = {n for node in frontier for n in ADJ.get(node, ()) if n in SQUARES}
-    return any(node in occ for node in frontier)
 
 
 def on_end_turn(w: Work, ref, actor, data):

@@ -74,12 +74,14 @@ def _point(pid, question, options, default, doubt, citations):
 
 CIRCLED_CARD_NUMBER = _point(
     "circled-card-number",
-    "The rulebook's example of a tradeable card number is a circled figure read as 'probably 6'. "
-    "When a card is recorded as numbered but its figure could not be read, what is it worth?",
+    "A card is recorded as numbered but the collector could not read its figure. The text "
+    "gives a card no worth but its corner number, and its only figure for one is its own "
+    "example, itself read from the photo as 'probably 6'. What is such a card worth?",
     [
-        ("six", "6 stamina points: the transcriber's best reading of the example"),
-        ("five", "5 stamina points: the soft circled figure read as a 5"),
-        ("eight", "8 stamina points: the soft circled figure read as an 8"),
+        ("six", "6 stamina points: the example's figure as the transcriber reads it (a conjecture "
+                "for a card whose own figure is unread)"),
+        ("five", "5 stamina points: the example's soft circled figure read as a 5"),
+        ("eight", "8 stamina points: the example's soft circled figure read as an 8"),
     ],
     "six",
     ILLEGIBLE,
@@ -191,11 +193,13 @@ CONTROL_TIMING = _point(
     [
         (
             "victims-next-go",
-            "on the victim's next turn: their first throw is moved as the controller says",
+            "on the victim's next turn: their first throw is moved as the controller says (a go "
+            "of theirs with no move, blocked or in the moat, ends the control)",
         ),
         (
             "at-once",
-            "at once: the victim throws now and is moved, then the controller's go goes on",
+            "at once: the victim throws now and is moved as the controller says, then the "
+            "controller's go goes on (the victim takes no second throw)",
         ),
     ],
     "victims-next-go",
@@ -210,7 +214,9 @@ CONTROL_TIMING = _point(
 
 VAMPIRE_PASSING = _point(
     "vampire-passing",
-    "What is 'passing' a player for a Vampire, who kills 'simply by passing them in the corridor'?",
+    "A Vampire kills 'simply by passing them in the corridor', and may not share a square with "
+    "another player. Does passing a player mean going over their square, or going by a square "
+    "next to theirs? (Ending a move beside a player is not passing them.)",
     [
         (
             "through-square",
@@ -234,19 +240,21 @@ VAMPIRE_PASSING = _point(
 
 ROOM_CARDS = _point(
     "room-cards",
-    "The rulebook never lists the cards of each room. Is a recorded card taken as printed, or "
-    "are weapons limited to the rooms the text names?",
+    "The text says where the weapons are but never lists the cards of a room. Are the rooms it "
+    "names the only ones that hold weapons, or does a card count as the collector recorded it?",
     [
-        ("as-recorded", "every drawn card counts as the collector recorded it"),
         (
             "weapons-where-named",
             (
-                "weapons come only from the Torture Chamber and Trophy Room, and one from the Kitchen; "
-                "a weapon recorded from another room, or a second from the Kitchen, breaks the rule"
+                "as the sentence says: weapons come only from the Torture Chamber and Trophy Room, "
+                "and one from the Kitchen; a weapon recorded from another room, or a second from "
+                "the Kitchen while the first is held, breaks the rule"
             ),
         ),
+        ("as-recorded", "a conjecture that the sentence is not a full list: every drawn card "
+                        "counts as the collector recorded it"),
     ],
-    "as-recorded",
+    "weapons-where-named",
     UNSPECIFIED,
     [
         Citation(
@@ -258,47 +266,14 @@ ROOM_CARDS = _point(
     ],
 )
 
-LAVATORY = _point(
-    "lavatory",
-    "The Lavatory is 'self-explanatory'. May a player stay in it, or must they leave on their "
-    "next go like any room?",
-    [
-        ("leave-next-go", "a room like the others: no card, and 'You may not linger in a room'"),
-        ("may-stay", "the occupant may stay in the Lavatory on later goes (the door is locked)"),
-    ],
-    "leave-next-go",
-    UNSPECIFIED,
-    [
-        Citation(S + "the-lavatory", "This little room is self-explanatory."),
-        Citation(S + "rooms", "You may not linger in a room unless you are forcibly detained."),
-    ],
-)
-
-GOOD_LUCK = _point(
-    "good-luck",
-    "The last section, 'Good Luck', has a heading and no text. Did it hold a rule about the end "
-    "of the game?",
-    [
-        ("closing-wish", "a closing wish only: the game ends with the only survivor"),
-        (
-            "lost-text",
-            (
-                "text may be missing: the end is applied as 'The only survivor is the winner' but "
-                "flagged as resting on an incomplete booklet"
-            ),
-        ),
-    ],
-    "closing-wish",
-    UNSPECIFIED,
-    [CITE_GOOD_LUCK, Citation(S + "play", "The only survivor is the winner of the game.")],
-)
-
 BLOCKED_CHOICE = _point(
     "blocked-choice",
     "'you must move in another direction or miss your turn': may a player whose throw would land "
     "on an occupied square choose to miss the turn, or only when no other direction works?",
     [
-        ("player-chooses", "either: the player chooses to move another way or to miss the turn"),
+        ("player-chooses", "either: when some walk of the throw's length would end on an "
+                           "occupied square, the player chooses to move another way or to miss "
+                           "the turn"),
         ("move-if-possible", "miss the turn only when no legal move of that throw exists"),
     ],
     "player-chooses",
@@ -359,10 +334,11 @@ SIX_CHAIN = _point(
 
 ENTRY_TIES = _point(
     "entry-ties",
-    "Players 'throw the die to decide who enters first'. What if the highest throws tie?",
+    "Players 'throw the die to decide who enters first'. The text never says what happens "
+    "when the highest throws tie.",
     [
-        ("rethrow-tied", "the tied players throw again"),
-        ("first-seated", "the first of the tied players in seat order enters first"),
+        ("rethrow-tied", "the tied players throw again: the text's own way of deciding, repeated"),
+        ("first-seated", "a conjecture: the first of the tied players in seat order enters first"),
     ],
     "rethrow-tied",
     UNSPECIFIED,
@@ -431,13 +407,15 @@ TRADE_AT_DEATH = _point(
 
 ARROW_TARGET_OCCUPIED = _point(
     "arrow-target-occupied",
-    "A yellow arrow sends a player 'immediately to the place indicated', but that square is "
-    "occupied. What happens?",
+    "A yellow arrow sends a player 'immediately to the place indicated', but another player "
+    "stands there, and 'Two players may never occupy the same square.' The text never covers "
+    "the case. What happens?",
     [
-        ("stay-on-arrow", "the trap cannot spring: the player stays on the arrow"),
-        ("cannot-land", "landing on that arrow is like landing on an occupied square: not allowed"),
+        ("cannot-land", "the text's rule for a throw that would land on an occupied square: the "
+                        "arrow may not be landed on, and the player moves another way"),
+        ("stay-on-arrow", "a conjecture: the trap cannot spring and the player stays on the arrow"),
     ],
-    "stay-on-arrow",
+    "cannot-land",
     UNSPECIFIED,
     [
         Citation(
@@ -445,6 +423,123 @@ ARROW_TARGET_OCCUPIED = _point(
             "If you land on one you must travel immediately to the place indicated by the arrow.",
         ),
         Citation(S + "moves", "Two players may never occupy the same square."),
+    ],
+)
+
+VAMPIRE_DOUBLE_BACK = _point(
+    "vampire-double-back",
+    "A Vampire 'may double back if their way is blocked'. When is its way blocked?",
+    [
+        ("no-other-walk", "when no walk of the throw that never doubles back ends on a square "
+                          "(or the Vault) where it may stand"),
+        ("landing-blocked", "as for any player, when a walk of the throw would land it on a "
+                            "square occupied by another player"),
+    ],
+    "no-other-walk",
+    UNSPECIFIED,
+    [
+        Citation(S + "the-vault", "They may not occupy the same square as another player, but "
+                 "they may double back if their way is blocked."),
+        Citation(S + "moves", "If your throw would land you on a square occupied by another "
+                 "player, you must move in another direction or miss your turn."),
+    ],
+)
+
+VAMPIRE_CORRIDORS = _point(
+    "vampire-corridors",
+    "A Vampire must 'wander the corridors' and kills 'by passing them in the corridor', while "
+    "players move 'along corridors and battlements'. Are the battlements part of a Vampire's "
+    "corridors?",
+    [
+        ("corridors-only", "as the words say: a Vampire walks and kills in the corridors, not on "
+                           "the battlements"),
+        ("battlements-too", "'the corridors' stands for every square: a Vampire walks and kills on "
+                            "the battlements too"),
+    ],
+    "corridors-only",
+    UNSPECIFIED,
+    [
+        Citation(S + "the-vault", "you must wander the corridors for five goes"),
+        Citation(S + "the-vault", "you may kill any other player simply by passing them in the "
+                 "corridor"),
+        Citation(S + "moves", "creeping along corridors and battlements by throw of die"),
+    ],
+)
+
+VAMPIRE_POWER = _point(
+    "vampire-power",
+    "'Vampires are not affected by adjacency power.' The text never says whether a Vampire may "
+    "use the Power of Adjacency on a player it lands next to.",
+    [
+        ("may-use", "yes: the sentence shields Vampires from the power and forbids them nothing"),
+        ("may-not", "a conjecture: a Vampire's only power is its own (killing by passing)"),
+    ],
+    "may-use",
+    UNSPECIFIED,
+    [
+        Citation(S + "the-vault", "Vampires are not affected by adjacency power"),
+        Citation(S + "adjacency", "If you land on the square next to another player, you gain "
+                 "power over them."),
+    ],
+)
+
+PROTECTION_FROM_AFAR = _point(
+    "protection-from-afar",
+    "A card which protects a player saves them from a weapon used beside them. Does it also "
+    "save them from the Tower's oil and the blow pipe? Those sentences only say 'kill'; the "
+    "Vault's 'No immunity card can protect you from this' suggests protection works elsewhere.",
+    [
+        ("kills", "as the Tower's sentences say: the oil and the blow pipe kill"),
+        ("protection-saves", "a card which protects saves its holder from them too"),
+    ],
+    "kills",
+    CONFLICT,
+    [
+        Citation(S + "the-tower", "ready to be poured over the battlements as soon as you arrive, "
+                 "to kill any one player on the squares below"),
+        Citation(S + "the-tower", "may use it from the Tower to kill any player not in a room"),
+        Citation(S + "adjacency", "You may use your weapon, and if they do not possess a card "
+                 "which protects them, you kill them."),
+        Citation(S + "the-vault", "No immunity card can protect you from this."),
+    ],
+)
+
+SIX_INTO_THE_MOAT = _point(
+    "six-into-the-moat",
+    "A six lands a player on a red square and into the moat. The second throw is taken 'after "
+    "you have moved six squares and obeyed the laws applying to the square on which you "
+    "landed'; the text never says whether it is taken in the moat.",
+    [
+        ("second-throw", "as the sentence says: the optional second throw is taken, in the moat "
+                         "a throw to climb out"),
+        ("go-ends", "a conjecture: the fall ends the go; no throw from the water"),
+    ],
+    "second-throw",
+    UNSPECIFIED,
+    [
+        Citation(S + "moves", "This throw is taken only after you have moved six squares and "
+                 "obeyed the laws applying to the square on which you landed"),
+        Citation(S + "squares", "If you land on a red square you fall in the moat."),
+    ],
+)
+
+
+STAIRCASE_TOP = _point(
+    "staircase-top",
+    "A six and its second throw 'may be counted in an upwards direction' on the Great Spiral "
+    "Staircase. The text never says what happens when the count goes past the top.",
+    [
+        ("out-at-the-door", "the count carries the player out onto the staircase's door square, "
+                            "if no one stands there (else they wait on the landing)"),
+        ("landing", "a conjecture: the count stops on the landing; the staircase is left only by "
+                    "a later six"),
+    ],
+    "out-at-the-door",
+    UNSPECIFIED,
+    [
+        Citation(S + "the-great-spiral-staircase", "Once you enter the Great Spiral Staircase you "
+                 "must continue down it, unless you throw a six, in which case both the six and "
+                 "its second throw may be counted in an upwards direction."),
     ],
 )
 
@@ -457,8 +552,6 @@ POINTS = (
     CONTROL_TIMING,
     VAMPIRE_PASSING,
     ROOM_CARDS,
-    LAVATORY,
-    GOOD_LUCK,
     BLOCKED_CHOICE,
     PASS_OCCUPIED,
     DOUBLE_BACK,
@@ -468,4 +561,10 @@ POINTS = (
     TOWER_LEAVE,
     TRADE_AT_DEATH,
     ARROW_TARGET_OCCUPIED,
+    VAMPIRE_DOUBLE_BACK,
+    VAMPIRE_CORRIDORS,
+    VAMPIRE_POWER,
+    PROTECTION_FROM_AFAR,
+    SIX_INTO_THE_MOAT,
+    STAIRCASE_TOP,
 )

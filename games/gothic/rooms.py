@@ -7,7 +7,7 @@ from __future__ import annotations
 from games.gothic import points as P
 from games.gothic.cards import held, is_numbered, return_card, take_card, trade_in
 from games.gothic.stamina import change_stamina, eliminate
-from games.gothic.state import KITCHEN, LAVATORY, ROOMS, TOWER, WEAPON_KINDS, WEAPON_ROOMS
+from games.gothic.state import KITCHEN, ROOMS, TORTURE_CHAMBER, TOWER, WEAPON_KINDS, WEAPON_ROOMS
 from games.gothic.turns import end_go
 from games.gothic.work import Work, name_of, place_name
 
@@ -24,6 +24,9 @@ def weapon_restricted(state, room) -> bool:
     )
 
 
+IRON_MAIDEN = "Iron Maiden"
+
+
 def on_draw(w: Work, ref, actor, data):
     """gothic/rooms: "You must then pick up the top card from the pile, and obey it."."""
     s = w.s
@@ -31,15 +34,27 @@ def on_draw(w: Work, ref, actor, data):
     if player["at"] != room:
         ref.violation("gothic/rooms", f"{name} is in {place_name(player['at'])}, not {place_name(room)}")
         return None
+    iron_maiden = data["card"] == IRON_MAIDEN and room == TORTURE_CHAMBER
+    if data.get("deadly") and not iron_maiden:
+        ref.violation(
+            "gothic/rooms",
+            f"{data['card']} from {place_name(room)} cannot be deadly: the only completely deadly "
+            "card is the Iron Maiden in the Torture Chamber",
+        )
+        return None
     kind = data.get("kind", "other")
-    if kind in WEAPON_KINDS and weapon_restricted(s, room):
-        if ref.consult(P.ROOM_CARDS, f"a weapon is drawn in {place_name(room)}") == "weapons-where-named":
-            ref.violation(
-                "gothic/play",
-                f"{place_name(room)} holds no (further) weapon: {data['card']}",
-                point=P.ROOM_CARDS,
-            )
-            return None
+    if (
+        kind in WEAPON_KINDS
+        and weapon_restricted(s, room)
+        and ref.consult(P.ROOM_CARDS, f"a weapon is drawn in {place_name(room)}")
+        == "weapons-where-named"
+    ):
+        ref.violation(
+            "gothic/play",
+            f"{place_name(room)} holds no (further) weapon: {data['card']}",
+            point=P.ROOM_CARDS,
+        )
+        return None
     card = {
         "name": data["card"],
         "room": room,
@@ -50,8 +65,9 @@ def on_draw(w: Work, ref, actor, data):
     }
     ref.effect("draw", player=actor, room=room, card=card["name"])
     s["stage"] = "act"
-    if data.get("deadly"):
+    if iron_maiden:  # "completely deadly": no card protects, whatever the record says
         eliminate(w, ref, actor, "dead", f"killed by the {card['name']}")
+        return_card(w, ref, card)
         return f"{name} draws {card['name']} in {place_name(room)} and dies"
     w.p(actor)["cards"] = [*player["cards"], card]
     if data.get("detain"):
@@ -97,10 +113,6 @@ def on_stay(w: Work, ref, actor, data):
     elif player["at"] == TOWER:
         if ref.consult(P.TOWER_LEAVE, f"{name} stays in the Tower") != "never-leave":
             ref.violation("gothic/rooms", f"{name} may not linger in the Tower")
-            return None
-    elif player["at"] == LAVATORY:
-        if ref.consult(P.LAVATORY, f"{name} stays in the Lavatory") != "may-stay":
-            ref.violation("gothic/rooms", f"{name} may not linger in the Lavatory")
             return None
     else:
         ref.violation("gothic/rooms", f"{name} is not detained and must throw")

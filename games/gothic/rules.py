@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
+from types import MappingProxyType
 
 from games.core.engine import Engine, Outcome, Refusal
 from games.gothic import adjacency, moves, rooms, squares, staircase, tower, vault
 from games.gothic import points as P
 from games.gothic import state as S
+from games.gothic.certainties import CERTAINTIES
 from games.gothic.events import EVENT_SPECS
 from games.gothic.layout import board_layout, pieces_of
 from games.gothic.legal import legal_choices
@@ -100,16 +102,27 @@ ACTIONS = {
 class GothicEngine(Engine):
     slug = "gothic"
     name = "The Gothic Game"
-    version = "1"
+    version = "2"
     package_dir = Path(__file__).parent
     points = P.POINTS
+    certainties = CERTAINTIES
+    former_defaults: Mapping[str, Mapping[str, str]] = MappingProxyType({
+        "1": {"gothic.room-cards": "as-recorded", "gothic.arrow-target-occupied": "stay-on-arrow"}
+    })
     event_specs = EVENT_SPECS
-    default_setup = {"stamina": 100}
     out_of_scope = (
-        "the cards themselves: never listed by the text, recorded as read; the pile order is not checked",
+        "the cards themselves: never listed by the text, each is recorded as read (name, "
+        "stamina, corner number, kind, goes it detains)",
+        "the order of each pile: only the last cards returned under it are remembered, so when "
+        "a returned card (the Iron Maiden among them) comes round again is not judged",
+        "the plan of the castle: the text does not describe the board; board.json is a "
+        "documented reconstruction (squares, doors, colours, the squares below the Tower, the "
+        "staircase's 12 steps, where the Lavatory stands) that a photograph may replace",
         "which player keeps the tally (no seat is modelled as the scorer)",
         "the order of several players in one room",
-        "chat and table talk",
+        "chat and table talk, and whether a drawn card was declared",
+        "limits on what a recorded card says (stamina -100 to 100, a corner number up to 100, "
+        "up to 12 goes detained): bounds on the record, not rules",
     )
     min_players = 2
     max_players = 6
@@ -121,8 +134,9 @@ class GothicEngine(Engine):
         self, players: Sequence[Mapping[str, str]], setup: Mapping, board=None
     ) -> dict:
         """gothic/preparation and gothic/stamina: everyone outside the West Gate with 100
-        stamina, Dracula in his coffin. ``board`` is ignored: the castle is ``board.json``."""
-        return S.initial_state(players, self.setup_with_defaults(setup))
+        stamina, Dracula in his coffin. ``board`` is ignored: the castle is ``board.json``;
+        the setup has nothing the text leaves to a match."""
+        return S.initial_state(players)
 
     def outcome(self, state: Mapping) -> Outcome:
         out = tuple(pid for pid in state["seats"] if state["players"][pid]["status"] != "alive")

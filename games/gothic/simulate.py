@@ -145,7 +145,9 @@ def _move(state, by_type, rng, stall):
     missed = by_type.get("miss_turn", [])
     if not moves:
         return missed[0]
-    paths = {tuple(c.event["data"]["path"]): c for c in moves if c.event["actor"] == mover}
+    paths: dict[tuple, list[Choice]] = {}
+    for choice in moves:
+        paths.setdefault(tuple(choice.event["data"]["path"]), []).append(choice)
     scored = [(_score(state, mover, player, list(path), stall, rng), path) for path in paths]
     best = max(score for score, _ in scored)
     doomed = best <= -100 or (
@@ -156,10 +158,11 @@ def _move(state, by_type, rng, stall):
     if doomed and stall and missed:
         return missed[0]  # rather than a deadly square
     path = rng.choice([p for score, p in scored if score >= best - 1])
-    directed = [c for c in moves if c.event["actor"] != mover and tuple(c.event["data"]["path"]) == path]
-    if directed and rng.random() < 0.5:
-        return directed[0]
-    return paths[path]
+    # a Vampire spares everyone while the bots stall, and kills all it passed otherwise
+    killing = [c for c in paths[path] if "kill" in c.open_fields]
+    if killing and not stall:
+        return killing[0].filled({"kill": list(killing[0].picks["kill"].pool)})
+    return next(c for c in paths[path] if not c.open_fields)
 
 
 def _score(state, pid, player, path, stall, rng) -> float:
@@ -274,12 +277,9 @@ def _act(state, actor, mine, rng, stall):
     if len(cards) > 4:  # a hand that only grows would make a long match's state grow with it
         return returns[cards[0]["name"]]
     throws = of.get("throw", [])
-    if throws and state["interrupt"] is None:
-        if player["vampire"] is not None or (
-            go["six"]
-            and go["bonus"] == 0
-            and (player["at"] not in ROOMS or player["depth"] is not None)
-            and rng.random() < 0.8
-        ):
-            return rng.choice(throws)
+    if throws and state["interrupt"] is None and (
+        player["vampire"] is not None
+        or (go["six"] and go["bonus"] == 0 and rng.random() < 0.8)
+    ):
+        return rng.choice(throws)
     return of["end_turn"][0]

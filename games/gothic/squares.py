@@ -3,6 +3,7 @@ Oubliette and the red squares of the unsafe battlements."""
 
 from __future__ import annotations
 
+from games.gothic import points as P
 from games.gothic.moat import fall_in_moat
 from games.gothic.movement import occupants
 from games.gothic.stamina import eliminate
@@ -28,6 +29,10 @@ def land_on_square(w: Work, ref, pid: str, node: str) -> str:
         return "end"
     elif kind == "red":
         fall_in_moat(w, ref, pid)
+        if w.s["go"]["six"] and w.s["players"][pid]["status"] == "alive" and ref.consult(
+            P.SIX_INTO_THE_MOAT, "a six led into the moat"
+        ) == "second-throw":
+            return "act"
         return "end"
     return "act"
 

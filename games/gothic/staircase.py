@@ -37,7 +37,8 @@ def stairs_step(w: Work, ref, actor, value, direction):
         depth = player["depth"] - value
         if depth < 0:
             door = ROOMS[STAIRCASE]["doors"][0]
-            if occupants(w.s).get(door) is None:
+            out = ref.consult(P.STAIRCASE_TOP, f"{player['name']} counts past the top")
+            if out == "out-at-the-door" and occupants(w.s).get(door) is None:
                 player["at"], player["depth"] = door, None
                 ref.effect("staircase", player=actor, to=door)
                 return

@@ -87,11 +87,4 @@ def check_end(w: Work, ref) -> None:
     w.s["interrupt"] = None
     w.s["winner"] = alive[0] if alive else None
     w.s["reason"] = f"{name_of(w.s, alive[0])} is the only survivor" if alive else "no one survived"
-    if (
-        ref.consult(P.GOOD_LUCK, "the game ends; the booklet's last section is empty")
-        == "lost-text"
-    ):
-        ref.uncertain(
-            P.CITE_GOOD_LUCK, "the end of the game: the booklet's last section has no text"
-        )
     ref.effect("game-over", winner=w.s["winner"])

@@ -30,6 +30,7 @@ TOWER = "tower"
 LAVATORY = "lavatory"
 STAIRCASE = "great-spiral-staircase"
 KITCHEN = "kitchen"
+TORTURE_CHAMBER = "torture-chamber"
 WEAPON_ROOMS = ("torture-chamber", "trophy-room", "kitchen")
 PILE_ROOMS = tuple(sorted(r for r, d in ROOMS.items() if d["pile"]))
 ROOM_IDS = tuple(sorted(ROOMS))
@@ -58,7 +59,8 @@ def new_go() -> dict:
     }
 
 
-def initial_state(players: Sequence[Mapping[str, str]], setup: Mapping[str, object]) -> dict:
+def initial_state(players: Sequence[Mapping[str, str]]) -> dict:
+    """gothic/preparation, gothic/stamina: everyone outside the West Gate with 100 stamina."""
     seats = [str(p["id"]) for p in players]
     return {
         "game": "gothic",
@@ -69,7 +71,7 @@ def initial_state(players: Sequence[Mapping[str, str]], setup: Mapping[str, obje
                 "seat": i,
                 "at": WEST_GATE,
                 "depth": None,
-                "stamina": int(setup.get("stamina", START_STAMINA)),
+                "stamina": START_STAMINA,
                 "status": "alive",
                 "cause": None,
                 "cards": [],

@@ -43,11 +43,21 @@ def on_oil(w: Work, ref, actor, data):
         victims = [target]
     w.p(actor)["oil_used"] = True
     w.go()["tower"] = False
+    victims = [v for v in victims if not saved_from_afar(s, v, ref)]
     ref.effect("oil", player=actor, victims=list(victims))
     for victim in victims:
         eliminate(w, ref, victim, "dead", f"boiling oil poured by {name}")
     killed = ", ".join(name_of(s, v) for v in victims) or "no one"
     return f"{name} pours the boiling oil: {killed} killed"
+
+
+def saved_from_afar(state, pid, ref) -> bool:
+    """Whether a card which protects ``pid`` saves them from the oil or the blow pipe."""
+    if not any(card["kind"] == "protection" for card in state["players"][pid]["cards"]):
+        return False
+    return ref.consult(
+        P.PROTECTION_FROM_AFAR, f"{name_of(state, pid)} holds a card which protects"
+    ) == "protection-saves"
 
 
 def oil_reach(state, actor, option) -> list:
@@ -104,7 +114,10 @@ def on_blow_pipe(w: Work, ref, actor, data):
     if victim["at"] in ROOMS or victim["vampire"] is not None:
         ref.violation("gothic/the-tower", f"{victim['name']} is in a room or is a Vampire")
         return None
-    return_card(w, ref, take_card(w, actor, card["name"]))
-    ref.effect("blow-pipe", player=actor, target=target)
+    return_card(w, ref, take_card(w, actor, card["name"]))  # used once, as every weapon
+    if saved_from_afar(s, target, ref):
+        ref.effect("blow-pipe", player=actor, target=target, killed=False)
+        return f"{name} shoots at {victim['name']} with the blow pipe, but {victim['name']} is protected"
+    ref.effect("blow-pipe", player=actor, target=target, killed=True)
     eliminate(w, ref, target, "dead", f"shot with the blow pipe by {name}")
     return f"{name} shoots {victim['name']} with the blow pipe from the Tower"

@@ -11,7 +11,7 @@ from games.gothic import points as P
 from games.gothic.cards import return_card, take_card
 from games.gothic.stamina import change_stamina, eliminate
 from games.gothic.state import VAULT
-from games.gothic.work import Work, adjacent, name_of
+from games.gothic.work import Work, name_of
 
 BITE = 20
 VAMPIRE_DRAUGHT = 20
@@ -114,12 +114,13 @@ def on_stake(w: Work, ref, actor, data):
     if stake is None:
         ref.violation("gothic/the-vault", f"{name} possesses no stake")
         return None
-    if target not in s["go"]["passed"] and not adjacent(s, actor, target):
+    if target not in s["go"]["passed"]:
         ref.violation(
-            "gothic/the-vault", f"{name} has not passed the Vampire {victim['name']} this go"
+            "gothic/the-vault", f"{name} has not sneaked past the Vampire {victim['name']} this go"
         )
         return None
     return_card(w, ref, take_card(w, actor, stake["name"], lambda c: c["kind"] == "stake"))
+    w.go()["green"] = False  # the secret passage was to be taken at once
     ref.effect("stake", player=actor, target=target)
     eliminate(w, ref, target, "dead", f"staked through the heart by {name}")
     return f"{name} drives a stake through the Vampire {victim['name']}'s heart"

@@ -107,10 +107,11 @@ def test_yellow_arrows_and_an_occupied_target():
     sprung = apply(state, event)
     assert sprung.legal and sprung.state["players"]["p1"]["at"] == "x6y10"
     blocked = position(at={"p1": "x6y4", "p2": "x6y10"}, stage="move", throw=2)
-    stays = apply(blocked, event)
+    refused = apply(blocked, event)  # the default: as a landing on an occupied square
+    assert violations(refused) and "gothic.arrow-target-occupied" in consulted(refused)
+    stays = apply(blocked, event, arrow_target_occupied="stay-on-arrow")
     assert stays.legal and stays.state["players"]["p1"]["at"] == "x6y2"
     assert "gothic.arrow-target-occupied" in consulted(stays)
-    assert violations(apply(blocked, event, arrow_target_occupied="cannot-land"))
 
 
 def test_the_oubliette_puts_a_player_out():

@@ -18,7 +18,7 @@ ILLEGIBLE_POINTS = {
 def test_registry_finds_the_engine():
     """gothic/play: "The object of the game is to kill every other player on the board." """
     assert games.get("gothic") is ENGINE
-    assert ENGINE.slug == "gothic" and ENGINE.version == "1"
+    assert ENGINE.slug == "gothic" and ENGINE.version == "2"
 
 
 def test_every_quote_occurs_in_its_passage():
@@ -46,25 +46,31 @@ def test_legibility_notes_become_illegible_points():
         assert point.doubt == "illegible"
         assert any(c.note for c in point.citations)
     notes = [line for text in texts.values() for line in text.splitlines() if "[" in line]
-    cited_notes = {c.note for p in ENGINE.points for c in p.citations if c.note}
+    cited_notes = {c.note for p in (*ENGINE.points, *ENGINE.certainties) for c in p.citations
+                   if c.note}
     for note_line in notes:
         assert any(note in note_line for note in cited_notes), note_line
 
 
 def test_unspecified_cases_are_declared():
-    """gothic/good-luck: "No body text follows it in the photographed pages." """
+    """gothic/good-luck: "No body text follows it in the photographed pages." (an archival fact, not a point)"""
     ids = {p.id for p in ENGINE.points}
     for required in (
         "room-cards",
         "vampire-goes",
         "control-timing",
-        "lavatory",
         "vampire-passing",
-        "good-luck",
         "blocked-choice",
+        "vampire-double-back",
+        "vampire-corridors",
+        "six-into-the-moat",
     ):
         assert f"gothic.{required}" in ids
     assert P.VAMPIRE_GOES.doubt == "conflict"
+    # an archival fact (a heading with no body) and a sentence the text settles are no points
+    assert "gothic.good-luck" not in ids and "gothic.lavatory" not in ids
+    certain = {c.id for c in ENGINE.certainties}
+    assert {"gothic.the-end", "gothic.lavatory", "gothic.iron-maiden"} <= certain
 
 
 def test_board_is_a_documented_reconstruction():
@@ -99,3 +105,16 @@ def test_board_is_a_documented_reconstruction():
     for node, near in board["adjacent"].items():
         for other in near:
             assert node in board["adjacent"][other]
+
+
+def test_the_readme_lists_every_decision():
+    """gothic/rooms: "There is only one completely deadly card." (every point and certainty is in the README's table)"""
+    readme = (ENGINE.package_dir / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## Every decision, and what it rests on")[1].split("\n## ")[0]
+    for point in ENGINE.points:
+        assert f"point `{point.id}`" in table and f"default `{point.default}`" in table
+        assert f"### `{point.id}`" in readme
+    for certainty in ENGINE.certainties:
+        assert f"settled (`{certainty.id}`)" in table
+    for entry in ENGINE.out_of_scope:
+        assert entry[1:] in table
