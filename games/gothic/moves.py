@@ -205,11 +205,7 @@ def on_miss_turn(w: Work, ref, actor, data):
     mover = s["actor"]
     name = name_of(s, mover)
     chooses = ref.consult(P.BLOCKED_CHOICE, f"{name} misses the turn") == "player-chooses"
-    player = s["players"][mover]
-    revisit = player["vampire"] is not None or (
-        ref.interpretation.option(P.DOUBLE_BACK.id) == "allowed"
-    )
-    blocked = not some_walk(s, mover, s["throw"], ref, revisit=revisit)
+    blocked = not some_walk(s, mover, s["throw"], ref, revisit=True)
     if not blocked and chooses:
         blocked = throw_lands_on_player(s, mover, s["throw"])
     if not blocked:
