@@ -6,7 +6,6 @@ Each screen is one template; htmx asks for its named partial (archive.views.page
 from __future__ import annotations
 
 import json
-import math
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -20,6 +19,7 @@ from archive.models import Game
 from archive.selectors import passage_text
 from archive.views import curator_only, page, wants_fragment
 from replay import selectors
+from replay.boards import draw_board
 from replay.comparisons import compare_runs, ruleset_impact, sweep_match
 from replay.errors import AppendConflict, DocumentError, LogError, MalformedEvent
 from replay.forms import (
@@ -244,144 +244,6 @@ def run_detail(request, match_id: int, run_id: int):
 
 # -- the step-through ---------------------------------------------------------------------------
 
-_BOARDS: dict[str, dict] = {}
-_LOCATION_KEYS = ("space", "at", "position", "location", "square")
-_PAWN_COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#117a65")
-
-
-def board_geometry(engine) -> dict:
-    """Spaces (x, y) and links of the engine's board.json, whatever the game calls them."""
-    if engine.slug in _BOARDS:
-        return _BOARDS[engine.slug]
-    nodes: dict[str, dict] = {}
-
-    def collect(value, key=None):
-        if isinstance(value, dict):
-            if isinstance(value.get("x"), (int, float)) and isinstance(value.get("y"), (int, float)):
-                node_id = str(value.get("id") or key)
-                nodes.setdefault(node_id, {
-                    "id": node_id, "x": float(value["x"]), "y": float(value["y"]),
-                    "colour": value.get("colour") or "#ddd", "kind": value.get("kind", ""),
-                    "name": value.get("name") or value.get("label") or node_id,
-                    "angle": value.get("angle"), "radius": value.get("radius"),
-                })
-            for k, v in value.items():
-                if k != "provenance":
-                    collect(v, k)
-        elif isinstance(value, list):
-            for item in value:
-                collect(item, key)
-
-    board = engine.board or {}
-    collect(board)
-    edges = set()
-
-    def links(value):
-        if isinstance(value, list):
-            for item in value:
-                if (isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item)
-                        and item[0] in nodes and item[1] in nodes):
-                    edges.add(tuple(sorted(item)))
-                else:
-                    links(item)
-        elif isinstance(value, dict):
-            for k, v in value.items():
-                if k in nodes and isinstance(v, list) and all(isinstance(x, str) for x in v):
-                    edges.update(tuple(sorted((k, x))) for x in v if x in nodes)
-                elif k != "provenance":
-                    links(v)
-
-    links(board)
-    if nodes:
-        xs = [n["x"] for n in nodes.values()]
-        ys = [n["y"] for n in nodes.values()]
-        pad = max(max(xs) - min(xs), max(ys) - min(ys), 100) * 0.04 + 20
-        box = (min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
-    else:
-        box = (0, 0, 100, 100)
-    span = max(box[2], box[3])
-    geometry = {
-        "nodes": list(nodes.values()),
-        "by_id": nodes,
-        "edges": [(nodes[a], nodes[b]) for a, b in sorted(edges)],
-        "viewbox": " ".join(f"{v:.0f}" for v in box),
-        "radius": round(span / 90, 1),
-        "font": round(span / 70, 1),
-        "provenance": (board.get("provenance") or {}) if isinstance(board, dict) else {},
-    }
-    _BOARDS[engine.slug] = geometry
-    return geometry
-
-
-def rotated_geometry(geometry: dict, state, slots) -> dict:
-    """The board as it stands at this step: squares drawn by angle (Dylan Dog's nightmare
-    plane) turn with the state's ``rotation``, one slot of 360/slots degrees per step."""
-    rotation = state.get("rotation") if isinstance(state, dict) else None
-    if not rotation or not isinstance(rotation, int) or not slots:
-        return geometry
-    step = 2 * math.pi / slots
-    nodes = {}
-    for node_id, node in geometry["by_id"].items():
-        angle, radius = node.get("angle"), node.get("radius")
-        if angle is None or radius is None:
-            nodes[node_id] = node
-            continue
-        theta = math.radians(angle)
-        cx, cy = node["x"] - radius * math.cos(theta), node["y"] - radius * math.sin(theta)
-        turned = theta + rotation * step
-        nodes[node_id] = {**node, "x": cx + radius * math.cos(turned),
-                          "y": cy + radius * math.sin(turned)}
-    return {
-        **geometry,
-        "nodes": [nodes[n["id"]] for n in geometry["nodes"]],
-        "by_id": nodes,
-        "edges": [(nodes[a["id"]], nodes[b["id"]]) for a, b in geometry["edges"]],
-    }
-
-
-def board_pawns(state, geometry, players) -> list[dict]:
-    """Pawns: every dict in the state with a location key naming a board space."""
-    ids = [p["id"] for p in players]
-    colours = {pid: _PAWN_COLOURS[i % len(_PAWN_COLOURS)] for i, pid in enumerate(ids)}
-    names = {p["id"]: p.get("name") or p["id"] for p in players}
-    found, seen = [], set()
-
-    def walk(value, path, depth=0):
-        if depth > 6:
-            return
-        if isinstance(value, dict):
-            for key in _LOCATION_KEYS:
-                where = value.get(key)
-                if isinstance(where, str) and where in geometry["by_id"]:
-                    owner = value.get("id") if value.get("id") in ids else next(
-                        (p for p in reversed(path) if p in ids), None)
-                    label = names[owner] if owner else (path[-1] if path else key)
-                    token = (owner or label, where)
-                    if token not in seen:
-                        seen.add(token)
-                        found.append({"label": str(label), "space": where, "player": owner,
-                                      "colour": colours.get(owner, "#333")})
-                    break
-            for k, v in value.items():
-                walk(v, path + [str(k)], depth + 1)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item, path, depth + 1)
-
-    walk(state, [])
-    # Pawns sharing a space fan out around it.
-    crowd: dict[str, int] = {}
-    r = geometry["radius"]
-    for pawn in found:
-        node = geometry["by_id"][pawn["space"]]
-        n = crowd.get(pawn["space"], 0)
-        crowd[pawn["space"]] = n + 1
-        pawn["x"] = node["x"] + (n % 3 - 1) * r * 2.6
-        pawn["y"] = node["y"] - r * 2.6 * (n // 3)
-        pawn["r"] = r * (1.7 if pawn["player"] else 1.1)
-    return found
-
-
 def player_panels(state, players) -> list[dict]:
     """Each player's part of the state, as a few readable facts."""
     panels = []
@@ -441,9 +303,9 @@ def _step_context(request, match, run, seq, viewer):
     except ReplayError:
         raise Http404("no such step") from None
     engine = games.find(match.game.slug)
-    geometry = board_geometry(engine) if engine else None
-    if geometry is not None:
-        geometry = rotated_geometry(geometry, view.state, (engine.board or {}).get("slots"))
+    # The seat's view, so a hidden piece (Dracula off his revealed space) stays hidden.
+    drawing = (draw_board(engine.layout(view.state), engine.pieces(view.state), match.players)
+               if engine else None)
     window = ReplayStep.objects.filter(run=run, seq__gte=max(1, seq - 10), seq__lte=seq + 10)
     annotations = [
         {"note": note, "form": AnnotationForm(
@@ -458,8 +320,8 @@ def _step_context(request, match, run, seq, viewer):
         "seq": seq,
         "viewer": viewer,
         "viewer_value": viewer or "archivist",
-        "geometry": geometry,
-        "pawns": board_pawns(view.state, geometry, match.players) if geometry else [],
+        "drawing": drawing,
+        "board_title": f"The board after step {seq}" + (f", as {viewer} sees it" if viewer else ""),
         "panels": player_panels(view.state, match.players),
         "flags": _flag_rows(view.flags),
         "log": list(window),

@@ -84,7 +84,7 @@ def test_stepping_through_the_svg_board_raises_no_csp_violation(
     attacker, attacked = lagoon_runs
     match = attacker.match
     page.goto(f"{live_server.url}/matches/{match.pk}/runs/{attacker.pk}/step/1/")
-    expect(page.locator("svg.board-svg .pawn.player")).to_have_count(2)
+    expect(page.locator("svg.board-svg .piece.player")).to_have_count(2)
     first_flag = attacker.flags.filter(seq__gt=1).order_by("seq").values_list("seq", flat=True)[0]
     for key, seq in (("ArrowRight", 2), ("ArrowRight", 3), ("End", 10), ("Home", 1),
                      ("n", first_flag)):

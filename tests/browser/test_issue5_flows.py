@@ -16,8 +16,8 @@ pytestmark = pytest.mark.browser
 
 
 def pawn_spaces(page) -> list[str]:
-    return page.locator("svg.board-svg .pawn.player").evaluate_all(
-        "pawns => pawns.map(p => p.dataset.label + '@' + p.dataset.space)")
+    return page.locator("svg.board-svg .piece.player").evaluate_all(
+        "pawns => pawns.map(p => p.dataset.piece + '@' + p.dataset.space)")
 
 
 def test_a_new_user_reads_the_gothic_game_with_its_legibility_notes(page, seeded):
@@ -63,7 +63,7 @@ def test_a_new_user_steps_through_a_simulated_dagon_match_with_the_keys(page, li
     page.wait_for_url(re.compile(rf"/matches/{match.pk}/runs/{dagon_run.pk}/step/{start + 1}/$"))
     expect(page.locator("#current-seq")).to_have_text(str(start + 1))
     expect(page.locator('.log li[aria-current="step"]')).to_have_attribute("value", str(start + 1))
-    expect(page.locator("#board-title")).to_contain_text(f"after step {start + 1}")
+    expect(page.locator("#step-board-title")).to_contain_text(f"after step {start + 1}")
     after = pawn_spaces(page)
     assert after != before, "the move must show on the board"
     # The live region is the same node, refilled out of band, so a screen reader announces it.

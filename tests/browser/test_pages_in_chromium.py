@@ -86,7 +86,7 @@ def test_step_through_with_buttons_keys_history_and_reload(page, live_server, da
     page.reload()
     assert page.url == flagged
     expect(page.locator('.log li[aria-current="step"]')).to_have_count(1)
-    expect(page.locator("svg.board-svg .pawn.player")).to_have_count(2)
+    expect(page.locator("svg.board-svg .piece.player")).to_have_count(2)
 
 
 def test_slider_and_viewpoint(page, live_server, dagon_run):

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import html as markup
 import json
+import re
+
+import pytest
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 import games
-from replay.interchange import export_match
+from replay.interchange import export_match, import_match
 from replay.models import Event, Match, ReplayRun
 from replay.runs import first_flag_seq, replay_match
 
@@ -155,7 +159,7 @@ def test_step_page_draws_board_flags_and_log(client, dagon_run):
     match = dagon_run.match
     seq = first_flag_seq(dagon_run)
     page = client.get(reverse("replay-step", args=[match.pk, dagon_run.pk, seq])).content.decode()
-    assert '<svg viewBox="' in page and 'class="pawn player"' in page
+    assert '<svg viewBox="' in page and 'class="piece player"' in page
     assert 'aria-current="step"' in page and "<blockquote" in page
     assert 'data-nav="prev"' in page and 'data-nav="next"' in page
     assert 'hx-push-url="true"' in page and "step-keys.js" in page
@@ -222,16 +226,40 @@ def test_sweep_and_impact_draw_bar_charts(client, dagon_run):
     assert impact.count('<svg class="bars"') == 5
 
 
-def test_the_nightmare_plane_is_drawn_turned_by_the_rotation():
-    """dylan-dog/the-game-board: "the middle plane (the rotating plane) is the nightmare": a
-    square drawn by angle turns with the state's rotation; other squares stay put."""
-    from replay.views import rotated_geometry
+def _engine_state_at(engine, document, seq):
+    """The state after event ``seq`` of a document, straight from the engine."""
+    state = engine.initial_state(document["players"], document.get("setup") or {})
+    reading = engine.interpretation()
+    for event in document["events"][:seq]:
+        state = engine.apply(state, event, reading).state
+    return state
 
-    n0 = {"id": "N0", "x": 500.0, "y": 220.0, "angle": -90, "radius": 280}
-    r0 = {"id": "R0", "x": 500.0, "y": 330.0, "angle": None, "radius": None}
-    geometry = {"nodes": [n0, r0], "by_id": {"N0": n0, "R0": r0}, "edges": [(n0, r0)]}
-    turned = rotated_geometry(geometry, {"rotation": 6}, 24)  # a quarter turn
-    assert (round(turned["by_id"]["N0"]["x"]), round(turned["by_id"]["N0"]["y"])) == (780, 500)
-    assert turned["by_id"]["R0"] == r0
-    assert turned["edges"][0][0]["x"] == turned["by_id"]["N0"]["x"]
-    assert rotated_geometry(geometry, {"rotation": 0}, 24) is geometry
+
+_DRAWN_SPACE = re.compile(r'data-space="([^"]+)" aria-label="[^"]*"><circle cx="([^"]+)" cy="([^"]+)"')
+_DRAWN_PIECE = re.compile(r'<g class="piece[^"]*" data-piece="([^"]+)" data-space="([^"]+)"')
+
+
+@pytest.mark.parametrize("slug", ["dagon", "gothic", "dylan-dog", "fury-of-dracula"])
+def test_the_step_board_is_what_the_engine_says_for_that_seat(client, archive, slug):
+    """The step view draws the engine's labelled layout as it stands at the step (Dylan Dog's
+    nightmare plane turned, dylan-dog/the-game-board: "the middle plane (the rotating plane) is
+    the nightmare") and exactly the pieces the engine places, from the seat's view (a hunter
+    never sees Dracula where he is hidden)."""
+    engine = games.get(slug)
+    document = engine.simulate(seed=2, max_events=60)
+    match = import_match(raw=document)
+    run = replay_match(match=match)
+    viewers = [None, document["players"][0]["id"], document["players"][-1]["id"]]
+    for seq in (0, 17, 41, len(document["events"])):
+        state = _engine_state_at(engine, document, seq)
+        for viewer in viewers:
+            seen = engine.view(state, viewer)
+            query = {"viewer": viewer} if viewer else {}
+            page = client.get(reverse("replay-step", args=[match.pk, run.pk, seq]), query)
+            html = markup.unescape(page.content.decode())
+            spaces = {sid: (float(x), float(y)) for sid, x, y in _DRAWN_SPACE.findall(html)}
+            layout = engine.layout(seen)
+            assert spaces == {s.id: (round(float(s.x), 1), round(float(s.y), 1))
+                              for s in layout.spaces}, (slug, seq, viewer)
+            on_board = {p.id: p.space for p in engine.pieces(seen) if p.space in spaces}
+            assert dict(_DRAWN_PIECE.findall(html)) == on_board, (slug, seq, viewer)
