@@ -123,6 +123,10 @@ def _context(request, head: RecorderHead, *, as_played: dict | None = None,
         index = int(request.GET["as_played"])
         if index < len(rows):
             as_played = rows[index]["choice"].as_dict()["event"]
+    if as_played is None and rows:
+        # Start the form where the rules are: the type and player of the first choice offered.
+        first = rows[0]["choice"].event
+        as_played = {"type": first["type"], "actor": first.get("actor"), "data": {}}
     undo = last_move(match=match)
     drawing = draw_board(head.layout, head.pieces, match.players)
     moves_from = {(r["start"], r["choice"].event.get("actor")) for r in rows if r["target"]}
