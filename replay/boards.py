@@ -10,6 +10,7 @@ from games.core.board import BoardLayout, Piece
 
 PLAYER_COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#117a65")
 NEUTRAL_COLOUR = "#444"
+CROWDED = 24
 
 
 @dataclass
@@ -56,6 +57,11 @@ class Drawing:
     @property
     def empty(self) -> bool:
         return not self.spaces
+
+    @property
+    def crowded(self) -> bool:
+        """Too many spaces to print every name: names show on the spaces in play only."""
+        return len(self.spaces) > CROWDED
 
 
 def draw_board(layout: BoardLayout, pieces: Sequence[Piece],
