@@ -129,3 +129,39 @@ def test_type_ahead_finds_a_choice_by_its_label(page, live_server, race_match):
     with page.expect_navigation():
         page.keyboard.press("Enter")
     assert race_match.events.get(seq=2).data == {"word": "¡Ya!"}
+
+
+def test_a_new_dagon_match_recorded_by_ten_clicks_replays_with_no_violation(page, seeded):
+    """A collector makes a new Dagon match from the form, then records ten events on the
+    recorder by clicks alone: a throw from the row of outcomes, a move by picking the Hero
+    then one of its highlighted spaces, anything else from the list of choices. Every event
+    the recorder offered is legal under the defaults, so the replay raises no violation."""
+    from replay.models import Match
+    from replay.runs import replay_match
+
+    url = seeded.url
+    sign_in(page, url)
+    page.goto(f"{url}/matches/new/")
+    page.select_option("#id_game", "dagon")
+    page.fill("#id_title", "Recorded from a score sheet")
+    page.fill("#id_players", "p1: Ana\np2: Luis")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Create").click()
+    match = Match.objects.get(title="Recorded from a score sheet")
+    page.goto(f"{url}/matches/{match.pk}/record/")
+    for clicks in range(1, 11):
+        outcomes = page.locator(".outcomes button")
+        movable = page.locator("#board .piece[tabindex]")
+        with page.expect_navigation():
+            if outcomes.count():
+                outcomes.first.click()
+            elif movable.count():
+                movable.first.click()
+                # A pawn may stand on the target: the click lands on it, as a user's would.
+                page.locator("#board .space.target circle").first.click(force=True)
+            else:
+                page.locator("#choice-list .choice button").first.click()
+        expect(page.locator("#head-seq")).to_have_text(str(clicks))
+    run = replay_match(match=match)
+    assert run.log_seq == 10
+    assert "violation" not in run.flag_summary, run.flag_summary
