@@ -11,6 +11,7 @@ from archive import api as archive_api
 from config.ratelimit import RateLimitedObtainAuthToken
 from replay import api as replay_api
 from replay import api_runs
+from studies import api as studies_api
 
 router = DefaultRouter()
 router.register("games", replay_api.GameViewSet, basename="api-game")
@@ -20,6 +21,7 @@ router.register("transcriptions", archive_api.TranscriptionViewSet, basename="ap
 router.register("glossaries", archive_api.GlossaryViewSet, basename="api-glossary")
 router.register("matches", replay_api.MatchViewSet, basename="api-match")
 router.register("runs", api_runs.RunViewSet, basename="api-run")
+router.register("studies", studies_api.StudyViewSet, basename="api-study")
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -27,8 +29,5 @@ urlpatterns = [
     path("auth/token/", RateLimitedObtainAuthToken.as_view(), name="api-token"),
     path("matches/<int:match_id>/compare/", api_runs.MatchCompareView.as_view(),
          name="api-match-compare"),
-    path("matches/<int:match_id>/sweep/", api_runs.MatchSweepView.as_view(),
-         name="api-match-sweep"),
-    path("games/<slug:slug>/impact/", api_runs.ImpactView.as_view(), name="api-game-impact"),
     path("", include(router.urls)),
 ]

@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "template_partials",
     "archive",
     "replay",
+    "studies",
 ]
 
 MIDDLEWARE = [
@@ -191,6 +192,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Two models have a "status" and two serializers a "kind": one named enum each.
+    "ENUM_NAME_OVERRIDES": {
+        "RunStatusEnum": "replay.models.ReplayRun.STATUSES",
+        "StudyStatusEnum": "studies.models.Study.STATUSES",
+        "StudyKindEnum": "studies.models.Study.KINDS",
+    },
 }
 
 CURATORS_GROUP = "curators"

@@ -23,6 +23,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("archive.urls")),
     path("", include("replay.urls")),
+    path("", include("studies.urls")),
 ]
 
 if settings.DEBUG:

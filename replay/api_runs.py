@@ -1,5 +1,5 @@
-"""The replay API (issue 4): runs (start, status with progress, steps, one step with its state,
-flags), comparisons, sweeps and ruleset impact. Views only call replay.runs and
+"""The replay API: runs (start, status with progress, steps, one step with its state,
+flags) and comparisons. Views only call replay.runs and
 replay.comparisons; their ReplayError becomes JSON naming the field in replay.api_errors."""
 
 from __future__ import annotations
@@ -9,15 +9,13 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from archive.access import MAX_QUERY_INT, int_query_param
 from replay import selectors
-from replay.comparisons import compare_interpretations, compare_runs, ruleset_impact, sweep_match
+from replay.comparisons import compare_interpretations, compare_runs
 from replay.models import ReplayFlag, ReplayRun, ReplayStep
 from replay.runs import read_step, replay_match
 
@@ -192,47 +190,3 @@ class MatchCompareView(APIView):
             choices_b=payload.validated_data["b"], requested_by=request.user,
         )
         return Response(comparison.as_dict())
-
-
-class MatchSweepView(APIView):
-    permission_classes = [AllowAny]  # reads only; bounded by max_branches
-
-    @extend_schema(
-        parameters=[OpenApiParameter("max_branches", OpenApiTypes.INT)],
-        responses=inline_serializer("Sweep", {
-            "points": serializers.ListField(child=serializers.CharField()),
-            "rows": serializers.JSONField(),
-            "events_applied": serializers.IntegerField(),
-            "naive_events": serializers.IntegerField(),
-        }),
-    )
-    def get(self, request, match_id: int):
-        """Every combination of the options of the points this match consults, with outcomes."""
-        match = get_object_or_404(selectors.visible_matches(user=request.user), pk=match_id)
-        result = sweep_match(
-            match=match, max_branches=int_query_param(request, "max_branches", default=256, low=1, high=4096)
-        )
-        return Response({
-            "points": result.points,
-            "rows": [{"choices": r.choices, "outcome": r.outcome, "violations": r.violations,
-                      "fork_seqs": r.fork_seqs} for r in result.rows],
-            "events_applied": result.events_applied,
-            "naive_events": result.naive_events,
-        })
-
-
-class ImpactView(APIView):
-    permission_classes = [AllowAny]
-
-    @extend_schema(
-        parameters=[OpenApiParameter("point", OpenApiTypes.STR, required=True),
-                    OpenApiParameter("matches", OpenApiTypes.INT)],
-        responses=inline_serializer("Impact", {"rows": serializers.JSONField()}),
-    )
-    def get(self, request, slug: str):
-        """N simulated matches replayed under each option of a point (N at most 100)."""
-        point = request.query_params.get("point") or ""
-        if not point:
-            raise ValidationError({"point": "name an interpretation point, e.g. dagon.lagoon-chooser"})
-        matches = int_query_param(request, "matches", default=10, low=1, high=100)
-        return Response({"rows": ruleset_impact(game_slug=slug, point_id=point, matches=matches)})

@@ -1,5 +1,4 @@
-"""Comparing readings of the rules on one match: two runs side by side, the sweep of every
-consulted point's options, and a point's impact over simulated matches (issue 4)."""
+"""Comparing readings of the rules on one match: two runs side by side."""
 
 from __future__ import annotations
 
@@ -7,12 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import zip_longest
 
-import games
-from games.core.impact import ruleset_impact as simulate_impact
-from games.core.sweep import SweepResult, SweepTooLarge, sweep
-from replay.bulk import fetch_events
 from replay.models import Match, ReplayFlag, ReplayRun, ReplayStep
-from replay.runs import ReplayError, engine_for, game_head, replay_match
+from replay.runs import ReplayError, game_head, replay_match
 from replay.variations import on_one_line, shared_prefix
 
 MAX_LISTED_DIFFERENCES = 1000
@@ -122,28 +117,3 @@ def compare_interpretations(
     run_a = replay_match(match=match, choices=choices_a, requested_by=requested_by)
     run_b = replay_match(match=match, choices=choices_b, requested_by=requested_by)
     return compare_runs(run_a=run_a, run_b=run_b)
-
-
-def sweep_match(*, match: Match, max_branches: int = 256) -> SweepResult:
-    engine = engine_for(match)
-    try:
-        return sweep(
-            engine, players=match.players, setup=match.setup, events=fetch_events(match.pk, 0, match.last_seq),
-            max_branches=max_branches,
-        )
-    except SweepTooLarge as error:
-        raise ReplayError(str(error), field="max_branches") from None
-
-
-def ruleset_impact(*, game_slug: str, point_id: str, matches: int) -> list[dict]:
-    if isinstance(matches, bool) or not isinstance(matches, int) or not 1 <= matches <= 500:
-        raise ReplayError("matches must be a whole number from 1 to 500", field="matches")
-    engine = games.find(game_slug)
-    if engine is None:
-        raise ReplayError(f"no engine for game {game_slug!r}", field="game")
-    try:
-        engine.point(point_id)
-    except KeyError:
-        raise ReplayError(f"{game_slug} has no interpretation point {point_id!r}",
-                          field="point") from None
-    return simulate_impact(engine, point_id=point_id, matches=matches)

@@ -79,17 +79,7 @@ def replay_match(
 ) -> ReplayRun:
     """The run of the match's current log under ``choices`` (unchosen points take defaults):
     reused if its fingerprint exists, otherwise created and started (eagerly, or on a worker)."""
-    engine = engine_for(match)
-    try:
-        interpretation = engine.interpretation(choices)
-    except InterpretationError as error:
-        raise ReplayError(str(error), field="interpretation") from None
-    match = Match.objects.get(pk=match.pk)  # the log head as it is now
-    log_seq, head_hash = game_head(match=match)
-    fingerprint = run_fingerprint(
-        match_id=match.pk, log_seq=log_seq, head_hash=head_hash,
-        engine=engine.slug, engine_version=engine.version, interpretation=interpretation.choices,
-    )
+    engine, interpretation, match, (log_seq, head_hash), fingerprint = _identify(match, choices)
     run, created = ReplayRun.objects.get_or_create(
         fingerprint=fingerprint,
         defaults={
@@ -132,6 +122,30 @@ def game_head(*, match: Match, upto: int | None = None) -> tuple[int, str]:
     if last == match.last_seq and upto is None:
         return last, match.head_hash
     return last, Event.objects.filter(match=match, seq=last).values_list("hash", flat=True).get()
+
+
+def _identify(match: Match, choices: Mapping[str, str] | None):
+    """The engine, the full interpretation, the match as it is now, the head of the log its
+    run replays (seq and hash), and the fingerprint of that run under ``choices``."""
+    engine = engine_for(match)
+    try:
+        interpretation = engine.interpretation(choices)
+    except InterpretationError as error:
+        raise ReplayError(str(error), field="interpretation") from None
+    match = Match.objects.get(pk=match.pk)  # the log head as it is now
+    log_seq, head_hash = game_head(match=match)
+    fingerprint = run_fingerprint(
+        match_id=match.pk, log_seq=log_seq, head_hash=head_hash,
+        engine=engine.slug, engine_version=engine.version, interpretation=interpretation.choices,
+    )
+    return engine, interpretation, match, (log_seq, head_hash), fingerprint
+
+
+def find_run(*, match: Match, choices: Mapping[str, str] | None = None) -> ReplayRun | None:
+    """The run ``replay_match`` would give for this reading of the log as it is now, if it
+    was ever made; never starts one (pages that only read call this)."""
+    *_, fingerprint = _identify(match, choices)
+    return ReplayRun.objects.filter(fingerprint=fingerprint).first()
 
 
 # A run that shows no sign of life for this long is started again: its process died (an

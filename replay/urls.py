@@ -44,6 +44,4 @@ urlpatterns = [
     path("matches/<int:match_id>/compare/", views.compare, name="compare"),
     path("matches/<int:match_id>/compare-with-parent/", variation_views.compare_with_parent,
          name="compare-with-parent"),
-    path("matches/<int:match_id>/sweep/", views.sweep, name="sweep"),
-    path("games/<slug:slug>/impact/", views.impact, name="impact"),
 ]

@@ -1,5 +1,5 @@
 """Match pages: the list, a match and its log, the curator forms (create, import, append,
-annotate), replay runs and the step-through, comparisons, the sweep and ruleset impact.
+annotate), replay runs and the step-through, and comparisons.
 
 Each screen is one template; htmx asks for its named partial (archive.views.page)."""
 
@@ -20,7 +20,7 @@ from archive.selectors import passage_text
 from archive.views import curator_only, page, wants_fragment
 from replay import selectors
 from replay.boards import draw_board
-from replay.comparisons import compare_runs, ruleset_impact, sweep_match
+from replay.comparisons import compare_runs
 from replay.errors import AppendConflict, DocumentError, LogError, MalformedEvent
 from replay.forms import (
     AnnotationForm,
@@ -32,7 +32,7 @@ from replay.forms import (
 )
 from replay.interchange import FORMAT, export_match, import_match
 from replay.models import ReplayRun, ReplayStep
-from replay.runs import ReplayError, first_flag_seq, read_step, replay_match
+from replay.runs import ReplayError, first_flag_seq, game_head, read_step, replay_match
 from replay.services import append_events, note_add, note_revise
 from replay.variations import line_matches, variation_tree
 
@@ -432,17 +432,53 @@ def _write_note(request, match, run, seq, form, write, *, done, note_seq=None):
 # -- comparisons --------------------------------------------------------------------------------
 
 
+def reading_label(interpretation: dict, engine) -> str:
+    """A run's reading in a few words: the options it takes that differ from the defaults."""
+    if engine is None:
+        return "the log as recorded"
+    changed = []
+    for point in engine.points:
+        option = interpretation.get(point.id)
+        if option is not None and option != point.default:
+            changed.append(f"{point.id.split('.', 1)[-1]}: {option}")
+    return "; ".join(changed) or "the default reading"
+
+
+def _missing_runs(match, engine, runs, run_a, run_b) -> dict:
+    """What a comparison lacks and a curator can start: the run of a reading on the log as
+    it is now (when one of two runs of this match was made before later moves were recorded),
+    or a second reading when there is only one run."""
+    stale = []
+    if run_a is not None and run_b is not None and run_a.match_id == run_b.match_id:
+        heads = {run.pk: game_head(match=match, upto=run.log_seq) for run in (run_a, run_b)}
+        if heads[run_a.pk] != heads[run_b.pk]:
+            stale = [min(run_a, run_b, key=lambda run: heads[run.pk][0])]
+    alternatives = []
+    if engine is not None and len(runs) < 2:
+        for point in engine.points:
+            for option in point.option_ids:
+                if option != point.default:
+                    alternatives.append({"point": point, "option": option})
+    return {"stale": [{"run": run, "reading": reading_label(run.interpretation, engine),
+                       "choices": run.interpretation} for run in stale],
+            "alternatives": alternatives}
+
+
 @require_safe
 def compare(request, match_id: int):
     match = _visible_match(request, match_id)
+    engine = games.find(match.game.slug)
     # This match's runs, and those of its line of play (parents and variations) it may see.
     line = line_matches(match=match, visible=selectors.visible_matches(user=request.user))
     runs = list(ReplayRun.objects.filter(match__in=line, status=ReplayRun.DONE)
                 .select_related("match").order_by("-created_at")[:200])
+    for run in runs:
+        run.reading = reading_label(run.interpretation, engine)
     by_pk = {str(r.pk): r for r in runs}
     run_a, run_b = by_pk.get(request.GET.get("a", "")), by_pk.get(request.GET.get("b", ""))
-    context = {"match": match, "runs": runs, "run_a": run_a, "run_b": run_b, "error": ""}
-    if run_a and run_b:
+    context = {"match": match, "runs": runs, "run_a": run_a, "run_b": run_b, "error": "",
+               "missing": _missing_runs(match, engine, runs, run_a, run_b)}
+    if run_a and run_b and not context["missing"]["stale"]:
         try:
             comparison = compare_runs(run_a=run_a, run_b=run_b)
         except LogError as error:
@@ -490,88 +526,3 @@ def compare(request, match_id: int):
                 "seq_urls": [(s, url(s)) for s in comparison.differing_seqs[:200]],
             })
     return page(request, "replay/compare.html", context, fragment="compare-panel")
-
-
-def _bars(rows: list[tuple[str, float]], *, width=420, bar=22, gap=8, label_width=170) -> dict:
-    """Geometry of a horizontal bar chart drawn inline as SVG."""
-    top = max((v for _, v in rows), default=0) or 1
-    usable = width - label_width - 60
-    bars = []
-    for i, (label, value) in enumerate(rows):
-        bars.append({
-            "label": label, "value": value, "y": i * (bar + gap),
-            "w": round(usable * value / top, 1), "ty": i * (bar + gap) + bar * 0.7,
-        })
-    return {"bars": bars, "width": width, "height": max(1, len(rows)) * (bar + gap),
-            "bar": bar, "label_width": label_width, "vx": label_width + 4}
-
-
-def _outcome_label(outcome: dict) -> str:
-    if not outcome:
-        return "no outcome"
-    if outcome.get("winner"):
-        return f"{outcome['winner']} wins"
-    return "finished, no winner" if outcome.get("finished") else "unfinished"
-
-
-@require_safe
-def sweep(request, match_id: int):
-    match = _visible_match(request, match_id)
-    context = {"match": match, "error": "", "result": None}
-    try:
-        result = sweep_match(match=match)
-    except LogError as error:
-        context["error"] = error.message
-    else:
-        counts: dict[str, int] = {}
-        for row in result.rows:
-            label = _outcome_label(row.outcome)
-            counts[label] = counts.get(label, 0) + 1
-        context.update({
-            "result": result,
-            "rows": [
-                {"choices": [row.choices.get(p, "—") for p in result.points],
-                 "outcome": _outcome_label(row.outcome), "raw": row.outcome,
-                 "violations": row.violations}
-                for row in result.rows
-            ],
-            "chart": _bars(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))),
-        })
-    return page(request, "replay/sweep.html", context)
-
-
-IMPACT_METRICS = (
-    ("outcome_changed", "matches whose outcome changes"),
-    ("matches_consulting", "matches consulting the point"),
-    ("violations", "violations flagged"),
-    ("mean_length", "mean length (events)"),
-    ("finished", "matches finished"),
-)
-
-
-@require_safe
-def impact(request, slug: str):
-    game = get_object_or_404(Game, slug=slug)
-    engine = games.find(slug)
-    context = {"game": game, "engine": engine, "error": "", "charts": [], "rows": []}
-    point_id = request.GET.get("point", "")
-    try:
-        # The form sends "sample": an input named "matches" would shadow form.matches() for htmx.
-        sample = request.GET.get("sample") or request.GET.get("matches", "10")
-        matches = max(1, min(int(sample), 100))
-    except ValueError:
-        matches = 10
-    context.update({"point_id": point_id, "matches": matches})
-    if engine is not None and point_id:
-        try:
-            rows = ruleset_impact(game_slug=slug, point_id=point_id, matches=matches)
-        except (LogError, games.UnknownGame) as error:
-            context["error"] = getattr(error, "message", str(error))
-        else:
-            context["rows"] = rows
-            context["point"] = engine.point(point_id)
-            context["charts"] = [
-                {"title": title, **_bars([(r["option"], r[key]) for r in rows])}
-                for key, title in IMPACT_METRICS
-            ]
-    return page(request, "replay/impact.html", context)

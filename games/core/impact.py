@@ -1,75 +1,138 @@
-"""Ruleset impact: how much one interpretation point matters over many simulated matches
-(issue 4). Each simulated record is replayed under every option of the point."""
+"""The impact of one interpretation point over simulated matches.
+
+Matches for an option are played under that option (the bots choose among the legal events
+of that reading), so the figures of each option compare like with like: who wins, how often
+a match ends, how long it lasts. Each record is then replayed under the point's other
+options, and what those readings make of it is counted apart: how many outcomes change, and
+how many of its events they call violations (a record legal under one reading may break
+another; that says something about the rule, not about the players).
+"""
 
 from __future__ import annotations
 
+import inspect
+import statistics
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from games.core.engine import Engine
-from games.core.replay import replay_document
+from games.core.replay import collect_corrections, effective_events
+
+DEFAULT_MAX_EVENTS = 2000
 
 
-@dataclass
-class OptionImpact:
-    option: str
-    matches: int = 0
-    total_events: int = 0
-    finished: int = 0
-    wins_by_seat: Counter = field(default_factory=Counter)
-    consultations: int = 0
-    matches_consulting: int = 0
-    outcome_changed: int = 0  # matches whose outcome differs from the default option's
-    violations: int = 0
-
-    def as_dict(self) -> dict:
-        return {
-            "option": self.option,
-            "matches": self.matches,
-            "mean_length": round(self.total_events / self.matches, 1) if self.matches else 0,
-            "finished": self.finished,
-            "wins_by_seat": dict(sorted(self.wins_by_seat.items())),
-            "consultations": self.consultations,
-            "matches_consulting": self.matches_consulting,
-            "outcome_changed": self.outcome_changed,
-            "violations": self.violations,
-        }
+class ImpactUnavailable(ValueError):
+    """The engine's simulator cannot play under a chosen reading (yet)."""
 
 
-def ruleset_impact(
-    engine: Engine, *, point_id: str, matches: int, first_seed: int = 1, max_events: int = 2000
-) -> list[dict]:
+def simulates_under_readings(engine: Engine) -> bool:
+    return "interpretation" in inspect.signature(engine.simulate).parameters
+
+
+def measure_match(
+    engine: Engine, *, point_id: str, played_under: str, seed: int,
+    max_events: int = DEFAULT_MAX_EVENTS,
+) -> dict:
+    """Simulate one match under ``played_under`` and replay it under every option of the
+    point (every other point at its default)."""
+    if not simulates_under_readings(engine):
+        raise ImpactUnavailable(
+            f"{engine.name}'s simulator plays only its default reading so far; an impact "
+            "study needs matches played under each option"
+        )
     point = engine.point(point_id)
-    impacts = {option: OptionImpact(option) for option in point.option_ids}
-    for seed in range(first_seed, first_seed + matches):
-        document = engine.simulate(seed=seed, max_events=max_events)
-        seats = {p["id"]: f"seat {i + 1}" for i, p in enumerate(document["players"])}
-        baseline = None
-        results = {}
+    readings = {option: engine.interpretation({point_id: option}) for option in point.option_ids}
+    document = engine.simulate(seed=seed, interpretation=readings[played_under],
+                               max_events=max_events)
+    events = document["events"]
+    states = {option: engine.initial_state(document["players"], document.get("setup", {}))
+              for option in point.option_ids}
+    violations = Counter()
+    consultations = 0
+    diverged: dict[str, int] = {}
+    for event in effective_events(events, collect_corrections(events)):
+        for option, interpretation in readings.items():
+            step = engine.apply(states[option], event, interpretation)
+            states[option] = step.state
+            violations[option] += sum(1 for f in step.flags if f.kind == "violation")
+            if option == played_under:
+                consultations += sum(1 for f in step.flags
+                                     if f.kind == "consulted" and f.point == point_id)
+        own = states[played_under]
         for option in point.option_ids:
-            interpretation = engine.interpretation({point_id: option})
-            consulted = length = violations = 0
-            state = None
-            for event, step in replay_document(engine, document, interpretation):
-                length += 1
-                consulted += sum(1 for f in step.flags if f.point == point_id and f.kind == "consulted")
-                violations += sum(1 for f in step.flags if f.kind == "violation")
-                state = step.state
-            outcome = engine.outcome(state).as_dict() if state is not None else {}
-            results[option] = outcome
-            if option == point.default:
-                baseline = outcome
-            impact = impacts[option]
-            impact.matches += 1
-            impact.total_events += length
-            impact.consultations += consulted
-            impact.matches_consulting += 1 if consulted else 0
-            impact.violations += violations
-            if outcome.get("finished"):
-                impact.finished += 1
-            if outcome.get("winner"):
-                impact.wins_by_seat[seats.get(outcome["winner"], outcome["winner"])] += 1
-        for option, outcome in results.items():
-            if outcome != baseline:
-                impacts[option].outcome_changed += 1
-    return [impacts[o].as_dict() for o in point.option_ids]
+            if option not in diverged and states[option] != own:
+                diverged[option] = event["seq"]
+    outcome = engine.outcome(states[played_under]).as_dict()
+    names = {p["id"]: p.get("name") or p["id"] for p in document["players"]}
+    seats = {p["id"]: index + 1 for index, p in enumerate(document["players"])}
+    winner = outcome.get("winner")
+    return {
+        "seed": seed,
+        "played_under": played_under,
+        "events": len(events),
+        "players": len(document["players"]),
+        "outcome": outcome,
+        "winner_name": names.get(winner, winner) if winner else None,
+        "winner_seat": seats.get(winner) if winner else None,
+        "violations": violations[played_under],
+        "consultations": consultations,
+        "readings": {
+            option: {
+                "outcome_changed": engine.outcome(states[option]).as_dict() != outcome,
+                "violations": violations[option],
+                "first_divergence": diverged.get(option),
+            }
+            for option in point.option_ids if option != played_under
+        },
+    }
+
+
+def summarise(
+    options: Iterable[str], default: str, matches: Iterable[Mapping[str, Any]]
+) -> list[dict]:
+    """One row per option: its own matches' figures, then what the other readings make of
+    them (outcome changes and violations, counted apart)."""
+    rows = {option: {"option": option, "default": option == default, "matches": 0,
+                     "events": 0, "finished": 0, "violations": 0,
+                     "wins_by_player": Counter(), "wins_by_seat": Counter(),
+                     "matches_consulting": 0, "consultations": 0,
+                     "other_readings": {}}
+            for option in options}
+    divergences: dict[tuple[str, str], list[int]] = {}
+    for match in matches:
+        row = rows[match["played_under"]]
+        row["matches"] += 1
+        row["events"] += match["events"]
+        row["violations"] += match["violations"]
+        row["finished"] += 1 if match["outcome"].get("finished") else 0
+        if match["winner_name"]:
+            row["wins_by_player"][match["winner_name"]] += 1
+            row["wins_by_seat"][f"seat {match['winner_seat']}"] += 1
+        row["consultations"] += match["consultations"]
+        row["matches_consulting"] += 1 if match["consultations"] else 0
+        for other, seen in match["readings"].items():
+            entry = row["other_readings"].setdefault(other, {
+                "option": other, "outcome_changed": 0, "matches_with_violations": 0,
+                "violations": 0, "median_first_divergence": None})
+            entry["outcome_changed"] += 1 if seen["outcome_changed"] else 0
+            entry["violations"] += seen["violations"]
+            entry["matches_with_violations"] += 1 if seen["violations"] else 0
+            if seen["first_divergence"] is not None:
+                divergences.setdefault((match["played_under"], other), []).append(
+                    seen["first_divergence"])
+    listed = []
+    for option, row in rows.items():
+        count = row["matches"]
+        for other, entry in row["other_readings"].items():
+            found = divergences.get((option, other))
+            entry["median_first_divergence"] = statistics.median(found) if found else None
+        listed.append({
+            **row,
+            "mean_length": round(row["events"] / count, 1) if count else 0,
+            "wins_by_player": dict(sorted(row["wins_by_player"].items())),
+            "wins_by_seat": dict(sorted(row["wins_by_seat"].items())),
+            "other_readings": [row["other_readings"][o] for o in rows
+                               if o in row["other_readings"]],
+        })
+    return listed

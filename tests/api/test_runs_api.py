@@ -1,5 +1,5 @@
 """The replay API (issue 4): start a run, follow its status, page its steps, read one step with
-its state, list its flags, compare two readings, sweep, ruleset impact."""
+its state, list its flags, compare two readings (studies: tests/api/test_studies_api.py)."""
 
 import json
 from pathlib import Path
@@ -87,15 +87,3 @@ def test_comparing_the_two_lagoon_readings_reports_the_attack(curator, anonymous
     assert body["first_divergence"] == attack_seq() and body["causes"] == [POINT]
     again = anonymous.get(f"/api/runs/{body['run_a']}/compare/{body['run_b']}/").json()
     assert again["first_divergence"] == attack_seq()
-
-
-def test_sweep_and_impact(anonymous, lagoon):
-    sweep = anonymous.get(f"/api/matches/{lagoon.pk}/sweep/").json()
-    assert POINT in sweep["points"] and sweep["events_applied"] < sweep["naive_events"]
-    impact = anonymous.get("/api/games/dagon/impact/", {"point": POINT, "matches": 2})
-    assert [r["option"] for r in impact.json()["rows"]] == ["attacker", "attacked"]
-    assert anonymous.get("/api/games/dagon/impact/", {"point": POINT, "matches": 0}
-                         ).status_code == 400
-    assert anonymous.get("/api/games/dagon/impact/").json()["field"] == "point"
-    assert anonymous.get(f"/api/matches/{lagoon.pk}/sweep/", {"max_branches": "x"}
-                         ).status_code == 400

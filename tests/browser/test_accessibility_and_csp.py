@@ -32,8 +32,11 @@ INLINE = """() => [...document.querySelectorAll('[style], script:not([src]), sty
 
 def main_pages(base: str, attacker, attacked) -> list[tuple[str, str]]:
     from archive.models import Transcription
+    from studies.services import study_archive, study_sweep
 
     match = attacker.match
+    sweep = study_sweep(match=match)
+    archive = study_archive(game_slug="dagon")
     gothic = Transcription.objects.filter(rulebook__game__slug="gothic").order_by("pk").first()
     return [
         ("home", "/"),
@@ -44,7 +47,10 @@ def main_pages(base: str, attacker, attacked) -> list[tuple[str, str]]:
         ("step", f"/matches/{match.pk}/runs/{attacker.pk}/step/7/"),
         ("compare", f"/matches/{match.pk}/compare/?a={attacker.pk}&b={attacked.pk}"),
         ("sweep", f"/matches/{match.pk}/sweep/"),
-        ("impact", "/games/dagon/impact/?point=dagon.lagoon-chooser&sample=3"),
+        ("sweep-study", f"/studies/{sweep.pk}/"),
+        ("archive-study", f"/studies/{archive.pk}/"),
+        ("game-studies", "/games/dagon/studies/"),
+        ("reading", f"/matches/{match.pk}/reading/?dagon.move-length=roll-up-to"),
         # the curators' forms
         ("matches", "/matches/"),
         ("scan-form", f"/rulebooks/{gothic.rulebook_id}/scans/add/"),

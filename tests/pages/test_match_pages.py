@@ -218,14 +218,6 @@ def test_compare_two_runs_with_a_shared_cursor(client, dagon_run):
     assert fragment.strip().startswith('<div id="compare-panel"')
 
 
-def test_sweep_and_impact_draw_bar_charts(client, dagon_run):
-    page = client.get(reverse("sweep", args=[dagon_run.match.pk])).content.decode()
-    assert '<svg class="bars"' in page and "<rect" in page
-    impact = client.get(reverse("impact", args=["dagon"]),
-                        {"point": "dagon.lagoon-chooser", "matches": "1"}).content.decode()
-    assert impact.count('<svg class="bars"') == 5
-
-
 def _engine_state_at(engine, document, seq):
     """The state after event ``seq`` of a document, straight from the engine."""
     state = engine.initial_state(document["players"], document.get("setup") or {})

@@ -1,0 +1,121 @@
+"""/api/studies/: start a study (curators), list and read stored ones with their progress and
+results, cancel one. A GET only reads."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from archive.access import MAX_QUERY_INT, int_query_param
+from replay import selectors as replay_selectors
+from studies import selectors
+from studies.models import Study
+from studies.services import (
+    MAX_IMPACT_MATCHES,
+    study_archive,
+    study_cancel,
+    study_impact,
+    study_sweep,
+)
+
+
+class StudySerializer(serializers.ModelSerializer):
+    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    percent = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Study
+        fields = ["id", "kind", "game", "match", "engine", "engine_version", "parameters",
+                  "fingerprint", "status", "parts_total", "parts_done", "percent",
+                  "created_at", "started_at", "finished_at", "duration_ms", "error"]
+
+
+class StudyDetailSerializer(StudySerializer):
+    class Meta(StudySerializer.Meta):
+        fields = [*StudySerializer.Meta.fields, "result"]
+
+
+class StartStudySerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=[Study.SWEEP, Study.IMPACT, Study.ARCHIVE])
+    match = serializers.IntegerField(min_value=1, max_value=MAX_QUERY_INT, required=False,
+                                     help_text="sweep: the match to sweep")
+    game = serializers.SlugField(max_length=50, required=False,
+                                 help_text="impact and archive: the game's slug")
+    point = serializers.CharField(max_length=100, required=False,
+                                  help_text="impact: the interpretation point")
+    matches = serializers.IntegerField(min_value=1, max_value=MAX_IMPACT_MATCHES,
+                                       required=False,
+                                       help_text="impact: simulated matches per option")
+    points = serializers.ListField(child=serializers.CharField(max_length=100),
+                                   required=False, max_length=100,
+                                   help_text="sweep and archive: only these points (the "
+                                             "others at their defaults); all when omitted")
+
+    def validate(self, data):
+        needed = {Study.SWEEP: ("match",), Study.IMPACT: ("game", "point", "matches"),
+                  Study.ARCHIVE: ("game",)}[data["kind"]]
+        for name in needed:
+            if name not in data:
+                raise serializers.ValidationError(
+                    {name: f"a {data['kind']} study needs {name}"})
+        return data
+
+
+class StudyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = StudySerializer
+
+    def get_serializer_class(self):
+        return StudyDetailSerializer if self.action == "retrieve" else StudySerializer
+
+    def get_queryset(self):
+        studies = selectors.visible_studies(user=self.request.user).order_by("-id")
+        if self.action == "list":
+            kind = self.request.query_params.get("kind")
+            if kind:
+                studies = studies.filter(kind=kind)
+            game = self.request.query_params.get("game")
+            if game:
+                studies = studies.filter(game__slug=game)
+            match = int_query_param(self.request, "match", low=1)
+            if match is not None:
+                studies = studies.filter(match_id=match)
+        return studies
+
+    @extend_schema(parameters=[
+        OpenApiParameter("kind", str, enum=[Study.SWEEP, Study.IMPACT, Study.ARCHIVE]),
+        OpenApiParameter("game", str), OpenApiParameter("match", int)])
+    def list(self, request, *args, **kwargs):
+        """Stored studies with their progress (results in each study's own read)."""
+        return super().list(request, *args, **kwargs)
+
+    @extend_schema(request=StartStudySerializer,
+                   responses={200: StudyDetailSerializer, 202: StudyDetailSerializer})
+    def create(self, request):
+        """Start a study, or get the identical one stored: 200 when done, 202 while it is
+        under way (read it again for its progress)."""
+        payload = StartStudySerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        points = data.get("points")
+        if data["kind"] == Study.SWEEP:
+            match = get_object_or_404(replay_selectors.visible_matches(user=request.user),
+                                      pk=data["match"])
+            study = study_sweep(match=match, points=points, requested_by=request.user)
+        elif data["kind"] == Study.IMPACT:
+            study = study_impact(game_slug=data["game"], point_id=data["point"],
+                                 matches=data["matches"], requested_by=request.user)
+        else:
+            study = study_archive(game_slug=data["game"], points=points,
+                                  requested_by=request.user)
+        code = status.HTTP_200_OK if study.status == Study.DONE else status.HTTP_202_ACCEPTED
+        return Response(StudyDetailSerializer(study).data, status=code)
+
+    @extend_schema(request=None, responses=StudySerializer)
+    @action(detail=True, methods=["post"])
+    def cancel(self, request, pk=None):
+        """Stop a study under way: the parts not yet written are skipped."""
+        study = study_cancel(study=self.get_object())
+        return Response(StudySerializer(study).data)

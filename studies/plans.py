@@ -1,0 +1,226 @@
+"""What each kind of study is made of: its parts, what one part computes, and how the parts'
+results make the study's result.
+
+A sweep of one match is a chain of parts, each a stretch of the log: merging equal states
+needs every distinct state at each seq together, so the stretches go one after another, each
+starting from the frontier the one before stored. Impact and archive-wide studies are groups
+of independent parts (simulated matches under one option; one recorded match each) that any
+number of workers take at once.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Callable
+from typing import Any
+
+import games
+from games.core.impact import DEFAULT_MAX_EVENTS, measure_match, summarise
+from games.core.influence import influence
+from games.core.replay import collect_corrections, effective_events
+from games.core.sweep import Frontier as SweepFrontier
+from games.core.sweep import (
+    SweepTooLarge,
+    advance,
+    finish,
+    start,
+    sweep,
+)
+from replay.bulk import fetch_events
+from replay.errors import LogError
+from replay.models import Event, Match
+
+SWEEP_STRETCH = 1000  # events per part of a sweep
+CANCEL_CHECK_EVERY = 200  # events between two looks at whether a sweep was cancelled
+IMPACT_CHUNK = 10  # simulated matches per part of an impact study
+
+Stop = Callable[[], bool]
+
+
+class StudyError(LogError):
+    code = "study_error"
+
+
+class Cancelled(Exception):
+    """The study was cancelled while this part ran: its result is not kept."""
+
+
+def engine_of(slug: str):
+    engine = games.find(slug)
+    if engine is None:
+        raise StudyError(f"{slug} has no rule engine yet", field="game")
+    return engine
+
+
+def _corrections(match_id: int, log_seq: int) -> dict[int, dict]:
+    rows = Event.objects.filter(match_id=match_id, type="correction", seq__lte=log_seq) \
+        .order_by("seq").values("seq", "type", "actor", "data")
+    return collect_corrections(rows)
+
+
+# -- sweep of one match ----------------------------------------------------------------------
+
+
+class SweepPlan:
+    chained = True
+
+    def parts(self, parameters: dict) -> list[dict]:
+        last = parameters["log_seq"]
+        edges = list(range(0, last, SWEEP_STRETCH)) + [last]
+        if len(edges) == 1:
+            edges = [0, 0]
+        return [{"after": a, "upto": b} for a, b in zip(edges, edges[1:], strict=False)]
+
+    def compute(self, study, payload: dict, previous: dict | None, stop: Stop) -> dict:
+        engine = engine_of(study.engine)
+        match = Match.objects.get(pk=study.match_id)
+        parameters = study.parameters
+        if previous is None:
+            frontier = start(engine, players=match.players, setup=match.setup,
+                             points=parameters["points"])
+        else:
+            frontier = SweepFrontier.from_dict(previous["frontier"])
+        events = fetch_events(match.pk, payload["after"], payload["upto"])
+        stream = list(effective_events(events, _corrections(match.pk, parameters["log_seq"])))
+        try:
+            for begin in range(0, len(stream), CANCEL_CHECK_EVERY):
+                if stop():
+                    raise Cancelled
+                frontier = advance(engine, frontier, stream[begin:begin + CANCEL_CHECK_EVERY])
+        except SweepTooLarge as error:
+            raise StudyError(str(error), field="points") from None
+        if payload["upto"] < parameters["log_seq"]:
+            return {"frontier": frontier.as_dict()}
+        result = finish(engine, frontier)
+        return {"sweep": result.as_dict(), "influence": influence(result).as_dict()}
+
+    def gather(self, study, results: list[dict]) -> dict:
+        return results[-1]
+
+
+# -- impact of a point over simulated matches ----------------------------------------------
+
+
+class ImpactPlan:
+    chained = False
+
+    def parts(self, parameters: dict) -> list[dict]:
+        engine = engine_of(parameters["game"])
+        first = parameters["first_seed"]
+        last = first + parameters["matches"]
+        return [
+            {"option": option, "seeds": [seed, min(seed + IMPACT_CHUNK, last)]}
+            for option in engine.point(parameters["point"]).option_ids
+            for seed in range(first, last, IMPACT_CHUNK)
+        ]
+
+    def compute(self, study, payload: dict, previous: dict | None, stop: Stop) -> dict:
+        engine = engine_of(study.engine)
+        measured = []
+        for seed in range(*payload["seeds"]):
+            if stop():
+                raise Cancelled
+            measured.append(measure_match(
+                engine, point_id=study.parameters["point"], played_under=payload["option"],
+                seed=seed, max_events=study.parameters["max_events"],
+            ))
+        return {"matches": measured}
+
+    def gather(self, study, results: list[dict]) -> dict:
+        engine = engine_of(study.engine)
+        point = engine.point(study.parameters["point"])
+        matches = [m for result in results for m in result["matches"]]
+        return {
+            "point": point.id,
+            "options": summarise(point.option_ids, point.default, matches),
+            "simulated_matches": len(matches),
+            "simulated_events": sum(m["events"] for m in matches),
+        }
+
+
+# -- every recorded match of a game ----------------------------------------------------------
+
+
+class ArchivePlan:
+    chained = False
+
+    def parts(self, parameters: dict) -> list[dict]:
+        return [{"match": entry["id"], "log_seq": entry["log_seq"]}
+                for entry in parameters["matches"]]
+
+    def compute(self, study, payload: dict, previous: dict | None, stop: Stop) -> dict:
+        if stop():
+            raise Cancelled
+        engine = engine_of(study.engine)
+        match = Match.objects.get(pk=payload["match"])
+        summary: dict[str, Any] = {"match": match.pk, "title": match.title,
+                                   "events": payload["log_seq"]}
+        try:
+            result = sweep(engine, players=match.players, setup=match.setup,
+                           events=fetch_events(match.pk, 0, payload["log_seq"]),
+                           points=study.parameters["points"])
+        except SweepTooLarge as error:
+            return {**summary, "error": str(error)}
+        found = influence(result)
+        names = {p["id"]: p.get("name") or p["id"] for p in match.players}
+        return {
+            **summary,
+            "combinations": result.combinations,
+            "lines": result.lines,
+            "events_applied": result.events_applied,
+            "consulted": result.points,
+            "winner": names.get(found.default_outcome.get("winner")),
+            "influence": found.as_dict(),
+            "classes": [{"outcome": c["outcome"], "combinations": c["combinations"],
+                         "winner": names.get(c["outcome"].get("winner"))}
+                        for c in result.outcome_classes()],
+        }
+
+    def gather(self, study, results: list[dict]) -> dict:
+        swept = [r for r in results if "error" not in r]
+        by_option: dict[tuple[str, str], dict] = {}
+        for entry in swept:
+            consulted = set(entry["consulted"])
+            for alone in entry["influence"]["alone"]:
+                key = (alone["point"], alone["option"])
+                row = by_option.setdefault(key, {
+                    "point": key[0], "option": key[1], "matches_consulting": 0,
+                    "outcome_changed": 0, "diverged": 0, "violations_change": 0,
+                    "divergences": [], "changed_matches": []})
+                row["matches_consulting"] += 1 if key[0] in consulted else 0
+                if alone["outcome_changed"]:
+                    row["outcome_changed"] += 1
+                    row["changed_matches"].append(entry["match"])
+                if alone["first_divergence"] is not None:
+                    row["diverged"] += 1
+                    row["divergences"].append(alone["first_divergence"])
+                row["violations_change"] += alone["violations_change"]
+        points = []
+        for row in by_option.values():
+            divergences = row.pop("divergences")
+            row["median_first_divergence"] = statistics.median(divergences) if divergences \
+                else None
+            points.append(row)
+        points.sort(key=lambda r: (-r["outcome_changed"], -r["diverged"], r["point"], r["option"]))
+        pairs: dict[tuple, dict] = {}
+        for entry in swept:
+            for found in entry["influence"]["interactions"]:
+                key = (*found["points"], *found["options"])
+                pairs.setdefault(key, {"points": found["points"], "options": found["options"],
+                                       "matches": []})["matches"].append(entry["match"])
+        return {
+            "points": points,
+            "interactions": sorted(pairs.values(), key=lambda p: -len(p["matches"])),
+            "matches": results,
+            "swept": len(swept),
+            "combinations": sum(r["combinations"] for r in swept),
+            "lines": sum(r["lines"] for r in swept),
+        }
+
+
+PLANS = {"sweep": SweepPlan(), "impact": ImpactPlan(), "archive": ArchivePlan()}
+
+
+def impact_parameters(*, point: str, matches: int, game: str) -> dict:
+    return {"game": game, "point": point, "matches": matches, "first_seed": 1,
+            "max_events": DEFAULT_MAX_EVENTS}

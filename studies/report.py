@@ -1,0 +1,300 @@
+"""A stored study's result in the words of the game, for pages and the command: points by
+their question, winners by player name, rows that link to the replay of their reading."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from urllib.parse import urlencode
+
+from django.urls import reverse
+
+import games
+from games.core.sweep import SweepResult
+from studies.models import Study
+
+
+def outcome_label(outcome: Mapping | None, name: Callable[[str], str]) -> str:
+    if not outcome:
+        return "no outcome"
+    if outcome.get("winner"):
+        return f"{name(outcome['winner'])} wins"
+    return "finished, no winner" if outcome.get("finished") else "unfinished"
+
+
+def point_words(engine, point_id: str) -> dict:
+    """A point as a page shows it: its question, and each option's description."""
+    try:
+        point = engine.point(point_id)
+    except KeyError:  # a point an older engine version had
+        return {"id": point_id, "question": point_id, "options": {}, "default": None}
+    return {"id": point.id, "question": point.question, "default": point.default,
+            "options": {o.id: o.description for o in point.options}}
+
+
+def reading_url(match_id: int, choices: Mapping[str, str]) -> str:
+    """The page of the replay of ``match_id`` under these options (a page that reads: it
+    finds the run, or offers a curator to start it)."""
+    url = reverse("study-reading", args=[match_id])
+    return url + ("?" + urlencode(sorted(choices.items())) if choices else "")
+
+
+def bars(rows: Sequence[tuple[str, float]], *, title: str) -> dict:
+    """A horizontal bar chart drawn inline as SVG; its viewBox lets it shrink to a phone."""
+    width, bar, gap, label_width = 360, 20, 6, 150
+    top = max((value for _, value in rows), default=0) or 1
+    usable = width - label_width - 50
+    drawn = [{"label": label, "value": value, "y": i * (bar + gap),
+              "w": round(usable * value / top, 1), "ty": i * (bar + gap) + bar * 0.7}
+             for i, (label, value) in enumerate(rows)]
+    return {"title": title, "bars": drawn, "width": width,
+            "height": max(1, len(rows)) * (bar + gap), "bar": bar, "label_width": label_width,
+            "vx": label_width + 4}
+
+
+# -- sortable tables ----------------------------------------------------------------------------
+
+
+def sort_rows(rows: list[dict], *, request, columns: Mapping[str, str], default: str,
+              page_size: int | None = None, param: str = "sort") -> dict:
+    """Rows sorted by the column named in ``?sort=`` (``-name`` for descending; ``param``
+    names the parameter when a page has two tables), with the header links that sort by
+    each column, and one page of them when ``page_size`` is set."""
+    wanted = request.GET.get(param, default)
+    key = wanted.lstrip("-")
+    if key not in columns:
+        wanted, key = default, default.lstrip("-")
+    descending = wanted.startswith("-")
+    rows = sorted(rows, key=lambda row: _sortable(row.get(key)), reverse=descending)
+    headers = []
+    for name, words in columns.items():
+        flipped = f"-{name}" if wanted == name else name
+        query = request.GET.copy()
+        query[param] = flipped
+        query.pop("page", None)
+        headers.append({"name": name, "words": words, "url": "?" + query.urlencode(),
+                        "sorted": "descending" if wanted == f"-{name}" else
+                        "ascending" if wanted == name else None})
+    context = {"rows": rows, "headers": headers, "total": len(rows)}
+    if page_size:
+        try:
+            page = max(1, int(request.GET.get("page", "1")))
+        except ValueError:
+            page = 1
+        pages = max(1, -(-len(rows) // page_size))
+        page = min(page, pages)
+        context.update(rows=rows[(page - 1) * page_size: page * page_size], page=page,
+                       pages=pages, page_urls=_page_urls(request, page, pages))
+    return context
+
+
+def _sortable(value):
+    # None sorts last in either direction's natural reading: first of all when descending.
+    if value is None:
+        return (1, "")
+    return (0, value if isinstance(value, (int, float)) else str(value).casefold())
+
+
+def _page_urls(request, page: int, pages: int) -> dict:
+    def url(number):
+        query = request.GET.copy()
+        query["page"] = str(number)
+        return "?" + query.urlencode()
+
+    return {"prev": url(page - 1) if page > 1 else None,
+            "next": url(page + 1) if page < pages else None}
+
+
+# -- the three kinds --------------------------------------------------------------------------
+
+
+def sweep_report(study: Study, *, request) -> dict:
+    match = study.match
+    engine = games.find(study.engine)
+    result = SweepResult.from_dict(study.result["sweep"])
+    found = study.result["influence"]
+    points = [point_words(engine, p) for p in result.points]
+    default = result.row_for({})
+
+    def name(player_id):
+        return match.player_name(player_id)
+
+    rows = []
+    for index, row in enumerate(result.rows):
+        representative = {p: row.choices.get(p, result.defaults[p]) for p in result.points}
+        entry = {
+            "number": index + 1,
+            "outcome": outcome_label(row.outcome, name),
+            "violations": row.violations,
+            "combinations": row.combinations,
+            "changed": row.outcome != default.outcome,
+            "url": reading_url(match.pk, {p: o for p, o in representative.items()
+                                          if o != result.defaults[p]}),
+            "cells": [row.choices.get(p["id"], "any") for p in points],
+        }
+        for p in points:
+            entry[p["id"]] = row.choices.get(p["id"], "any")
+        rows.append(entry)
+    columns = {"outcome": "Outcome", "violations": "Violations",
+               "combinations": "Combinations"}
+    columns.update({p["id"]: p["question"] for p in points})
+    table = sort_rows(rows, request=request, columns=columns, default="outcome", page_size=100)
+    classes = [{"outcome": outcome_label(c["outcome"], name), "combinations": c["combinations"],
+                "rows": len(c["rows"]),
+                "violations": (min(r.violations for r in c["rows"]),
+                               max(r.violations for r in c["rows"])),
+                "default": c["outcome"] == default.outcome}
+               for c in result.outcome_classes()]
+    return {
+        "result": result,
+        "points": points,
+        "table": table,
+        "classes": classes,
+        "chart": bars([(c["outcome"], c["combinations"]) for c in classes],
+                      title="Combinations by outcome"),
+        "alone": _alone_rows(found["alone"], engine, match.pk, name),
+        "interactions": [
+            {**i, "questions": [point_words(engine, p)["question"] for p in i["points"]],
+             "outcome_words": outcome_label(i["outcome"], name),
+             "alone_words": [outcome_label(o, name) for o in i["alone"]],
+             "url": reading_url(match.pk, dict(zip(i["points"], i["options"], strict=True)))}
+            for i in found["interactions"]
+        ],
+        "default_outcome": outcome_label(found["default_outcome"], name),
+        "changed_combinations": found["changed_combinations"],
+    }
+
+
+def _alone_rows(alone: list[dict], engine, match_id: int, name) -> list[dict]:
+    rows = []
+    for entry in alone:
+        words = point_words(engine, entry["point"])
+        rows.append({**entry, "question": words["question"],
+                     "option_words": words["options"].get(entry["option"], entry["option"]),
+                     "outcome_words": outcome_label(entry["outcome"], name),
+                     "url": reading_url(match_id, {entry["point"]: entry["option"]})})
+    return rows
+
+
+def impact_report(study: Study, *, request) -> dict:
+    engine = games.find(study.engine)
+    words = point_words(engine, study.result["point"])
+    options = []
+    for row in study.result["options"]:
+        matches = row["matches"] or 1
+        options.append({**row, "words": words["options"].get(row["option"], row["option"]),
+                        "finished_share": round(100 * row["finished"] / matches),
+                        "changed": sum(o["outcome_changed"] for o in row["other_readings"])})
+    players = sorted({p for row in options for p in row["wins_by_player"]})
+    charts = [bars([(f"{row['option']}: {p}", row["wins_by_player"].get(p, 0))
+                    for row in options for p in players], title="Wins by player"),
+              bars([(row["option"], row["mean_length"]) for row in options],
+                   title="Mean length (events)")]
+    table = sort_rows(options, request=request, default="option", columns={
+        "option": "Played under", "matches": "Matches", "finished": "Finished",
+        "mean_length": "Mean length", "matches_consulting": "Matches consulting the point",
+        "changed": "Outcomes another reading changes",
+    })
+    return {"point": words, "table": table, "charts": charts, "players": players,
+            "options": options}
+
+
+def archive_report(study: Study, *, request) -> dict:
+    engine = games.find(study.engine)
+    result = study.result
+    points = []
+    for row in result["points"]:
+        words = point_words(engine, row["point"])
+        points.append({**row, "question": words["question"],
+                       "option_words": words["options"].get(row["option"], row["option"])})
+    matches = []
+    for entry in result["matches"]:
+        changing = [a for a in entry.get("influence", {}).get("alone", []) if a["outcome_changed"]]
+        matches.append({
+            **entry, "swept": "error" not in entry,
+            "changing": [{**a, "question": point_words(engine, a["point"])["question"],
+                          "url": reading_url(entry["match"], {a["point"]: a["option"]})}
+                         for a in changing],
+            "changing_count": len(changing),
+        })
+    return {
+        "points": sort_rows(points, request=request, default="-outcome_changed", columns={
+            "question": "Point", "option": "Option", "matches_consulting": "Matches consulting",
+            "outcome_changed": "Outcomes changed", "diverged": "Matches diverging",
+            "median_first_divergence": "Median first divergence (seq)",
+        }),
+        "matches": sort_rows(matches, request=request, default="-changing_count", param="by",
+                             columns={
+            "title": "Match", "events": "Events", "combinations": "Combinations",
+            "changing_count": "Points that change its outcome",
+        }),
+        "chart": bars([(f"{p['option']} ({p['point'].split('.', 1)[-1]})", p["outcome_changed"])
+                       for p in points if p["outcome_changed"]][:12],
+                      title="Matches whose outcome one point alone changes"),
+        "interactions": [{**i, "questions": [point_words(engine, p)["question"]
+                                             for p in i["points"]]}
+                         for i in result["interactions"]],
+    }
+
+
+REPORTS = {Study.SWEEP: sweep_report, Study.IMPACT: impact_report,
+           Study.ARCHIVE: archive_report}
+
+
+# -- the command's summary ------------------------------------------------------------------
+
+
+def summary_lines(study: Study) -> list[str]:
+    """What ``manage.py study`` prints when a study is done."""
+    engine = games.find(study.engine)
+    result = study.result
+    if study.kind == Study.SWEEP:
+        sweep = result["sweep"]
+        found = result["influence"]
+        match = study.match
+        lines = [
+            f"sweep of match {match.pk} ({match.title}), the log up to seq "
+            f"{study.parameters['log_seq']}",
+            f"{sweep['combinations']:,} combinations of the options of "
+            f"{len(sweep['points'])} points, computed as {sweep['lines']:,} distinct lines of "
+            f"play (at most {sweep['peak_states']:,} distinct states at one seq)",
+            f"events applied: {sweep['events_applied']:,} (each combination from the start: "
+            f"{sweep['naive_events']:,})",
+            f"default reading: {outcome_label(found['default_outcome'], match.player_name)}",
+        ]
+        for entry in SweepResult.from_dict(sweep).outcome_classes():
+            lines.append(f"  {outcome_label(entry['outcome'], match.player_name)}: "
+                         f"{entry['combinations']:,} combinations ({len(entry['rows'])} rows)")
+        changing = [a for a in found["alone"] if a["outcome_changed"]]
+        lines.append("points that change the outcome alone: " + (", ".join(
+            f"{a['point']}={a['option']} (from step {a['first_divergence']})"
+            for a in changing) or "none"))
+        lines.extend(f"  together: {'+'.join(i['points'])} = {'+'.join(i['options'])} gives "
+                     f"{outcome_label(i['outcome'], match.player_name)}"
+                     for i in found["interactions"])
+        return lines
+    if study.kind == Study.IMPACT:
+        words = point_words(engine, result["point"])
+        lines = [f"impact of {result['point']} ({words['question']}): "
+                 f"{result['simulated_matches']:,} simulated matches, "
+                 f"{result['simulated_events']:,} events"]
+        for row in result["options"]:
+            wins = ", ".join(f"{name} {n}" for name, n in row["wins_by_player"].items())
+            lines.append(f"  played under {row['option']}: {row['matches']} matches, "
+                         f"{row['finished']} finished, mean length {row['mean_length']}, "
+                         f"{row['matches_consulting']} consulting the point; wins: "
+                         f"{wins or 'none'}")
+            for other in row["other_readings"]:
+                lines.append(f"    replayed under {other['option']}: "
+                             f"{other['outcome_changed']} outcomes change; "
+                             f"{other['matches_with_violations']} matches with violations "
+                             f"({other['violations']} in all)")
+        return lines
+    lines = [f"archive-wide study of {study.game.slug}: {result['swept']} matches swept, "
+             f"{result['combinations']:,} combinations, {result['lines']:,} lines of play"]
+    for row in result["points"]:
+        lines.append(f"  {row['point']}={row['option']}: changes {row['outcome_changed']} of "
+                     f"{row['matches_consulting']} matches consulting it; diverges in "
+                     f"{row['diverged']}")
+    lines.extend(f"  not swept: match {m['match']}: {m['error']}"
+                 for m in result["matches"] if "error" in m)
+    return lines

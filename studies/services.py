@@ -1,0 +1,276 @@
+"""Starting, computing and cancelling studies.
+
+``study_sweep``, ``study_impact`` and ``study_archive`` are the only ways a study is made
+(pages, the API, the command all call them); ``execute_part`` is the one function that
+computes, called in-process when no broker is configured or by the Celery task on a worker.
+A part's result is written once, in a transaction that finds the part still pending and the
+study still under way, together with the study's progress; the execution that writes the last
+part gathers the study. A redelivered or duplicated part therefore changes nothing twice.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import logging
+from collections.abc import Iterable
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games.core.canonical import canonical_json
+from games.core.impact import simulates_under_readings
+from replay.models import Match
+from studies.models import Study, StudyPart
+from studies.plans import PLANS, Cancelled, StudyError, engine_of, impact_parameters
+
+logger = logging.getLogger(__name__)
+
+MAX_IMPACT_MATCHES = 5000
+# A study under way with no sign of life for this long is started again by the next POST.
+STUDY_STALE_AFTER = dt.timedelta(minutes=5)
+
+
+def study_fingerprint(*, kind: str, engine: str, engine_version: str, parameters: dict) -> str:
+    payload = canonical_json({"kind": kind, "engine": engine, "engine_version": engine_version,
+                              "parameters": parameters})
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+def _checked_points(engine, points: Iterable[str] | None) -> list[str] | None:
+    if points is None:
+        return None
+    chosen = sorted(set(points))
+    known = {point.id for point in engine.points}
+    for point in chosen:
+        if point not in known:
+            raise StudyError(f"{engine.slug} has no interpretation point {point!r}",
+                             field="points")
+    if not chosen:
+        raise StudyError("name at least one interpretation point", field="points")
+    return chosen
+
+
+def study_sweep(*, match: Match, points: Iterable[str] | None = None,
+                requested_by=None) -> Study:
+    """Every combination of the options of the points the match consults (or of ``points``
+    only, the others at their defaults), on the log as it is now."""
+    engine = engine_of(match.game.slug)
+    match = Match.objects.select_related("game").get(pk=match.pk)  # the log head as it is now
+    parameters = {"match": match.pk, "log_seq": match.last_seq, "head_hash": match.head_hash,
+                  "points": _checked_points(engine, points)}
+    return _study(kind=Study.SWEEP, engine=engine, game=match.game, match=match,
+                  parameters=parameters, requested_by=requested_by)
+
+
+def study_impact(*, game_slug: str, point_id: str, matches: int, requested_by=None) -> Study:
+    """``matches`` simulated matches played under each option of the point."""
+    engine = engine_of(game_slug)
+    if isinstance(matches, bool) or not isinstance(matches, int) \
+            or not 1 <= matches <= MAX_IMPACT_MATCHES:
+        raise StudyError(f"matches must be a whole number from 1 to {MAX_IMPACT_MATCHES}",
+                         field="matches")
+    try:
+        engine.point(point_id)
+    except KeyError:
+        raise StudyError(f"{game_slug} has no interpretation point {point_id!r}",
+                         field="point") from None
+    if not simulates_under_readings(engine):
+        raise StudyError(
+            f"{engine.name}'s simulator plays only its default reading so far, and an impact "
+            "study needs matches played under each option", field="game")
+    from archive.models import Game
+
+    return _study(kind=Study.IMPACT, engine=engine, game=Game.objects.get(slug=game_slug),
+                  match=None, parameters=impact_parameters(point=point_id, matches=matches,
+                                                           game=game_slug),
+                  requested_by=requested_by)
+
+
+def study_archive(*, game_slug: str, points: Iterable[str] | None = None,
+                  requested_by=None) -> Study:
+    """Every public recorded match of a game, under each option of ``points`` (all the
+    game's points when None)."""
+    from archive.models import Game
+
+    engine = engine_of(game_slug)
+    chosen = _checked_points(engine, points) or sorted(point.id for point in engine.points)
+    matches = list(
+        Match.objects.filter(game__slug=game_slug, is_private=False, last_seq__gt=0)
+        .order_by("pk").values("pk", "last_seq", "head_hash")
+    )
+    if not matches:
+        raise StudyError(f"{game_slug} has no public recorded match to study", field="game")
+    parameters = {"points": chosen, "matches": [
+        {"id": m["pk"], "log_seq": m["last_seq"], "head_hash": m["head_hash"]} for m in matches
+    ]}
+    return _study(kind=Study.ARCHIVE, engine=engine, game=Game.objects.get(slug=game_slug),
+                  match=None, parameters=parameters, requested_by=requested_by)
+
+
+def _study(*, kind, engine, game, match, parameters, requested_by) -> Study:
+    fingerprint = study_fingerprint(kind=kind, engine=engine.slug,
+                                    engine_version=engine.version, parameters=parameters)
+    with transaction.atomic():
+        study, created = Study.objects.get_or_create(
+            fingerprint=fingerprint,
+            defaults={"kind": kind, "game": game, "match": match, "engine": engine.slug,
+                      "engine_version": engine.version, "parameters": parameters,
+                      "requested_by": requested_by},
+        )
+        if created:
+            payloads = PLANS[kind].parts(parameters)
+            StudyPart.objects.bulk_create(
+                StudyPart(study=study, index=i, payload=p) for i, p in enumerate(payloads)
+            )
+            study.parts_total = len(payloads)
+            study.save(update_fields=["parts_total"])
+        elif not _needs_start(study):
+            return study
+        else:
+            study = Study.objects.select_for_update().get(pk=study.pk)
+            if not _needs_start(study):
+                return study
+        study.status = Study.RUNNING
+        study.error = ""
+        study.finished_at = None
+        study.started_at = study.started_at or timezone.now()
+        study.heartbeat_at = timezone.now()
+        study.save(update_fields=["status", "error", "finished_at", "started_at",
+                                  "heartbeat_at"])
+        first = _first_parts(study)
+    _send(first)
+    study.refresh_from_db()
+    return study
+
+
+def _needs_start(study: Study) -> bool:
+    """A failed or cancelled study starts again when asked; so does one under way that has
+    shown no sign of life for a while (its process died and its message was lost)."""
+    if study.status in (Study.FAILED, Study.CANCELLED):
+        return True
+    if study.status == Study.PENDING:
+        return True
+    if study.status == Study.RUNNING:
+        last_sign = study.heartbeat_at or study.created_at
+        return last_sign < timezone.now() - STUDY_STALE_AFTER
+    return False
+
+
+def _first_parts(study: Study) -> list[int]:
+    """The parts to send when a study starts (or starts again): every pending part of a
+    group; the first pending part of a chain, which sends the next when it is done; the last
+    part when all are written, so that its execution gathers the study."""
+    pending = list(study.parts.filter(status=StudyPart.PENDING).order_by("index")
+                   .values_list("pk", flat=True))
+    if PLANS[study.kind].chained:
+        pending = pending[:1]
+    if not pending and study.parts_total:
+        pending = [study.parts.order_by("-index").values_list("pk", flat=True).first()]
+    return pending
+
+
+def _send(part_ids: list[int]) -> None:
+    """In-process when no broker is configured; otherwise a group of tasks, sent once the
+    transaction that made the parts has committed, so the workers find them."""
+    from celery import group
+
+    from studies.tasks import run_study_part
+
+    if not part_ids:
+        return
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        for pk in part_ids:
+            run_study_part.delay(pk)
+    else:
+        transaction.on_commit(lambda: group(run_study_part.s(pk) for pk in part_ids)
+                              .apply_async())
+
+
+def study_cancel(*, study: Study) -> Study:
+    """Stop a study: parts not yet written are skipped, a part running now is not kept."""
+    with transaction.atomic():
+        locked = Study.objects.select_for_update().get(pk=study.pk)
+        if locked.under_way:
+            locked.status = Study.CANCELLED
+            locked.finished_at = timezone.now()
+            locked.save(update_fields=["status", "finished_at"])
+    study.refresh_from_db()
+    return study
+
+
+def _cancelled(study_id: int) -> bool:
+    status = Study.objects.filter(pk=study_id).values_list("status", flat=True).first()
+    return status != Study.RUNNING
+
+
+def execute_part(*, part_id: int, worker: str = "in-process") -> None:
+    """Compute one part and write its result, unless it is written already or the study
+    is no longer under way; then send the next part of a chain, or gather the study."""
+    part = StudyPart.objects.select_related("study").get(pk=part_id)
+    study = part.study
+    if part.status == StudyPart.PENDING and study.status == Study.RUNNING:
+        StudyPart.objects.filter(pk=part.pk).update(
+            attempts=part.attempts + 1, started_at=part.started_at or timezone.now())
+        Study.objects.filter(pk=study.pk).update(heartbeat_at=timezone.now())
+        plan = PLANS[study.kind]
+        previous = None
+        if plan.chained and part.index > 0:
+            previous = study.parts.get(index=part.index - 1).result
+        try:
+            result = plan.compute(study, part.payload, previous, lambda: _cancelled(study.pk))
+        except Cancelled:
+            return
+        except Exception as error:  # an engine bug must not leave a study under way forever
+            logger.exception("part %s of study %s failed", part.index, study.pk)
+            message = error.message if isinstance(error, StudyError) \
+                else f"{error.__class__.__name__}: {error}"
+            Study.objects.filter(pk=study.pk, status=Study.RUNNING).update(
+                status=Study.FAILED, error=f"part {part.index + 1}: {message}"[:2000],
+                finished_at=timezone.now())
+            return
+        with transaction.atomic():
+            locked = Study.objects.select_for_update().get(pk=study.pk)
+            fresh = StudyPart.objects.select_for_update().get(pk=part.pk)
+            if fresh.status != StudyPart.PENDING or locked.status != Study.RUNNING:
+                return  # another execution wrote it first, or the study was cancelled
+            fresh.status = StudyPart.DONE
+            fresh.result = result
+            fresh.completed_by = worker
+            fresh.finished_at = timezone.now()
+            fresh.save(update_fields=["status", "result", "completed_by", "finished_at"])
+            locked.parts_done += 1
+            locked.heartbeat_at = timezone.now()
+            locked.save(update_fields=["parts_done", "heartbeat_at"])
+    _after_part(study.pk, part.index)
+
+
+def _after_part(study_id: int, index: int) -> None:
+    following = None
+    with transaction.atomic():
+        study = Study.objects.select_for_update().get(pk=study_id)
+        if study.status != Study.RUNNING:
+            return
+        if study.parts_done < study.parts_total:
+            if PLANS[study.kind].chained:
+                following = study.parts.filter(index=index + 1, status=StudyPart.PENDING) \
+                    .values_list("pk", flat=True).first()
+        else:
+            _gather(study)
+    if following:
+        _send([following])
+
+
+def _gather(study: Study) -> None:
+    """Called with the study's row locked, once every part is written."""
+    plan = PLANS[study.kind]
+    parts = list(study.parts.order_by("index"))
+    study.result = plan.gather(study, [p.result for p in parts])
+    study.status = Study.DONE
+    study.finished_at = timezone.now()
+    study.duration_ms = int((study.finished_at - study.started_at).total_seconds() * 1000)
+    study.save(update_fields=["result", "status", "finished_at", "duration_ms"])
+    if plan.chained:
+        # The stretches' frontiers were only there for the next stretch.
+        study.parts.exclude(index=study.parts_total - 1).update(result={})

@@ -1,0 +1,171 @@
+"""Study pages. A GET only reads what is stored and says what is missing; a curator's POST
+starts a study (or the replay of one reading) and goes to its page, whose progress bar htmx
+refreshes until it is done."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST, require_safe
+
+import games
+from archive.models import Game
+from archive.views import curator_only, page
+from replay import selectors as replay_selectors
+from replay.errors import LogError
+from replay.runs import find_run
+from studies import selectors
+from studies.models import Study
+from studies.report import REPORTS, point_words
+from studies.services import (
+    MAX_IMPACT_MATCHES,
+    study_archive,
+    study_cancel,
+    study_impact,
+    study_sweep,
+)
+
+
+def _visible_match(request, match_id: int):
+    return get_object_or_404(replay_selectors.visible_matches(user=request.user), pk=match_id)
+
+
+def _chosen_points(request) -> list[str] | None:
+    chosen = [p for p in request.POST.getlist("points") if p]
+    return chosen or None
+
+
+@require_safe
+def study_detail(request, study_id: int):
+    study = get_object_or_404(selectors.visible_studies(user=request.user), pk=study_id)
+    context = {"study": study, "engine": games.find(study.engine)}
+    if study.status == Study.DONE:
+        context["report"] = REPORTS[study.kind](study, request=request)
+    if study.kind == Study.IMPACT:
+        context["point"] = point_words(context["engine"], study.parameters["point"])
+    part = request.GET.get("part")
+    response = page(request, "studies/study.html", context,
+                    fragment="progress" if part == "progress" else None)
+    if part == "progress" and not study.under_way:
+        response["HX-Refresh"] = "true"  # the whole page, now with the report
+    return response
+
+
+@curator_only
+@require_POST
+def study_stop(request, study_id: int):
+    study = get_object_or_404(selectors.visible_studies(user=request.user), pk=study_id)
+    was = study.status
+    study = study_cancel(study=study)
+    messages.success(request, "Study cancelled; the parts already written are kept."
+                     if was != study.status else f"The study is already {study.status}.")
+    return redirect("study-detail", study.pk)
+
+
+def _started(request, study: Study):
+    if study.status == Study.DONE:
+        messages.success(request, "This study was already made; here it is.")
+    return redirect("study-detail", study.pk)
+
+
+def match_sweep(request, match_id: int):
+    """GET: the sweep of this log as stored, or what is missing. POST (curators): start it."""
+    match = _visible_match(request, match_id)
+    engine = games.find(match.game.slug)
+    if request.method == "POST":
+        return _start_sweep(request, match, engine)
+    context = {"match": match, "engine": engine, "current": None,
+               "older": list(selectors.sweeps_of(match=match)[:20])}
+    if engine is not None:
+        context["current"] = selectors.current_sweep(match=match)
+    return page(request, "studies/match_sweep.html", context)
+
+
+@curator_only
+def _start_sweep(request, match, engine):
+    try:
+        study = study_sweep(match=match, points=_chosen_points(request),
+                            requested_by=request.user)
+    except LogError as error:
+        context = {"match": match, "engine": engine, "current": None, "error": error.message,
+                   "older": list(selectors.sweeps_of(match=match)[:20])}
+        return page(request, "studies/match_sweep.html", context, status=400)
+    return _started(request, study)
+
+
+def game_studies(request, slug: str):
+    """GET: the stored impact and archive-wide studies of a game and the forms to start one.
+    POST (curators): start one."""
+    game = get_object_or_404(Game, slug=slug)
+    engine = games.find(slug)
+    if request.method == "POST":
+        return _start_game_study(request, game, engine)
+    return page(request, "studies/game_studies.html", _game_context(request, game, engine))
+
+
+def _game_context(request, game, engine, **extra) -> dict:
+    impacts = list(selectors.studies_of(game_slug=game.slug, kind=Study.IMPACT)[:30])
+    for study in impacts:
+        study.question = point_words(engine, study.parameters["point"])["question"] \
+            if engine else study.parameters["point"]
+    return {
+        "game": game, "engine": engine, "max_matches": MAX_IMPACT_MATCHES,
+        "point_id": request.GET.get("point", "") or request.POST.get("point", ""),
+        "impacts": impacts,
+        "archives": list(selectors.studies_of(game_slug=game.slug, kind=Study.ARCHIVE)[:30]),
+        "error": "", **extra,
+    }
+
+
+@curator_only
+def _start_game_study(request, game, engine):
+    kind = request.POST.get("kind")
+    try:
+        if kind == Study.IMPACT:
+            raw = request.POST.get("matches", "")
+            try:
+                matches = int(raw)
+            except ValueError:
+                raise LogError(f"matches must be a whole number, not {raw!r}",
+                               field="matches") from None
+            study = study_impact(game_slug=game.slug, point_id=request.POST.get("point", ""),
+                                 matches=matches, requested_by=request.user)
+        elif kind == Study.ARCHIVE:
+            study = study_archive(game_slug=game.slug, points=_chosen_points(request),
+                                  requested_by=request.user)
+        else:
+            raise LogError("kind must be impact or archive", field="kind")
+    except LogError as error:
+        return page(request, "studies/game_studies.html",
+                    _game_context(request, game, engine, error=error.message, kind=kind),
+                    status=400)
+    return _started(request, study)
+
+
+@require_safe
+def reading(request, match_id: int):
+    """The replay of one reading of this log: the run if it was made, otherwise a page
+    that says so, with the button that starts it for a curator."""
+    match = _visible_match(request, match_id)
+    engine = games.find(match.game.slug)
+    if engine is None:
+        return page(request, "studies/reading.html", {"match": match, "engine": None,
+                                                       "error": "this game has no engine"},
+                    status=404)
+    choices = {key: value for key, value in request.GET.items() if key not in ("seq",)}
+    try:
+        run = find_run(match=match, choices=choices)
+    except LogError as error:
+        return page(request, "studies/reading.html",
+                    {"match": match, "engine": engine, "error": error.message}, status=400)
+    if run is not None:
+        return redirect("run-detail", match.pk, run.pk)
+    interpretation = engine.interpretation(choices)
+    chosen = [
+        {**point_words(engine, point_id), "option": option}
+        for point_id, option in interpretation.choices.items()
+        if option != engine.point(point_id).default
+    ]
+    return page(request, "studies/reading.html", {
+        "match": match, "engine": engine, "chosen": chosen, "choices": interpretation.choices,
+    })
