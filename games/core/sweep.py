@@ -51,18 +51,20 @@ class Reading:
         return Reading(tuple(sorted((*self.choices, *pairs))), self.violations)
 
     def encode(self, options: Mapping[str, Sequence[str]]) -> list:
-        """[violations, option index or None for each point of ``options``, in order]."""
+        """[violations, option index or None for each point of ``options`` in sorted order]
+        (sorted: a JSON object's keys may come back from a database in another order)."""
         fixed = self.fixed
         return [self.violations, *(
-            None if point not in fixed else list(names).index(fixed[point])
-            for point, names in options.items()
+            None if point not in fixed else list(options[point]).index(fixed[point])
+            for point in sorted(options)
         )]
 
     @classmethod
     def decode(cls, data: Sequence, options: Mapping[str, Sequence[str]]) -> Reading:
         violations, *indexes = data
-        return cls(tuple(sorted((point, names[index]) for (point, names), index
-                                in zip(options.items(), indexes) if index is not None)),
+        return cls(tuple(sorted((point, options[point][index]) for point, index
+                                in zip(sorted(options), indexes, strict=True)
+                                if index is not None)),
                    violations)
 
 

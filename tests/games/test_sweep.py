@@ -84,7 +84,10 @@ def test_a_sweep_in_stretches_through_json_equals_the_sweep_in_one_go():
     stream = list(sweep_stream(document["events"]))
     frontier = start(engine, players=document["players"], setup=document["setup"])
     for begin in range(0, len(stream), 37):
-        frontier = Frontier.from_dict(json.loads(json.dumps(frontier.as_dict())))
+        stored = json.loads(json.dumps(frontier.as_dict()))
+        # A database may give a JSON object's keys back in another order (PostgreSQL's jsonb).
+        stored["options"] = dict(reversed(list(stored["options"].items())))
+        frontier = Frontier.from_dict(stored)
         frontier = advance(engine, frontier, stream[begin:begin + 37])
     parts = finish(engine, frontier)
     assert parts.as_dict() == whole.as_dict()
