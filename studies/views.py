@@ -122,12 +122,12 @@ def _start_game_study(request, game, engine):
     kind = request.POST.get("kind")
     try:
         if kind == Study.IMPACT:
-            raw = request.POST.get("matches", "")
+            raw = request.POST.get("simulated", "")
             try:
                 matches = int(raw)
             except ValueError:
-                raise LogError(f"matches must be a whole number, not {raw!r}",
-                               field="matches") from None
+                raise LogError(f"the number of simulated matches must be a whole number, "
+                               f"not {raw!r}", field="simulated") from None
             study = study_impact(game_slug=game.slug, point_id=request.POST.get("point", ""),
                                  matches=matches, requested_by=request.user)
         elif kind == Study.ARCHIVE:

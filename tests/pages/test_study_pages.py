@@ -118,8 +118,9 @@ def test_the_game_studies_page_lists_and_starts_studies(curator_client, dagon_ma
     assert dagon_match.title in report
     refused = curator_client.post(reverse("game-studies", args=["dagon"]),
                                   {"kind": "impact", "point": "dagon.lagoon-chooser",
-                                   "matches": "many"})
-    assert refused.status_code == 400 and b"matches must be a whole number" in refused.content
+                                   "simulated": "many"})
+    assert refused.status_code == 400
+    assert b"simulated matches must be a whole number" in refused.content
 
 
 def test_the_compare_view_names_runs_by_their_reading_and_offers_the_missing_run(
