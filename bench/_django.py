@@ -13,10 +13,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def setup(database: str):
-    """Returns the PostgreSQL server (or None for SQLite) after django.setup() and migrate."""
+def setup(database: str, *, keep_broker: bool = False):
+    """Returns the PostgreSQL server (or None for SQLite) after django.setup() and migrate.
+    Tasks run in-process unless ``keep_broker`` keeps the CELERY_BROKER_URL set."""
     os.environ["LUDOTECA_VAR_DIR"] = tempfile.mkdtemp(prefix="ludoteca-bench-")
-    os.environ.pop("CELERY_BROKER_URL", None)
+    if not keep_broker:
+        os.environ.pop("CELERY_BROKER_URL", None)
     server = None
     if database == "postgres":
         from tests.servers import start_postgres

@@ -17,7 +17,7 @@ from archive.access import MAX_QUERY_INT, int_query_param
 from replay import selectors
 from replay.comparisons import compare_interpretations, compare_runs
 from replay.models import ReplayFlag, ReplayRun, ReplayStep
-from replay.runs import read_step, replay_match
+from replay.runs import changing_options, read_step, replay_match
 
 
 class RunSerializer(serializers.ModelSerializer):
@@ -41,6 +41,10 @@ class StepSerializer(serializers.ModelSerializer):
 
 
 class FlagSerializer(serializers.ModelSerializer):
+    changing_options = serializers.ListField(
+        child=serializers.CharField(), read_only=True,
+        help_text="options of the point that would change this step")
+
     class Meta:
         model = ReplayFlag
         fields = ["seq", "index", "kind", "rule", "point", "option", "message", "citations",
@@ -166,7 +170,7 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
             value = request.query_params.get(name)
             if value:
                 flags = flags.filter(**{name: value})
-        page = self.paginate_queryset(flags)
+        page = changing_options(run=run, flags=self.paginate_queryset(flags))
         return self.get_paginated_response(FlagSerializer(page, many=True).data)
 
     @extend_schema(responses=ComparisonSerializer)

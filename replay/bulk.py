@@ -14,10 +14,9 @@ STEP_COLUMNS = (
 )
 FLAG_COLUMNS = (
     "run_id", "seq", "index", "kind", "rule", "point", "option", "message", "citations",
-    "changing_options",
 )
 COPY_THRESHOLD = 20  # below this, COPY's extra round trips cost more than a plain INSERT
-JSON_COLUMNS = {"effects", "citations", "changing_options", "data", "state"}
+JSON_COLUMNS = {"effects", "citations", "data", "state"}
 
 
 def _insert_sql(table: str, columns: Sequence[str]) -> str:

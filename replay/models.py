@@ -153,7 +153,10 @@ class ReplayRun(models.Model):
 
 
 class ReplayStep(models.Model):
-    run = models.ForeignKey(ReplayRun, on_delete=models.CASCADE, related_name="steps")
+    # No index of its own: the unique constraint below begins with run (one index fewer to
+    # maintain on the replay's hot path).
+    run = models.ForeignKey(ReplayRun, on_delete=models.CASCADE, related_name="steps",
+                            db_index=False)
     seq = models.PositiveIntegerField()
     event_type = models.CharField(max_length=40)
     actor = models.CharField(max_length=40, null=True, blank=True)
@@ -169,7 +172,10 @@ class ReplayStep(models.Model):
 
 
 class ReplayFlag(models.Model):
-    run = models.ForeignKey(ReplayRun, on_delete=models.CASCADE, related_name="flags")
+    # No index of its own: the unique constraint below begins with run (one index fewer to
+    # maintain on the replay's hot path).
+    run = models.ForeignKey(ReplayRun, on_delete=models.CASCADE, related_name="flags",
+                            db_index=False)
     seq = models.PositiveIntegerField()
     index = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=20)
@@ -178,9 +184,6 @@ class ReplayFlag(models.Model):
     option = models.CharField(max_length=100, null=True, blank=True)
     message = models.TextField()
     citations = models.JSONField(default=list, blank=True)
-    changing_options = models.JSONField(
-        default=list, blank=True, help_text="options of the point that would change this step"
-    )
 
     class Meta:
         ordering = ["run_id", "seq", "index"]
@@ -193,7 +196,10 @@ class ReplayFlag(models.Model):
 class ReplaySnapshot(models.Model):
     """The full state after ``seq`` (0: the initial state), every ``snapshot_interval`` steps."""
 
-    run = models.ForeignKey(ReplayRun, on_delete=models.CASCADE, related_name="snapshots")
+    # No index of its own: the unique constraint below begins with run (one index fewer to
+    # maintain on the replay's hot path).
+    run = models.ForeignKey(ReplayRun, on_delete=models.CASCADE, related_name="snapshots",
+                            db_index=False)
     seq = models.PositiveIntegerField()
     state = models.JSONField()
 

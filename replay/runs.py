@@ -13,7 +13,7 @@ import datetime as dt
 import hashlib
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -222,14 +222,14 @@ def _replay_chunks(run: ReplayRun) -> None:
     engine = engine_for(run.match)
     interpretation = _interpretation(run, engine)
     corrections = _corrections(run.match, run.log_seq)
-    interval = run.snapshot_interval
     position = run.progress
     if position == 0:
         state = _initial_state(run, engine)
         ReplaySnapshot.objects.get_or_create(run=run, seq=0, defaults={"state": state})
     else:
         state = ReplaySnapshot.objects.get(run=run, seq=position).state
-    citations_json: dict[tuple, str] = {}
+    interval, run_id = run.snapshot_interval, run.pk
+    citations_json: dict[int, tuple[tuple, str]] = {}
     while position < run.log_seq:
         chunk_end = min(position + interval * SNAPSHOTS_PER_WRITE, run.log_seq)
         events = fetch_events(run.match_id, position, chunk_end)
@@ -240,42 +240,43 @@ def _replay_chunks(run: ReplayRun) -> None:
         steps, flags, snapshots = [], [], []
         for event in effective_events(events, corrections):
             seq = event["seq"]
-            before = state
             step = engine.apply(state, event, interpretation)
             state = step.state
             steps.append(
-                (run.pk, seq, event["type"], event.get("actor"), step.summary, step.legal,
+                (run_id, seq, event["type"], event.get("actor"), step.summary, step.legal,
                  len(step.flags), state_checksum(state), to_json(step.effects))
             )
-            changing: dict[str, list[str]] = {}
             for index, flag in enumerate(step.flags):
-                if flag.point and flag.point not in changing:
-                    changing[flag.point] = _changing_options(
-                        engine, before, event, interpretation, flag.point, step
-                    )
-                cited = citations_json.get(flag.citations)
-                if cited is None:
-                    cited = citations_json[flag.citations] = to_json(
-                        [c.as_dict() for c in flag.citations]
-                    )
+                # Engines cite their points' constant tuples: found by identity, not by hashing.
+                known = citations_json.get(id(flag.citations))
+                if known is None or known[0] is not flag.citations:
+                    known = citations_json[id(flag.citations)] = (
+                        flag.citations, to_json([c.as_dict() for c in flag.citations]))
+                cited = known[1]
                 flags.append(
-                    (run.pk, seq, index, flag.kind, flag.rule, flag.point, flag.option,
-                     flag.message, cited, to_json(changing.get(flag.point, [])))
+                    (run_id, seq, index, flag.kind, flag.rule, flag.point, flag.option,
+                     flag.message, cited)
                 )
             if seq % interval == 0 or seq == chunk_end:
-                snapshots.append(ReplaySnapshot(run=run, seq=seq, state=state))
-        with transaction.atomic():
-            locked = ReplayRun.objects.select_for_update().get(pk=run.pk)
-            if locked.progress != position:
-                # Another execution of this run (a re-queued task) got here first.
-                return
-            insert_rows(ReplayStep._meta.db_table, STEP_COLUMNS, steps)
-            insert_rows(ReplayFlag._meta.db_table, FLAG_COLUMNS, flags)
-            ReplaySnapshot.objects.bulk_create(snapshots)
-            ReplayRun.objects.filter(pk=run.pk).update(
-                progress=chunk_end, heartbeat_at=timezone.now()
-            )
+                snapshots.append(ReplaySnapshot(run_id=run_id, seq=seq, state=state))
+        if not _write_chunk(run_id, position, chunk_end, steps, flags, snapshots):
+            return  # another execution of this run (a re-queued task) got here first
         position = chunk_end
+
+
+def _write_chunk(run_id, position, chunk_end, steps, flags, snapshots) -> bool:
+    """One chunk and the run's progress in one transaction, unless another execution of
+    the run has moved its progress on (then nothing is written)."""
+    with transaction.atomic():
+        locked = ReplayRun.objects.select_for_update().only("progress").get(pk=run_id)
+        if locked.progress != position:
+            return False
+        insert_rows(ReplayStep._meta.db_table, STEP_COLUMNS, steps)
+        insert_rows(ReplayFlag._meta.db_table, FLAG_COLUMNS, flags)
+        ReplaySnapshot.objects.bulk_create(snapshots)
+        ReplayRun.objects.filter(pk=run_id).update(progress=chunk_end,
+                                                   heartbeat_at=timezone.now())
+    return True
 
 
 def _changing_options(engine, before, event, interpretation, point_id, step) -> list[str]:
@@ -344,21 +345,25 @@ class StepView:
     viewer: str | None = None
 
 
-def state_at(*, run: ReplayRun, seq: int) -> dict:
-    """The full state after ``seq``: one snapshot load plus at most K-1 applies."""
+def state_at(*, run: ReplayRun, seq: int, start: tuple[int, dict] | None = None) -> dict:
+    """The full state after ``seq``: one snapshot load plus at most K-1 applies (or the
+    applies from ``start``, a seq at or before it and the state after that seq)."""
     if not 0 <= seq <= run.progress:
         raise ReplayError(f"step {seq} is not in this run (0 to {run.progress})", seq=seq)
     engine = engine_for(run.match)
-    snapshot = (
-        ReplaySnapshot.objects.filter(run=run, seq__lte=seq).order_by("-seq").only("seq", "state")
-        .first()
-    )
-    state = snapshot.state if snapshot else _initial_state(run, engine)
-    start = snapshot.seq if snapshot else 0
-    if start < seq:
+    if start is not None:
+        begin, state = start
+    else:
+        snapshot = (
+            ReplaySnapshot.objects.filter(run=run, seq__lte=seq).order_by("-seq")
+            .only("seq", "state").first()
+        )
+        state = snapshot.state if snapshot else _initial_state(run, engine)
+        begin = snapshot.seq if snapshot else 0
+    if begin < seq:
         interpretation = _interpretation(run, engine)
         rows = (
-            Event.objects.filter(match=run.match_id, seq__gt=start, seq__lte=seq)
+            Event.objects.filter(match=run.match_id, seq__gt=begin, seq__lte=seq)
             .order_by("seq")
             .values("seq", "type", "actor", "data")
         )
@@ -368,10 +373,54 @@ def state_at(*, run: ReplayRun, seq: int) -> dict:
     return state
 
 
+def changing_options(
+    *, run: ReplayRun, flags: Iterable[ReplayFlag], start: tuple[int, dict] | None = None
+) -> list[ReplayFlag]:
+    """Each flag with ``changing_options`` set: the options of its point under which the same
+    event, from the same state, would give another step. Worked out when read (a few applies
+    from the nearest snapshot, or from ``start``: a seq and the state after it), so that a
+    replay applies each event once."""
+    flags = list(flags)
+    wanted = sorted({flag.seq for flag in flags if flag.point})
+    found: dict[tuple[int, str], list[str]] = {}
+    if wanted:
+        engine = engine_for(run.match)
+        interpretation = _interpretation(run, engine)
+        corrections = _corrections(run.match, run.log_seq)
+        points = {}
+        for flag in flags:
+            if flag.point:
+                points.setdefault(flag.seq, {})[flag.point] = None
+        position, state = start if start is not None else (None, None)
+        for seq in wanted:
+            if state is None or seq - 1 - position > run.snapshot_interval:
+                state, position = state_at(run=run, seq=seq - 1), seq - 1
+            for event in effective_events(fetch_events(run.match_id, position, seq),
+                                          corrections):
+                step = engine.apply(state, event, interpretation)
+                if event["seq"] == seq:
+                    for point in points[seq]:
+                        found[(seq, point)] = _changing_options(
+                            engine, state, event, interpretation, point, step)
+                state = step.state
+            position = seq
+    for flag in flags:
+        flag.changing_options = found.get((flag.seq, flag.point), [])
+    return flags
+
+
 def read_step(*, run: ReplayRun, seq: int, viewer: str | None = None) -> StepView:
     if viewer is not None and viewer not in run.match.player_ids:
         raise ReplayError(f"viewer {viewer!r} is not a player of this match", field="viewer")
-    state = state_at(run=run, seq=seq)
+    flags_of_run = ReplayFlag.objects.filter(run=run)
+    flags = list(flags_of_run.filter(seq=seq)) if seq else []
+    if any(flag.point for flag in flags):
+        # The state before the step serves both the step's state and its flags' options.
+        before = state_at(run=run, seq=seq - 1)
+        changing_options(run=run, flags=flags, start=(seq - 1, before))
+        state = state_at(run=run, seq=seq, start=(seq - 1, before))
+    else:
+        state = state_at(run=run, seq=seq)
     step = ReplayStep.objects.filter(run=run, seq=seq).first() if seq else None
     event = None
     if seq:
@@ -379,7 +428,6 @@ def read_step(*, run: ReplayRun, seq: int, viewer: str | None = None) -> StepVie
             "seq", "type", "actor", "data"
         ).first()
         event = dict(row) if row else None
-    flags_of_run = ReplayFlag.objects.filter(run=run)
     last = run.progress
     engine = engine_for(run.match)
     return StepView(
@@ -387,7 +435,7 @@ def read_step(*, run: ReplayRun, seq: int, viewer: str | None = None) -> StepVie
         seq=seq,
         event=event,
         step=step,
-        flags=list(flags_of_run.filter(seq=seq)) if seq else [],
+        flags=flags,
         state=engine.view(state, viewer),
         first_seq=1 if last else 0,
         last_seq=last,

@@ -176,14 +176,40 @@ def test_bad_interpretations_are_refused_with_the_field(dagon_match):
     assert not ReplayRun.objects.exists()
 
 
-def test_flags_record_the_options_that_would_change_the_step(dagon_match):
+def test_flags_tell_the_options_that_would_change_the_step(dagon_match):
+    """Worked out when read: the same event, from the state before it, under each other
+    option of the flag's point; flags far apart (across snapshots) and close together."""
+    from replay.interchange import export_document
+    from replay.runs import changing_options
+
     run = replay_match(match=dagon_match)
-    consulted = ReplayFlag.objects.filter(run=run, kind="consulted").exclude(point=None)
-    assert consulted.exists()
+    consulted = list(ReplayFlag.objects.filter(run=run, kind="consulted").exclude(point=None)
+                     .order_by("seq", "index"))
+    assert consulted[-1].seq - consulted[0].seq > SNAPSHOT_INTERVAL
+    changing_options(run=run, flags=consulted)
     engine = games.get("dagon")
-    for flag in consulted[:50]:
-        point = engine.point(flag.point)
-        assert set(flag.changing_options) <= set(point.option_ids) - {flag.option}
+    document = export_document(dagon_match)
+    interpretation = engine.interpretation()
+    before = {}
+    state = engine.initial_state(document["players"], document["setup"])
+    for event, step in replay_document(engine, document, interpretation):
+        before[event["seq"]] = (state, event, step)
+        state = step.state
+    for flag in consulted:
+        state, event, step = before[flag.seq]
+        expected = []
+        for option in engine.point(flag.point).option_ids:
+            if option == flag.option:
+                continue
+            other = engine.apply(state, event, interpretation.with_choice(flag.point, option))
+            if (other.legal, other.summary, other.state) != (step.legal, step.summary,
+                                                               step.state):
+                expected.append(option)
+        assert flag.changing_options == expected, flag.seq
+    assert any(flag.changing_options for flag in consulted)
+    one = read_step(run=run, seq=consulted[-1].seq).flags
+    assert [f.changing_options for f in one if f.point] == [
+        f.changing_options for f in consulted if f.seq == consulted[-1].seq]
     summary = run.flag_summary
     assert sum(entry["total"] for entry in summary.values()) == ReplayFlag.objects.filter(
         run=run
