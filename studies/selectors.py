@@ -7,6 +7,7 @@ from django.db.models import Q, QuerySet
 
 from replay import selectors as replay_selectors
 from replay.models import Match
+from replay.runs import game_head
 from studies.models import Study
 from studies.plans import engine_of
 from studies.services import study_fingerprint
@@ -23,8 +24,8 @@ def visible_studies(*, user) -> QuerySet[Study]:
 def current_sweep(*, match: Match, points: list[str] | None = None) -> Study | None:
     """The sweep of the log as it is now (of ``points`` only, when given), if one was made."""
     engine = engine_of(match.game.slug)
-    match = Match.objects.get(pk=match.pk)
-    parameters = {"match": match.pk, "log_seq": match.last_seq, "head_hash": match.head_hash,
+    log_seq, head_hash = game_head(match=Match.objects.get(pk=match.pk))
+    parameters = {"match": match.pk, "log_seq": log_seq, "head_hash": head_hash,
                   "points": sorted(set(points)) if points is not None else None}
     fingerprint = study_fingerprint(kind=Study.SWEEP, engine=engine.slug,
                                     engine_version=engine.version, parameters=parameters)

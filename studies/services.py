@@ -22,6 +22,7 @@ from django.utils import timezone
 from games.core.canonical import canonical_json
 from games.core.impact import simulates_under_readings
 from replay.models import Match
+from replay.runs import game_head
 from studies.models import Study, StudyPart
 from studies.plans import PLANS, Cancelled, StudyError, engine_of, impact_parameters
 
@@ -57,8 +58,7 @@ def study_sweep(*, match: Match, points: Iterable[str] | None = None,
     """Every combination of the options of the points the match consults (or of ``points``
     only, the others at their defaults), on the log as it is now."""
     engine = engine_of(match.game.slug)
-    match = Match.objects.select_related("game").get(pk=match.pk)  # the log head as it is now
-    parameters = {"match": match.pk, "log_seq": match.last_seq, "head_hash": match.head_hash,
+    parameters = {"match": match.pk, **_log_head(match),
                   "points": _checked_points(engine, points)}
     return _study(kind=Study.SWEEP, engine=engine, game=match.game, match=match,
                   parameters=parameters, requested_by=requested_by)
@@ -96,17 +96,22 @@ def study_archive(*, game_slug: str, points: Iterable[str] | None = None,
 
     engine = engine_of(game_slug)
     chosen = _checked_points(engine, points) or sorted(point.id for point in engine.points)
-    matches = list(
-        Match.objects.filter(game__slug=game_slug, is_private=False, last_seq__gt=0)
-        .order_by("pk").values("pk", "last_seq", "head_hash")
-    )
+    matches = [{"id": match.pk, **_log_head(match)} for match in
+               Match.objects.filter(game__slug=game_slug, is_private=False, last_seq__gt=0)
+               .order_by("pk")]
+    matches = [entry for entry in matches if entry["log_seq"]]
     if not matches:
         raise StudyError(f"{game_slug} has no public recorded match to study", field="game")
-    parameters = {"points": chosen, "matches": [
-        {"id": m["pk"], "log_seq": m["last_seq"], "head_hash": m["head_hash"]} for m in matches
-    ]}
+    parameters = {"points": chosen, "matches": matches}
     return _study(kind=Study.ARCHIVE, engine=engine, game=Game.objects.get(slug=game_slug),
                   match=None, parameters=parameters, requested_by=requested_by)
+
+
+def _log_head(match: Match) -> dict:
+    """The head of the log a study reads: its last game event (notes after it change
+    nothing a study computes, as they change no replay)."""
+    log_seq, head_hash = game_head(match=Match.objects.get(pk=match.pk))
+    return {"log_seq": log_seq, "head_hash": head_hash}
 
 
 def _study(*, kind, engine, game, match, parameters, requested_by) -> Study:

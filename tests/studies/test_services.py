@@ -30,14 +30,18 @@ def test_a_sweep_study_stores_the_sweep_of_the_log_and_is_reused(lagoon):
     assert StudyPart.objects.get(study=study).attempts == 1  # reused, never recomputed
 
 
-def test_an_append_makes_a_new_sweep_study_and_keeps_the_old_one(lagoon):
+def test_a_note_keeps_the_sweep_and_a_move_makes_a_new_one(lagoon):
     first = study_sweep(match=lagoon)
     append_events(match=lagoon, events=[{"type": "annotation", "actor": None,
                                          "data": {"text": "a later note"}}],
                   expected_seq=lagoon.last_seq)
+    assert study_sweep(match=lagoon).pk == first.pk  # notes change no replay, no study
+    lagoon.refresh_from_db()
+    append_events(match=lagoon, events=[{"type": "roll", "actor": "p1", "data": {"value": 4}}],
+                  expected_seq=lagoon.last_seq)
     second = study_sweep(match=lagoon)
-    assert second.pk != first.pk and second.parameters["log_seq"] == first.parameters[
-        "log_seq"] + 1
+    assert second.pk != first.pk
+    assert second.parameters["log_seq"] == first.parameters["log_seq"] + 2
     assert Study.objects.get(pk=first.pk).status == Study.DONE
 
 
