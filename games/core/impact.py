@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from games.core.engine import Engine
+from games.core.points import Interpretation
 from games.core.replay import collect_corrections, effective_events
 
 DEFAULT_MAX_EVENTS = 2000
@@ -28,6 +29,17 @@ class ImpactUnavailable(ValueError):
 
 def simulates_under_readings(engine: Engine) -> bool:
     return "interpretation" in inspect.signature(engine.simulate).parameters
+
+
+def simulate_under(engine: Engine, reading: Interpretation, *, seed: int,
+                   max_events: int | None = None) -> dict:
+    """A match the engine's bots play under ``reading``. Simulators take the reading itself
+    or only its choices (as their ``interpretation`` annotation says); both mean the same."""
+    wanted = inspect.signature(engine.simulate).parameters["interpretation"].annotation
+    takes_choices_only = "Mapping" in str(wanted) and "Interpretation" not in str(wanted)
+    return engine.simulate(seed=seed, max_events=max_events,
+                           interpretation=dict(reading.choices) if takes_choices_only
+                           else reading)
 
 
 def measure_match(
@@ -43,8 +55,8 @@ def measure_match(
         )
     point = engine.point(point_id)
     readings = {option: engine.interpretation({point_id: option}) for option in point.option_ids}
-    document = engine.simulate(seed=seed, interpretation=readings[played_under],
-                               max_events=max_events)
+    document = simulate_under(engine, readings[played_under], seed=seed,
+                              max_events=max_events)
     events = document["events"]
     states = {option: engine.initial_state(document["players"], document.get("setup", {}))
               for option in point.option_ids}

@@ -11,7 +11,8 @@ from __future__ import annotations
 import pytest
 
 import games
-from games.core.impact import measure_match, simulates_under_readings, summarise
+from games.core.impact import (measure_match, simulate_under, simulates_under_readings,
+                               summarise)
 from games.core.replay import replay_document
 from studies.models import Study
 from studies.plans import StudyError
@@ -46,8 +47,8 @@ def test_each_option_is_played_under_itself_and_judged_by_the_others(archive, re
         # events, so its own reading flags no violation.
         assert rows[option]["violations"] == 0
         for seed in (1, 2, 3):
-            document = engine.simulate(seed=seed, max_events=study.parameters["max_events"],
-                                       interpretation=engine.interpretation({point_id: option}))
+            document = simulate_under(engine, engine.interpretation({point_id: option}),
+                                      seed=seed, max_events=study.parameters["max_events"])
             steps = [s for _, s in replay_document(
                 engine, document, engine.interpretation({point_id: option}))]
             assert all(step.legal for step in steps)
