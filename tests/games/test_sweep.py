@@ -25,7 +25,10 @@ from games.core.sweep import (
 
 SAMPLES = Path(games.get("dagon").package_dir).parent
 LAGOON = SAMPLES / "dagon" / "samples" / "lagoon-dispute.json"
-DYLAN_DOG_SEED_2 = SAMPLES / "dylan_dog" / "samples" / "simulated-seed-2.json"
+# The 205-event simulated match of seed 2 a sweep forking every combination could not reach
+# (a sample until the engine's version 2; a record since), and today's seed-2 sample.
+DYLAN_DOG_SEED_2 = SAMPLES.parent / "tests" / "games" / "records" / "dylan-dog-pre-fidelity-seed-2.json"
+DYLAN_DOG_SAMPLE_2 = SAMPLES / "dylan_dog" / "samples" / "simulated-seed-2.json"
 
 
 def load(path: Path) -> dict:
@@ -73,6 +76,18 @@ def test_the_dylan_dog_seed_2_sample_sweeps_completely_and_merges_equal_states()
     assert result.events_applied * 100 < result.naive_events
     rng = random.Random(2)
     for _ in range(12):
+        options = {p: rng.choice(result.options[p]) for p in result.points}
+        row = result.row_for(options)
+        assert (row.outcome, row.violations) == full_replay(engine, document, options)
+
+
+def test_todays_dylan_dog_seed_2_sample_sweeps_completely_too():
+    engine, document = games.get("dylan-dog"), load(DYLAN_DOG_SAMPLE_2)
+    result = swept(engine, document)
+    assert sum(row.combinations for row in result.rows) == result.combinations
+    assert result.lines * 10 < result.combinations
+    rng = random.Random(2)
+    for _ in range(6):
         options = {p: rng.choice(result.options[p]) for p in result.points}
         row = result.row_for(options)
         assert (row.outcome, row.violations) == full_replay(engine, document, options)
