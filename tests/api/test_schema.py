@@ -22,6 +22,9 @@ PATHS = {
     "/api/matches/{id}/variations/": {"get", "post"},
     "/api/matches/{id}/choices/": {"get"},
     "/api/auth/token/": {"post"},
+    "/api/studies/": {"get", "post"},
+    "/api/studies/{id}/": {"get"},
+    "/api/studies/{id}/cancel/": {"post"},
 }
 
 
@@ -61,3 +64,17 @@ def test_the_docs_page_renders_from_this_site(anonymous, db):
     page = response.content.decode()
     assert "swagger-ui" in page and "/api/schema/" in page
     assert "cdn" not in page.lower()
+
+
+def test_a_study_is_read_with_its_progress_and_started_with_its_kind(schema):
+    components = schema["components"]["schemas"]
+    read = schema["paths"]["/api/studies/{id}/"]["get"]["responses"]["200"]
+    assert read["content"]["application/json"]["schema"]["$ref"].endswith("/StudyDetail")
+    assert {"status", "parts_done", "parts_total", "percent", "result"} <= set(
+        components["StudyDetail"]["properties"])
+    start = schema["paths"]["/api/studies/"]["post"]
+    assert {"200", "202"} <= set(start["responses"])
+    assert start["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith(
+        "/StartStudy")
+    assert {"kind", "match", "game", "point", "matches", "points"} == set(
+        components["StartStudy"]["properties"])
