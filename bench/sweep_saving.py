@@ -43,7 +43,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--naive-up-to", type=int, default=256,
                         help="time the replay of every combination when there are at most this many")
-    parser.add_argument("files", nargs="*", type=Path)
+    parser.add_argument("files", nargs="*", type=lambda name: Path(name).resolve())
     args = parser.parse_args()
     files = args.files or sorted([*ROOT.glob("games/*/samples/*.json"),
                                   *ROOT.glob("tests/games/records/*.json")])
