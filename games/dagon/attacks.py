@@ -38,12 +38,11 @@ def attack(state: dict, pid: str, data, ref: Referee) -> tuple[dict, str]:
     if attacker["weapons"] < 1:
         ref.violation(WEAPONS, f"{name} has no weapons and cannot attack")
     kind = board.kind[space]
-    if kind == "spell":
-        ref.uncertain(ONE_WEAPON_ON_SPELL, "the rule on attacking a Hero on a Spell rests "
-                      "on a sentence printed without its closing parenthesis")
-        if attacker["weapons"] == 1:
-            ref.violation(WEAPONS, f"{name} has only one weapon and may not attack "
-                          f"{tname} on a Spell", citations=(ONE_WEAPON_ON_SPELL,))
+    if kind == "spell" and attacker["weapons"] == 1:
+        ref.uncertain(ONE_WEAPON_ON_SPELL, "the rule that forbids this attack rests on a "
+                      "sentence printed without its closing parenthesis")
+        ref.violation(WEAPONS, f"{name} has only one weapon and may not attack {tname} on a "
+                      "Spell", citations=(ONE_WEAPON_ON_SPELL,))
     if kind == "city":
         ref.violation(CITIES, f"{tname} is in a city and may not be attacked")
     lagoon = data["lagoon"]

@@ -16,17 +16,19 @@ from games.core.points import Interpretation
 from games.dagon.black_towers import tower_problem
 from games.dagon.board import Board, board_for
 from games.dagon.dagon_symbol import symbol_place_problem
-from games.dagon.movement import route_paths
+from games.dagon.movement import (
+    LONGEST_MOVE,
+    move_lengths,
+    move_open,
+    route_paths,
+    stop_verdict,
+)
 from games.dagon.points import (
-    CITY_EARLY_STOP,
     DUEL_PASS_OVER,
     LAGOON_CHOOSER,
     MOVE_LENGTH,
     OCCUPIED_CITY,
-    SYMBOL_REPLACEMENT,
-    UNARMED_ON_SPELL,
 )
-from games.dagon.starting_the_game import ways_out
 from games.dagon.state import (
     ATTACK,
     DUEL_ROLL,
@@ -98,48 +100,47 @@ def _turn_start(state, pid, name, board, interpretation) -> list[Choice]:
         return [Choice(_event("return_wizard_card", pid), f"{name} returns the Wizard card")]
     if hero["sit_out"] > 0:
         return _passes(pid, f"{name} sits out this turn")
+    rolls = []
     if interpretation.option(MOVE_LENGTH.id) != "one-circle":
-        return [Choice(_event("roll", pid, value=face),
-                       f"The fetish die shows {face} for {name}'s move", chance=True,
-                       points=(MOVE_LENGTH.id,)) for face in FACES]
-    return _moves(state, pid, name, board, interpretation)
+        rolls = [Choice(_event("roll", pid, value=face),
+                        f"The fetish die shows {face} for {name}'s move", chance=True,
+                        points=(MOVE_LENGTH.id,)) for face in FACES]
+    return rolls + _moves(state, pid, name, board, interpretation)
 
 
 def _moves(state, pid, name, board: Board, interpretation) -> list[Choice]:
-    """Every path the Hero may take now, then the pass when the Hero is blocked."""
+    """Every path the Hero may take now, then the pass when the Hero is blocked. At the turn's
+    start a path of one circle is legal under every reading; a longer one only under the roll
+    conjectures (an unrecorded roll), so it names dagon.move-length."""
     phase = state["phase"]
     hero = state["heroes"][pid]
     bearer = state["symbol"]["bearer"] == pid
     option = interpretation.option(MOVE_LENGTH.id)
-    if phase in (EXTRA_MOVE, START) or option == "one-circle":
-        shortest = longest = 1
-    elif option == "roll-up-to":
-        shortest, longest = 1, state["roll"]
-    else:
-        shortest = longest = state["roll"]
-    early_city = (phase == MOVE and option == "roll-exact"
-                  and (bearer or interpretation.option(CITY_EARLY_STOP.id) == "any-hero"))
+    shortest, longest, exact_roll = move_lengths(state, lambda point: interpretation.option(point.id))
+    if phase == START and option != "one-circle":
+        longest = LONGEST_MOVE
     duel_right = (not bearer and phase != EXTRA_MOVE and hero["pass_right"]
                   and interpretation.option(DUEL_PASS_OVER.id) == "next-move")
     can_pass = bearer or duel_right
-    base_points = () if phase == EXTRA_MOVE else (MOVE_LENGTH.id,)
-    towers = set(state["towers"]["spaces"])
+    tower_right = bearer or phase == EXTRA_MOVE or duel_right
     stops: dict[str, tuple[bool, tuple[str, ...]]] = {}
     choices = []
-    for path in route_paths(board, state, pid, longest, can_pass=can_pass):
+    for path in route_paths(board, state, pid, longest, can_pass=can_pass, bearer=bearer):
         steps = len(path) - 1
         end = path[-1]
-        points = base_points
-        if steps < shortest:
-            if not (early_city and board.kind[end] == "city"):
-                continue
-            points = points + (CITY_EARLY_STOP.id,)
-        if end in towers and not (bearer or phase == EXTRA_MOVE or duel_right):
+        if steps < shortest and not (exact_roll and bearer and board.kind[end] == "city"):
             continue
-        if duel_right and (end in towers or _passes_obstacle(board, state, pid, path)):
+        if phase == MOVE or (phase == START and steps > 1):
+            points = (MOVE_LENGTH.id,)
+        else:
+            points = ()
+        if end in state["towers"]["spaces"] and not tower_right:
+            continue
+        if duel_right and (end in state["towers"]["spaces"]
+                           or _passes_obstacle(board, state, pid, path)):
             points = points + (DUEL_PASS_OVER.id,)
         if end not in stops:
-            stops[end] = _stop(state, pid, end, board, interpretation)
+            stops[end] = _stop(state, pid, end, board, interpretation, tower_right)
         allowed, stop_points = stops[end]
         if not allowed:
             continue
@@ -148,18 +149,18 @@ def _moves(state, pid, name, board: Board, interpretation) -> list[Choice]:
                               spaces=path, points=tuple(sorted(points + stop_points))))
     if phase == EXTRA_MOVE:
         choices += _passes(pid, f"{name} does not take the extra move")
-    elif not _could_move(state, pid, board, option):
+        return choices
+    read: list[str] = []
+
+    def reading(point) -> str:
+        read.append(point.id)
+        return interpretation.option(point.id)
+
+    if not move_open(board, state, pid, reading):
         label = f"{name} is blocked and does not move" if phase == MOVE else \
             f"{name} cannot move and passes"
-        choices += _passes(pid, label, points=(MOVE_LENGTH.id,))
+        choices += _passes(pid, label, points=tuple(sorted(set(read))))
     return choices
-
-
-def _could_move(state, pid, board, option) -> bool:
-    """The pass is legal only when ``ways_out`` (strict reading) finds no move."""
-    if state["phase"] == START or option == "one-circle":
-        return ways_out(state, pid, board, 1, exact=True)
-    return ways_out(state, pid, board, state["roll"], exact=option != "roll-up-to")
 
 
 def _passes_obstacle(board: Board, state, pid, path) -> bool:
@@ -169,17 +170,18 @@ def _passes_obstacle(board: Board, state, pid, path) -> bool:
                for s in path[1:-1])
 
 
-def _stop(state, pid, end, board: Board, interpretation) -> tuple[bool, tuple[str, ...]]:
+def _stop(state, pid, end, board: Board, interpretation, tower_right) -> tuple[bool, tuple[str, ...]]:
     """Whether a move may end on ``end`` (the points that decide it): an occupied city per
     dagon.occupied-city, a Spell without weapons per dagon.unarmed-on-spell."""
-    kind = board.kind[end]
-    if occupants(state, end, exclude=pid):
-        if kind == "city":
-            return interpretation.option(OCCUPIED_CITY.id) == "share", (OCCUPIED_CITY.id,)
+    if board.kind[end] != "city" and occupants(state, end, exclude=pid):
+        return True, ()  # the move is an attack, judged as such by the next event
+    allowed, point = stop_verdict(board, state, pid, end, tower_right=tower_right)
+    if allowed:
         return True, ()
-    if kind == "spell" and state["heroes"][pid]["weapons"] < 1:
-        return interpretation.option(UNARMED_ON_SPELL.id) == "no-duel", (UNARMED_ON_SPELL.id,)
-    return True, ()
+    if point is None:
+        return False, ()
+    lenient = "share" if point is OCCUPIED_CITY else "no-duel"
+    return interpretation.option(point.id) == lenient, (point.id,)
 
 
 def _move_label(state, pid, name, path, board: Board) -> str:
@@ -219,14 +221,19 @@ def _attacks(state, pid, name, board: Board, interpretation) -> list[Choice]:
 
 
 def _symbol_places(state, pid, name, board: Board, interpretation) -> list[Choice]:
-    delivered = state["pending"]["reason"] != "lost"
-    replacement = interpretation.option(SYMBOL_REPLACEMENT.id) if delivered else None
-    points = (SYMBOL_REPLACEMENT.id,) if delivered else ()
-    return [Choice(_event("place_symbol", pid, space=space),
-                   f"{name} places the Dagon Symbol on {board.name[space]}",
-                   spaces=(space,), points=points)
-            for space in board.white
-            if symbol_place_problem(board, state, space, replacement)[0] is None]
+    choices = []
+    for space in board.white:
+        read: list[str] = []
+
+        def reading(point, read=read) -> str:
+            read.append(point.id)
+            return interpretation.option(point.id)
+
+        if symbol_place_problem(board, state, space, reading)[0] is None:
+            choices.append(Choice(_event("place_symbol", pid, space=space),
+                                  f"{name} places the Dagon Symbol on {board.name[space]}",
+                                  spaces=(space,), points=tuple(sorted(set(read)))))
+    return choices
 
 
 def _towers_placed(state, pid, name, board: Board) -> list[Choice]:

@@ -3,15 +3,15 @@ delivered (dagon/the-cities-of-the-thrones) or lost in a duel (dagon/the-wizard-
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.core.points import InterpretationPoint
 from games.core.referee import Referee
 from games.dagon.board import Board, board_for
 from games.dagon.passages import CITIES, WIZARD
-from games.dagon.points import SYMBOL_REPLACEMENT
-from games.dagon.state import end_turn, free_white, player_name
+from games.dagon.points import SYMBOL_ON_A_HERO, SYMBOL_REPLACEMENT
+from games.dagon.state import end_turn, player_name
 
 
 def take_symbol(state: dict, pid: str, data, ref: Referee) -> tuple[dict, str]:
@@ -25,22 +25,30 @@ def take_symbol(state: dict, pid: str, data, ref: Referee) -> tuple[dict, str]:
 
 
 def symbol_place_problem(board: Board, state: Mapping[str, Any], space: str,
-                         replacement: str | None) -> tuple[str | None, InterpretationPoint | None]:
+                         read: Callable[[InterpretationPoint], str]
+                         ) -> tuple[str | None, InterpretationPoint | None]:
     """Why the Symbol may not be placed on ``space`` now, and the point that says so.
 
-    ``replacement`` is the option of dagon.symbol-replacement (read by the caller only after
-    a delivery, and only for a free white circle)."""
+    ``read(point)`` gives an option; it is asked only when the point decides: where the
+    delivered Symbol goes (dagon.symbol-replacement), and a Hero on an otherwise fitting
+    circle (dagon.symbol-on-a-hero)."""
     pending = state["pending"]
-    problem = free_white(board, state, space)
-    if problem is not None:
-        return problem, None
+    if space not in board.kind:
+        return f"{space!r} is not a space of the board", None
+    if board.kind[space] != "white":
+        return f"{board.name[space]} is a symbolic space, not a white circle", None
+    if space in state["towers"]["spaces"]:
+        return f"{board.name[space]} holds a Black Tower", None
     kingdom = board.kingdom[space]
     if pending["reason"] == "lost":
         if kingdom is None or kingdom == pending["kingdom"]:
             return f"{board.name[space]} is not in another city", None
-        return None, None
-    if kingdom == pending["city"] or (replacement == "other-city-territory" and kingdom is None):
+    elif kingdom == pending["city"] or (
+            kingdom is None and read(SYMBOL_REPLACEMENT) == "other-city-territory"):
         return f"{board.name[space]} is not in another kingdom", SYMBOL_REPLACEMENT
+    if any(h["space"] == space for h in state["heroes"].values()) \
+            and read(SYMBOL_ON_A_HERO) == "free-only":
+        return f"a Hero stands on {board.name[space]}", SYMBOL_ON_A_HERO
     return None, None
 
 
@@ -53,10 +61,8 @@ def place_symbol(state: dict, pid: str, data, ref: Referee) -> tuple[dict, str]:
     space = data["space"]
     name = player_name(new, pid)
     delivered = new["pending"]["reason"] != "lost"
-    replacement = None
-    if delivered and free_white(board, new, space) is None:
-        replacement = ref.consult(SYMBOL_REPLACEMENT, "where the delivered Symbol goes")
-    problem, point = symbol_place_problem(board, new, space, replacement)
+    problem, point = symbol_place_problem(board, new, space, lambda p: ref.consult(
+        p, "where the Symbol may be placed"))
     if problem:
         ref.violation(CITIES if delivered else WIZARD,
                       f"{name} may not place the Symbol there: {problem}", point=point)

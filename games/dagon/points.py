@@ -39,7 +39,10 @@ ONE_WEAPON_ON_SPELL = Citation(
 
 LAGOON_CHOOSER = InterpretationPoint(
     id="dagon.lagoon-chooser",
-    question="When a Hero is attacked, who chooses the Lagoon space it is moved to?",
+    question="When a Hero is attacked, who chooses the Lagoon space it is moved to? The sheet "
+    "contradicts itself: The Lagoon and the last paragraph of Attack Between Heroes give the "
+    "choice to the attacker, the second paragraph of Attack Between Heroes to the attacked "
+    "player (the editorial note records the inconsistency).",
     options=(
         Option("attacker", "The attacking player chooses the Lagoon space (The Lagoon; last "
                "paragraph of Attack Between Heroes)."),
@@ -75,18 +78,24 @@ LAGOON_CHOOSER = InterpretationPoint(
 
 MOVE_LENGTH = InterpretationPoint(
     id="dagon.move-length",
-    question="How many spaces does a Hero move on its turn? The sheet never says how the "
-    "length of a move is set.",
+    question="How far does a Hero move on its turn? The sheet's sentences pull different ways: "
+    "it moves \"one circle along the route line\", yet it \"may move forward and then back "
+    "within the same move\", may \"pass over\" spaces \"within a single move\", and stops in "
+    "a city \"even if it moved only one space\"; and no sentence says how a longer move's "
+    "length would be set (the sheet uses its fetish die only for Spell duels).",
     options=(
-        Option("roll-exact", "The player rolls the fetish die (a roll event) and moves exactly "
-               "that many spaces, forward and back allowed."),
-        Option("roll-up-to", "The player rolls the fetish die and moves from 1 up to that many "
-               "spaces."),
-        Option("one-circle", "No roll: a Hero moves exactly one circle a turn, as the sheet's "
-               "\"one circle along the route line\" says; a movement roll is out of place."),
+        Option("one-circle", "As the sheet says: no roll; a Hero moves exactly one circle a "
+               "turn (so going forward and back, and passing over, never arise)."),
+        Option("roll-exact", "A conjecture (no sentence gives a roll for movement): the fetish "
+               "die is rolled for the move (a roll event) and the Hero moves exactly that many "
+               "circles, forward and back allowed; only the bearer of the Symbol stops short, in "
+               "a city. A move with no recorded roll is taken as made on an unrecorded roll."),
+        Option("roll-up-to", "A conjecture (no sentence gives a roll for movement): the fetish "
+               "die is rolled for the move and the Hero moves from 1 up to that many circles. A "
+               "move with no recorded roll is taken as made on an unrecorded roll."),
     ),
-    default="roll-exact",
-    doubt=UNSPECIFIED,
+    default="one-circle",
+    doubt=CONFLICT,
     citations=(
         Citation(
             passage="dagon/starting-the-game",
@@ -103,40 +112,25 @@ MOVE_LENGTH = InterpretationPoint(
             ),
         ),
         Citation(
-            passage="dagon/the-cities-of-the-thrones",
-            quote="The Hero stops in the city even if it moved only one space.",
+            passage="dagon/starting-the-game",
+            quote="Within a single move a player may pass over all other spaces.",
         ),
-    ),
-)
-
-CITY_EARLY_STOP = InterpretationPoint(
-    id="dagon.city-early-stop",
-    question="Who may end a move in a city before using the whole roll?",
-    options=(
-        Option("bearer", "Only the bearer of the Symbol: the sentence stands in the paragraph "
-               "on delivering the Symbol."),
-        Option("any-hero", "Any Hero may stop in a city short of its roll."),
-    ),
-    default="bearer",
-    doubt=UNSPECIFIED,
-    citations=(
         Citation(
             passage="dagon/the-cities-of-the-thrones",
             quote="The Hero stops in the city even if it moved only one space.",
         ),
         Citation(
-            passage="dagon/the-cities-of-the-thrones",
-            quote=(
-                "Players who stop in a city, even if they do not hold the Symbol, receive one "
-                "weapon back if they need one."
-            ),
+            passage="dagon/the-spells",
+            quote="The player now rolls the fetish die to fight the Wizard's Spell.",
         ),
     ),
 )
 
 WIZARD_TURNS = InterpretationPoint(
     id="dagon.wizard-turns",
-    question="How many turns does the Wizard card cost a Hero that lost a duel?",
+    question="How many turns does the Wizard card cost a Hero that lost a duel? The Spells "
+    "say it \"sits out one turn\"; the Wizard Card says it returns the card on its next turn "
+    "and goes on \"On the third turn\", without saying from which turn the three are counted.",
     options=(
         Option("one", "One: on its next turn the player only returns the card, and it moves "
                "again on the turn after (the duel's turn counted as the first of three)."),
@@ -167,7 +161,9 @@ WIZARD_TURNS = InterpretationPoint(
 SYMBOL_LOSS_SIT_OUT = InterpretationPoint(
     id="dagon.symbol-loss-sit-out",
     question="When the bearer loses a duel and the Symbol with it, is the turn it sits out "
-    "for losing the Symbol the same as the Wizard card's, or one more?",
+    "for losing the Symbol the same as the Wizard card's, or one more? The sheet says both "
+    "that a lost duel costs one turn and that losing the Symbol costs one turn, and never "
+    "whether the two add up.",
     options=(
         Option("same-turn", "The same turn: losing the Symbol adds no turn to the Wizard card."),
         Option("extra-turn", "One more turn, after the Wizard card is returned."),
@@ -185,7 +181,8 @@ SYMBOL_LOSS_SIT_OUT = InterpretationPoint(
 DUEL_PASS_OVER = InterpretationPoint(
     id="dagon.duel-pass-over",
     question="How long does a duel winner's right to pass over Spells, Black Towers, the "
-    "Whistle and other Heroes last?",
+    "Whistle and other Heroes last? The Spells give it beside the one more space won; the "
+    "Black Tower names \"the winners of a duel with a Spell\" with no limit in time.",
     options=(
         Option("extra-move", "Only for the extra one-space move won in the duel."),
         Option("next-move", "For the extra move and for the Hero's next regular move too."),
@@ -213,7 +210,9 @@ DUEL_PASS_OVER = InterpretationPoint(
 SYMBOL_REPLACEMENT = InterpretationPoint(
     id="dagon.symbol-replacement",
     question="After delivering the Symbol, where may the player place it: in the territory of "
-    "another city, or anywhere outside the delivering city's kingdom?",
+    "another city, or anywhere outside the delivering city's kingdom? The delivery says \"in "
+    "another kingdom\", the lost Symbol \"in another city\": the translation may render one "
+    "word two ways, and the sheet never says what a kingdom is on the board.",
     options=(
         Option("other-city-territory", "On a free white space in the territory of a city other "
                "than the delivering one (\"kingdom\" read as \"city\", as for a lost Symbol)."),
@@ -234,14 +233,50 @@ SYMBOL_REPLACEMENT = InterpretationPoint(
     ),
 )
 
+SYMBOL_ON_A_HERO = InterpretationPoint(
+    id="dagon.symbol-on-a-hero",
+    question="May the Symbol be placed on a white circle where a Hero stands? The sheet lists "
+    "what a lost Symbol may not go on (a symbolic space, a Black Tower, the Whistle, the "
+    "Lagoon) and names no Hero; the delivered Symbol goes on \"a space of its choice\"; only "
+    "the Black Towers are said to need a free space.",
+    options=(
+        Option("allowed", "Yes, as the sheet's list of forbidden spaces says nothing of Heroes: "
+               "the Hero standing there takes it only by landing on it again."),
+        Option("free-only", "No: only a circle no Hero stands on, as for a Black Tower."),
+    ),
+    default="allowed",
+    doubt=UNSPECIFIED,
+    citations=(
+        Citation(
+            passage="dagon/the-wizard-card",
+            quote=(
+                "It may place the Symbol on a space of its choice (never on a symbolic space, "
+                "nor on a space occupied by a Black Tower, the Whistle or the Lagoon), but that "
+                "space must be in another city, leaving the Symbol (ark) on the chosen circle."
+            ),
+        ),
+        Citation(
+            passage="dagon/the-cities-of-the-thrones",
+            quote="The player must then place the Symbol on a space of its choice in another kingdom.",
+        ),
+        Citation(
+            passage="dagon/the-black-tower",
+            quote="Black Towers may be placed on all free white spaces (never on symbolic spaces).",
+        ),
+    ),
+)
+
 SYMBOL_DESTINATION = InterpretationPoint(
     id="dagon.symbol-destination",
-    question="Must the Symbol be carried to KROMT, or to any city?",
+    question="Must the Symbol be carried to KROMT, or to any city? The Dagon Symbol says "
+    "KROMT; the Object of the Game says \"one of the cities\" and asks for three different "
+    "cities to win.",
     options=(
         Option("any-city", "Any city of the thrones knights its bearer (three different "
                "cities are needed to win)."),
-        Option("kromt-first", "The first delivery of the match must be at KROMT; later ones "
-               "at any city."),
+        Option("kromt-first", "A reconciliation (a conjecture: no sentence orders the "
+               "deliveries): the first delivery of the match must be at KROMT; later ones at "
+               "any city."),
     ),
     default="any-city",
     doubt=CONFLICT,
@@ -260,7 +295,8 @@ SYMBOL_DESTINATION = InterpretationPoint(
 DELIVERY_WEAPONS = InterpretationPoint(
     id="dagon.delivery-weapons",
     question="Does a Hero delivering the Symbol receive two weapons in all, or two plus the "
-    "one weapon every Hero stopping in a city receives?",
+    "one weapon every Hero stopping in a city receives? Both sentences apply to the bearer "
+    "and the sheet never says whether they add up.",
     options=(
         Option("two", "Two weapons in all (never above three)."),
         Option("two-plus-one", "Two for the Symbol plus one for stopping in the city (never "
@@ -288,7 +324,9 @@ DELIVERY_WEAPONS = InterpretationPoint(
 
 UNARMED_ON_SPELL = InterpretationPoint(
     id="dagon.unarmed-on-spell",
-    question="May a Hero with no weapons stop on a Spell, which it may not fight?",
+    question="May a Hero with no weapons stop on a Spell? A Hero that lands on a Spell \"must "
+    "fight it\", and a Hero with no weapons \"may not fight the Wizard's Spells\": the sheet "
+    "never says which sentence gives way.",
     options=(
         Option("may-not-stop", "No: a Hero with no weapons may not end a move on a Spell."),
         Option("no-duel", "Yes: it stops there, no card is turned and nothing happens."),
@@ -312,7 +350,9 @@ ATTACK_ON_SYMBOLIC_SPACE = InterpretationPoint(
     id="dagon.attack-on-symbolic-space",
     question="When a Hero standing on a symbolic space (Spell, Black Tower space, Whistle) is "
     "attacked and sent to the Lagoon, does the space then take effect for the attacker who "
-    "remains on it?",
+    "remains on it? The attacker \"must remain on the space of the duel\", and a space's "
+    "effect applies when a Hero stops on it; the sheet never says whether an attack is such a "
+    "stop.",
     options=(
         Option("effect-applies", "Yes: the attacker has stopped there, so it fights the Spell, "
                "introduces a Black Tower or moves one."),
@@ -336,7 +376,10 @@ ATTACK_ON_SYMBOLIC_SPACE = InterpretationPoint(
 
 OCCUPIED_CITY = InterpretationPoint(
     id="dagon.occupied-city",
-    question="May a Hero stop in a city where another Hero stands (it may not attack it there)?",
+    question="May a Hero stop in a city where another Hero stands? Only free spaces may be "
+    "moved onto, except to attack, and a Hero in a city may not be attacked; yet every Hero "
+    "shares Zharot at the start. The sheet never says whether a city is free for a second "
+    "Hero.",
     options=(
         Option("forbidden", "No: only free spaces may be moved onto, and a Hero in a city may "
                "not be attacked."),
@@ -361,11 +404,11 @@ OCCUPIED_CITY = InterpretationPoint(
 POINTS = (
     LAGOON_CHOOSER,
     MOVE_LENGTH,
-    CITY_EARLY_STOP,
     WIZARD_TURNS,
     SYMBOL_LOSS_SIT_OUT,
     DUEL_PASS_OVER,
     SYMBOL_REPLACEMENT,
+    SYMBOL_ON_A_HERO,
     SYMBOL_DESTINATION,
     DELIVERY_WEAPONS,
     UNARMED_ON_SPELL,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from games.core.board import BoardLayout, Piece
@@ -16,6 +17,7 @@ from games.dagon import board as board_module
 from games.dagon.attacks import attack
 from games.dagon.black_towers import move_tower, place_tower
 from games.dagon.board import Board, layout_of
+from games.dagon.certainties import CERTAINTIES
 from games.dagon.choices import legal_events
 from games.dagon.dagon_symbol import place_symbol, take_symbol
 from games.dagon.events import EVENT_SPECS
@@ -72,18 +74,32 @@ PHASE_WORDS = {
 class DagonEngine(Engine):
     slug = "dagon"
     name = "Dagon contra el Hechicero de los Reinos Negros"
-    version = "1"
+    version = "2"
     package_dir = Path(__file__).parent
     points = POINTS
+    certainties = CERTAINTIES
+    # Version 1 took the fetish die for the length of a move, a mechanism the sheet never gives
+    # (its point dagon.city-early-stop, which only that roll needed, is withdrawn: README,
+    # "Every decision"); version 2 follows "one circle along the route line".
+    former_defaults: ClassVar[Mapping[str, Mapping[str, str]]] = MappingProxyType({
+        "1": {"dagon.move-length": "roll-exact"},
+    })
     event_specs = EVENT_SPECS
     default_setup: ClassVar[Mapping[str, Any]] = {"thrones_to_win": 3}
     out_of_scope = (
-        "the Spell cards' identity and the pile's reshuffle",
-        "the Knight cards as objects (only the cities that knighted a Hero)",
-        "who starts (the first seat starts)",
-        "any distance other than the reconstruction's",
+        ("the Spell cards' identity, how many of each strength the 22 hold, and the pile's "
+        "reshuffle: a turned card is recorded as read"),
+        ("the Knight cards as objects, and the 16 of them running short (only the cities that "
+        "knighted a Hero are kept)"),
+        ("the faces of the magic fetish die: the sheet never describes it; a recorded face is "
+        "taken from 1 to 6, the Spells' range"),
+        "the fewest players: the sheet gives none (a match is refereed from two Heroes)",
+        ("the board: the sheet does not describe it; board.json is a documented reconstruction "
+        "(the route, which circles are Spells, Tower spaces, the Whistle, Lagoons and cities, "
+        "the two unnamed cities, the kingdoms) that the real board may replace"),
         "reachability of the Symbol beyond \"no tower on its space\"",
-        "the sheet's physical \"free space\" notion for cities at the start",
+        ("\"The twelve Black Towers, the 4 Wizard cards and the fetish die are prepared in the "
+        "same way\": what shuffling them would mean is not refereed"),
     )
     min_players = 2
     max_players = 4

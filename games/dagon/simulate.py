@@ -77,8 +77,9 @@ def _route_distances(board: Board, goals: tuple[str, ...], walls: frozenset[str]
 
 def strategy(state: Mapping[str, Any], choices: Sequence[Choice], rng: random.Random,
              context: PlayContext) -> Choice:
-    if choices[0].chance:
-        return rng.choice(list(choices))
+    chance = [choice for choice in choices if choice.chance]
+    if chance:  # under the roll conjectures the bots roll for their move
+        return rng.choice(chance)
     board = board_for(state["board_id"])
     phase = state["phase"]
     pid = state["turn"]

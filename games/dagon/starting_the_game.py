@@ -3,16 +3,13 @@ the effect of the space a move stops on ("applies only when a Hero stops on that
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from games.core.referee import Referee
 from games.dagon.board import Board, board_for
+from games.dagon.certainties import BEARER_STOPS
 from games.dagon.cities import reach_city
-from games.dagon.movement import legal_ends, path_report
+from games.dagon.movement import LONGEST_MOVE, move_open, path_report
 from games.dagon.passages import CITIES, SPELLS, STARTING, TOWER, WEAPONS, WHISTLE, WIZARD
 from games.dagon.points import (
-    CITY_EARLY_STOP,
     DUEL_PASS_OVER,
     MOVE_LENGTH,
     OCCUPIED_CITY,
@@ -37,27 +34,18 @@ from games.dagon.wizard_card import start_checks
 
 
 def roll(state: dict, pid: str, data, ref: Referee) -> tuple[dict, str]:
-    """The fetish die rolled for a move: read under dagon.move-length."""
+    """The fetish die rolled for a move: the sheet rolls it only for Spell duels, so a movement
+    roll belongs to the conjectures of dagon.move-length."""
     new = dict(state)
     start_checks(new, pid, ref)
     value = data["value"]
     if ref.consult(MOVE_LENGTH, "a movement roll") == "one-circle":
-        ref.violation(STARTING, "a Hero moves one circle a turn; there is no movement roll",
-                      point=MOVE_LENGTH)
+        ref.violation(STARTING, "a Hero moves one circle along the route line; the sheet rolls "
+                      "the fetish die only to fight a Spell", point=MOVE_LENGTH)
     new["roll"] = value
     new["phase"] = MOVE
     ref.effect("roll", player=pid, value=value)
     return new, f"{player_name(new, pid)} rolls {value}"
-
-
-def ways_out(state: Mapping[str, Any], pid: str, board: Board, steps: int, *, exact: bool) -> bool:
-    """Whether the Hero has a move of ``steps`` (or up to it) open, under the strict reading of
-    the other points; a Hero off the board (an unknown space) is never blocked."""
-    hero = state["heroes"][pid]
-    bearer = state["symbol"]["bearer"] == pid
-    _layers, ends = legal_ends(board, state, pid, steps, can_pass=bearer,
-                               exact=exact, early_city=bearer)
-    return bool(ends) or hero["space"] not in board.kind
 
 
 def pass_turn(state: dict, pid: str, data, ref: Referee) -> tuple[dict, str]:
@@ -76,18 +64,14 @@ def pass_turn(state: dict, pid: str, data, ref: Referee) -> tuple[dict, str]:
             with_hero(new, pid, sit_out=hero["sit_out"] - 1)
             summary = f"{name} sits out a turn"
         else:
-            option = ref.consult(MOVE_LENGTH, "whether the Hero could move")
-            if option != "one-circle":
-                ref.violation(STARTING, f"{name} must roll and move, not pass", point=MOVE_LENGTH)
-            elif ways_out(new, pid, board, 1, exact=True):
-                ref.violation(STARTING, f"{name} could move one circle and must move",
-                              point=MOVE_LENGTH)
-            summary = f"{name} passes"
+            if move_open(board, new, pid, lambda point: ref.consult(
+                    point, "whether the Hero has a move open")):
+                ref.violation(STARTING, f"{name} can move and must move")
+            summary = f"{name} cannot move and passes"
     elif phase == MOVE:
-        option = ref.consult(MOVE_LENGTH, "whether the Hero is blocked")
-        steps = 1 if option == "one-circle" else new["roll"]
-        if ways_out(new, pid, board, steps, exact=option != "roll-up-to"):
-            ref.violation(STARTING, f"{name} can move {steps} and must move")
+        if move_open(board, new, pid, lambda point: ref.consult(
+                point, "whether the Hero is blocked after its roll")):
+            ref.violation(STARTING, f"{name} can move on its roll of {new['roll']} and must move")
         summary = f"{name} is blocked and does not move"
     elif phase == EXTRA_MOVE:
         summary = f"{name} does not take the extra move"
@@ -109,7 +93,8 @@ def pass_turn(state: dict, pid: str, data, ref: Referee) -> tuple[dict, str]:
 
 def move(state: dict, pid: str, data, ref: Referee) -> tuple[dict, str]:
     """ "Each player moves their Hero, of their choice, one circle along the route line, in
-    either direction", over what may be passed, and stops where the path ends."""
+    either direction", over what may be passed, and stops where the path ends; the bearer of
+    the Symbol stops in the first city it reaches."""
     new = dict(state)
     board = board_for(new["board_id"])
     path = data["path"]
@@ -117,11 +102,8 @@ def move(state: dict, pid: str, data, ref: Referee) -> tuple[dict, str]:
     phase = new["phase"]
     if phase == START:
         start_checks(new, pid, ref)
-        if ref.consult(MOVE_LENGTH, "a move without a roll") != "one-circle":
-            ref.violation(STARTING, f"{name} moves without rolling the fetish die",
-                          point=MOVE_LENGTH)
     hero = new["heroes"][pid]
-    problems, obstacles, ends_on_tower = path_report(board, new, pid, path)
+    problems, obstacles, ends_on_tower, cities_passed = path_report(board, new, pid, path)
     for problem in problems:
         ref.violation(STARTING, problem)
     end = path[-1]
@@ -131,6 +113,10 @@ def move(state: dict, pid: str, data, ref: Referee) -> tuple[dict, str]:
     steps = len(path) - 1
     bearer = new["symbol"]["bearer"] == pid
     check_length(new, pid, phase, steps, end, bearer, ref, board)
+    if bearer and cities_passed:
+        ref.violation(CITIES, f"{name} carries the Symbol and stops in "
+                      f"{board.name[cities_passed[0]]}, not beyond it",
+                      citations=BEARER_STOPS)
     # The bearer passes every obstacle, a duel winner on its extra move (and later per
     # dagon.duel-pass-over).
     if (obstacles or ends_on_tower) and not bearer and phase != EXTRA_MOVE:
@@ -172,16 +158,23 @@ def joined(text: str) -> str:
 
 
 def check_length(new, pid, phase, steps, end, bearer, ref: Referee, board: Board) -> None:
-    """How far the Hero went against how far it may go (dagon.move-length; the duel winner's
-    "moving one more space")."""
+    """How far the Hero went against how far it may go: one more space after a duel; one
+    circle at the turn's start (longer only under the roll conjectures, on an unrecorded roll);
+    after a recorded roll, what dagon.move-length makes of it."""
     name = player_name(new, pid)
     if phase == EXTRA_MOVE:
         if steps != 1:
             ref.violation(SPELLS, f"the duel winner moves one more space, not {steps}")
         return
-    if phase == START:  # the one-circle reading (or a missing roll, already flagged)
-        if steps != 1:
+    if phase == START:
+        if steps == 1:
+            return  # one circle: a move every reading allows
+        option = ref.consult(MOVE_LENGTH, f"a move of {steps} circles with no roll recorded")
+        if option == "one-circle":
             ref.violation(STARTING, f"{name} moves {steps} circles, not one", point=MOVE_LENGTH)
+        elif steps > LONGEST_MOVE:
+            ref.violation(STARTING, f"{name} moves {steps} circles, more than the die shows",
+                          point=MOVE_LENGTH)
         return
     rolled = new["roll"]
     option = ref.consult(MOVE_LENGTH, "the length of the move")
@@ -189,16 +182,11 @@ def check_length(new, pid, phase, steps, end, bearer, ref: Referee, board: Board
         if steps != 1:
             ref.violation(STARTING, f"{name} moves {steps} circles, not one", point=MOVE_LENGTH)
     elif steps > rolled:
-        ref.violation(STARTING, f"{name} moves {steps} spaces with a roll of {rolled}",
+        ref.violation(STARTING, f"{name} moves {steps} circles with a roll of {rolled}",
                       point=MOVE_LENGTH)
-    elif steps < rolled and option == "roll-exact":
-        if board.kind[end] != "city":
-            ref.violation(STARTING, f"{name} moves {steps} spaces with a roll of {rolled}",
-                          point=MOVE_LENGTH)
-        elif ref.consult(CITY_EARLY_STOP, "a move ends in a city short of the roll") == "bearer" \
-                and not bearer:
-            ref.violation(CITIES, f"only the bearer of the Symbol stops in a city short of its "
-                          f"roll; {name} moved {steps} of {rolled}", point=CITY_EARLY_STOP)
+    elif steps < rolled and option == "roll-exact" and not (bearer and board.kind[end] == "city"):
+        ref.violation(STARTING, f"{name} moves {steps} circles with a roll of {rolled} (only "
+                      "the bearer of the Symbol stops short, in a city)", point=MOVE_LENGTH)
 
 
 def arrive(new: dict, pid: str, space: str, ref: Referee, board: Board) -> str:

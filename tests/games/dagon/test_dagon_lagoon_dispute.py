@@ -9,10 +9,15 @@ from games.dagon.rules import ENGINE
 SAMPLE = Path(ENGINE.package_dir) / "samples" / "lagoon-dispute.json"
 
 
-def replay(option):
+# The fixture was written when a movement roll was the default: its moves follow the rolls it
+# records, as the dagon.move-length conjecture roll-exact reads them.
+WRITTEN_UNDER = {"dagon.move-length": "roll-exact"}
+
+
+def replay(option, **reading):
     document = json.loads(SAMPLE.read_text(encoding="utf-8"))
-    interpretation = ENGINE.interpretation({"dagon.lagoon-chooser": option})
-    return document, list(replay_document(ENGINE, document, interpretation))
+    choices = {"dagon.lagoon-chooser": option, **WRITTEN_UNDER, **reading}
+    return document, list(replay_document(ENGINE, document, ENGINE.interpretation(choices)))
 
 
 def test_sample_is_schema_valid():
@@ -61,3 +66,25 @@ def test_the_attack_is_the_first_step_where_the_readings_differ():
         if _e["seq"] != seq:
             assert a.legal and b.legal
     assert step_attacker.state["heroes"]["p2"]["space"] == "lagoon-south"
+
+
+def test_under_the_default_the_rolls_break_one_circle_alike_for_both_choosers():
+    """dagon/starting-the-game: "Each player moves their Hero, of their choice, one circle along
+    the route line, in either direction." -- read as written, the fixture's movement rolls and
+    its moves of several circles are violations, the same under both Lagoon readings, and the
+    attack is still the first step where the two readings differ."""
+    default = {"dagon.move-length": "one-circle"}
+    _document, attacker = replay("attacker", **default)
+    _, attacked = replay("attacked", **default)
+    broken = {}
+    for (event, a), (_e, b) in zip(attacker, attacked):
+        if event["type"] == "attack":
+            assert [f.point for f in a.flags if f.kind == "violation"] == ["dagon.lagoon-chooser"]
+            assert not [f for f in b.flags if f.kind == "violation"]
+            continue
+        assert a.state == b.state and a.legal == b.legal, event
+        if not a.legal:
+            broken[event["seq"]] = {f.rule for f in a.flags if f.kind == "violation"}
+    assert broken == {1: {"dagon/starting-the-game"}, 2: {"dagon/starting-the-game"},
+                      3: {"dagon/starting-the-game"}, 5: {"dagon/starting-the-game"},
+                      6: {"dagon/starting-the-game"}, 9: {"dagon/starting-the-game"}}

@@ -37,3 +37,31 @@ def test_lagoon_point_cites_both_passages_with_the_editorial_note():
     assert {"dagon/the-lagoon", "dagon/attack-between-heroes"} <= cited
     assert all("internally inconsistent" in c.note for c in point.citations)
     assert point.doubt == "conflict"
+
+
+def test_the_readme_table_lists_every_decision():
+    """dagon/starting-the-game: "Each player moves their Hero, of their choice, one circle along
+    the route line, in either direction." -- the README's "Every decision" table names every
+    point, every settled decision and every out-of-scope entry of the engine."""
+    readme = (ENGINE.package_dir / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## Every decision", 1)[1]
+    for point in ENGINE.points:
+        assert f"point `{point.id}`" in table and f"### `{point.id}`" in readme
+        for option in point.option_ids:
+            assert f"`{option}`" in readme
+    for certainty in ENGINE.certainties:
+        assert f"settled (`{certainty.id}`)" in table
+    assert table.count("| out of scope |") == len(ENGINE.out_of_scope)
+
+
+def test_the_move_length_default_is_the_sheets_own_words():
+    """dagon/starting-the-game: "Each player moves their Hero, of their choice, one circle along
+    the route line, in either direction." -- the movement roll stays only as a conjecture, and
+    version 1's default is recorded."""
+    point = ENGINE.point("dagon.move-length")
+    assert point.default == "one-circle" and point.doubt == "conflict"
+    for option in point.options:
+        if option.id != "one-circle":
+            assert "conjecture" in option.description
+    assert ENGINE.former_defaults["1"] == {"dagon.move-length": "roll-exact"}
+    assert "dagon.city-early-stop" not in [p.id for p in ENGINE.points]

@@ -81,7 +81,7 @@ def event_strategy(players):
 @SETTINGS
 @given(st.integers(min_value=0, max_value=500), st.integers(min_value=0, max_value=200),
        st.lists(event_strategy(["p1", "p2"]), min_size=1, max_size=25),
-       st.sampled_from([{}, {"dagon.lagoon-chooser": "attacked", "dagon.move-length": "one-circle",
+       st.sampled_from([{}, {"dagon.lagoon-chooser": "attacked", "dagon.move-length": "roll-up-to",
                              "dagon.duel-pass-over": "next-move", "dagon.wizard-turns": "two",
                              "dagon.unarmed-on-spell": "no-duel", "dagon.occupied-city": "share"}]))
 def test_apply_never_raises_nor_mutates(seed, prefix, events, choices):

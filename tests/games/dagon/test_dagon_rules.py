@@ -113,8 +113,14 @@ def test_duel_pass_over_point():
     state = apply(state, ev("pass", "p1")).state
     state = put(state, turn="p1", phase="move", roll=2, p1={"space": "r2"})
     over = ev("move", "p1", path=["r2", "r3", "r4"])
-    assert violations(apply(state, over))
-    assert not violations(apply(state, over, **{"dagon.duel-pass-over": "next-move"}))
+    rolled = {"dagon.move-length": "roll-exact"}
+    assert violations(apply(state, over, **rolled))
+    assert not violations(apply(state, over, **rolled, **{"dagon.duel-pass-over": "next-move"}))
+    # One circle at a time: the right shows on the next move as a stop on a Black Tower.
+    towered = put(state, phase="start", roll=None, towers={"reserve": 11, "spaces": ["r1"]})
+    onto = ev("move", "p1", path=["r2", "r1"])
+    assert violations(apply(towered, onto))
+    assert not violations(apply(towered, onto, **{"dagon.duel-pass-over": "next-move"}))
 
 
 def test_duel_lost_costs_a_weapon_and_the_wizard_card():
@@ -287,3 +293,19 @@ def test_whistle_moves_a_tower():
     assert violations(apply(state, ev("move_tower", "p1", **{"from": "r4", "to": "r2"})))
     none = apply(at("r8"), ev("move", "p1", path=["r8", "r9"]))
     assert none.state["phase"] == "start"
+
+
+def test_symbol_on_a_hero_point():
+    """dagon/the-wizard-card: "It may place the Symbol on a space of its choice (never on a
+    symbolic space, nor on a space occupied by a Black Tower, the Whistle or the Lagoon)" --
+    no Hero is named, so by default a Hero's circle may take it; under free-only it may not."""
+    state, _ = duel(5, 4, at("r2", symbol={"space": None, "bearer": "p1"}, p2={"space": "r20"}))
+    assert state["phase"] == "place_symbol"
+    onto = ev("place_symbol", "p1", space="r20")
+    allowed = apply(state, onto)
+    assert not violations(allowed) and allowed.state["symbol"]["space"] == "r20"
+    assert "dagon.symbol-on-a-hero" in consulted(allowed)
+    refused = apply(state, onto, **{"dagon.symbol-on-a-hero": "free-only"})
+    assert [f.point for f in violations(refused)] == ["dagon.symbol-on-a-hero"]
+    elsewhere = apply(state, ev("place_symbol", "p1", space="r21"))
+    assert not consulted(elsewhere), "a circle no Hero stands on depends on no point"
