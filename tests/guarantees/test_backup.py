@@ -156,7 +156,9 @@ def test_a_tampered_export_is_refused(settings, tmp_path):
     import_match(raw=document)
     call_command("export_archive", str(tmp_path / "dump"), stdout=io.StringIO())
     path = next((tmp_path / "dump" / "matches").glob("*.json"))
-    path.write_bytes(path.read_bytes().replace(b'"value": ', b'"value":  ', 1))
+    original = path.read_bytes()
+    path.write_bytes(original.replace(b'"type": "move"', b'"type":  "move"', 1))
+    assert path.read_bytes() != original, "the export was not tampered with"
     wipe_database()
     with pytest.raises(CommandError, match="does not match its checksum"):
         call_command("import_archive", str(tmp_path / "dump"))
