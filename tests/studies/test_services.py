@@ -121,7 +121,7 @@ def test_an_archive_study_reads_every_public_match_of_the_game(lagoon, dylan_dog
     assert private.pk not in [m["match"] for m in study.result["matches"]]
     rows = {(r["point"], r["option"]): r for r in study.result["points"]}
     assert set(rows) == {("dagon.lagoon-chooser", "attacked"),
-                         ("dagon.move-length", "one-circle"), ("dagon.move-length",
+                         ("dagon.move-length", "roll-exact"), ("dagon.move-length",
                                                                 "roll-up-to")}
     assert rows[("dagon.lagoon-chooser", "attacked")]["matches_consulting"] == 1
     assert study.result["combinations"] == 6
