@@ -15,7 +15,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 
@@ -33,6 +33,7 @@ from archive.serializers import (
     TranscriptionImportSerializer,
     TranscriptionSerializer,
 )
+from boundary.drf import BoundedJSONParser
 
 GAME_PARAM = OpenApiParameter("game", OpenApiTypes.STR, description="a game's slug")
 RULEBOOK_PARAM = OpenApiParameter("rulebook", OpenApiTypes.INT, description="a rulebook's id")
@@ -69,7 +70,7 @@ def _base_url(request) -> str:
 )
 class RulebookViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = RulebookSerializer
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
 
     def create(self, request, *args, **kwargs):
         form = RulebookCreateSerializer(data=request.data)
@@ -164,7 +165,7 @@ class ScanViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     ),
 )
 class TranscriptionViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [BoundedJSONParser, MultiPartParser, FormParser]
 
     def get_serializer_class(self):
         return TranscriptionSerializer if self.action == "list" else TranscriptionDetailSerializer
@@ -232,7 +233,7 @@ class TranscriptionViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSe
         "(passage, words, kind, body, certainty). Stored as the next version; this version "
         "stays as it is.",
     )
-    @action(detail=True, methods=["post"], url_path="notes", parser_classes=[JSONParser])
+    @action(detail=True, methods=["post"], url_path="notes", parser_classes=[BoundedJSONParser])
     def notes(self, request, pk=None):
         transcription = get_object_or_404(
             Transcription.objects.select_related("rulebook__game"), pk=pk

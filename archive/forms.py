@@ -5,10 +5,12 @@ from __future__ import annotations
 from django import forms
 
 from archive.models import Transcription
+from boundary import MAX_DB_INTEGER
 
 
 class ScanForm(forms.Form):
-    page_number = forms.IntegerField(min_value=1, help_text="the page's position in the book, 1, 2, 3…")
+    page_number = forms.IntegerField(min_value=1, max_value=MAX_DB_INTEGER,
+                                     help_text="the page's position in the book, 1, 2, 3…")
     page_label = forms.CharField(
         max_length=40, required=False, help_text="as printed, e.g. 12 or iv (defaults to the number)"
     )
@@ -16,7 +18,7 @@ class ScanForm(forms.Form):
 
 
 class TranscriptionForm(forms.Form):
-    language = forms.CharField(max_length=12, help_text="a code such as en, it, es")
+    language = forms.CharField(max_length=12, help_text="a BCP 47 language tag such as en, it, es")
     transcriber = forms.CharField(max_length=200)
     translation_of = forms.ModelChoiceField(
         queryset=Transcription.objects.none(),
@@ -67,7 +69,7 @@ class AnnotationAddForm(forms.Form):
     passage = forms.ChoiceField()
     words = forms.CharField(max_length=300, help_text="the printed words the note concerns, exactly")
     occurrence = forms.IntegerField(
-        min_value=1, initial=1, help_text="which occurrence of the words in the passage, 1, 2…"
+        min_value=1, max_value=10_000, initial=1, help_text="which occurrence of the words in the passage, 1, 2…"
     )
     kind = forms.ChoiceField(
         choices=[

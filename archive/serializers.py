@@ -6,6 +6,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from archive.models import Annotation, Game, Passage, Rulebook, Scan, Transcription
+from boundary import MAX_DB_INTEGER
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -105,7 +106,7 @@ class ScanUploadSerializer(serializers.Serializer):
     """multipart/form-data: the page is checked by ``archive.services.add_scan``."""
 
     rulebook = serializers.PrimaryKeyRelatedField(queryset=Rulebook.objects.all())
-    page_number = serializers.IntegerField()
+    page_number = serializers.IntegerField(min_value=1, max_value=MAX_DB_INTEGER)
     page_label = serializers.CharField(required=False, allow_blank=True, max_length=40)
     file = serializers.FileField(allow_empty_file=True)
 
@@ -195,10 +196,11 @@ class AnnotationChangeSerializer(serializers.Serializer):
     and/or ``certainty``) or ``archive.services.add_annotation`` (with ``passage``, ``words``,
     ``kind`` and ``body``: a new note on those printed words)."""
 
-    annotation = serializers.IntegerField(required=False, min_value=1)
+    annotation = serializers.IntegerField(required=False, min_value=1, max_value=MAX_DB_INTEGER)
     passage = serializers.CharField(required=False, max_length=200)
     words = serializers.CharField(required=False, max_length=300)
-    occurrence = serializers.IntegerField(required=False, min_value=1, default=1)
+    occurrence = serializers.IntegerField(required=False, min_value=1, max_value=10_000,
+                                          default=1)
     kind = serializers.ChoiceField(
         choices=["legibility", "editorial", "reading"], required=False, default="legibility"
     )

@@ -20,8 +20,10 @@ from archive.parsing import (
     certainty_cues,
     parse_transcription,
 )
+from boundary import MAX_DB_INTEGER, InputError, check_language, check_text, check_whole_number
 
 SEED_DIR = Path(__file__).resolve().parent / "seed"
+MAX_TRANSCRIPTION_TEXT = 5_000_000
 
 
 class ArchiveError(ValueError):
@@ -71,10 +73,13 @@ def import_transcription(
     The same text as the latest version is a no-op; a changed text becomes a new version and
     the old one stays as it was.
     """
-    if not language or len(language) > 12:
-        raise ArchiveError("language must be a code such as en or it", field="language")
-    if not transcriber.strip():
-        raise ArchiveError("name the transcriber", field="transcriber")
+    try:
+        check_language(language)
+        check_text(transcriber, field="transcriber", max_length=200, single_line=True)
+        check_text(change_note, field="change_note", max_length=500, required=False)
+        check_text(text, field="text", max_length=MAX_TRANSCRIPTION_TEXT)
+    except InputError as error:
+        raise ArchiveError(f"{error.field} {error.message}", field=error.field) from None
     if translation_of is not None and translation_of.language == language:
         raise ArchiveError(
             "a translation must be in another language than its original", field="translation_of"
@@ -213,8 +218,13 @@ def add_scan(
 ) -> Scan:
     """Store an uploaded page image or PDF after checking what it really is."""
 
-    if isinstance(page_number, bool) or not isinstance(page_number, int) or page_number < 1:
-        raise ArchiveError("page number must be a whole number ≥ 1", field="page_number")
+    try:
+        check_whole_number(page_number, field="page_number", low=1, high=MAX_DB_INTEGER)
+        check_text(page_label, field="page_label", max_length=40, required=False,
+                   single_line=True)
+    except InputError as error:
+        raise ArchiveError(f"{error.field.replace('_', ' ')} {error.message}",
+                           field=error.field) from None
     size = getattr(upload, "size", None)
     if size is not None and size > settings.SCAN_MAX_BYTES:
         raise ArchiveError(

@@ -14,6 +14,9 @@ from django.contrib.auth import views as auth_views
 from django.core.cache import cache
 from django.http import HttpResponse, JsonResponse
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.parsers import FormParser, MultiPartParser
+
+from boundary.drf import BoundedJSONParser
 
 MESSAGE = (
     "Too many failed sign-ins for this account from your address. "
@@ -68,6 +71,8 @@ class RateLimitedLoginView(auth_views.LoginView):
 
 
 class RateLimitedObtainAuthToken(ObtainAuthToken):
+    parser_classes = (FormParser, MultiPartParser, BoundedJSONParser)
+
     def post(self, request, *args, **kwargs):
         username = str(request.data.get("username", "")) if hasattr(request.data, "get") else ""
         if is_blocked(request, username):

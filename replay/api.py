@@ -21,17 +21,18 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import UnsupportedMediaType, ValidationError
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 
 import games
 from archive.access import int_query_param
 from archive.catalogue import game_create
+from archive.models import Game
 from archive.selectors import game_list
 from archive.serializers import GameCreateSerializer
+from boundary.drf import BoundedJSONParser
 from replay import selectors
 from replay.errors import DocumentError
-from replay.interchange import FORMAT, export_match, import_match
+from replay.interchange import FORMAT, create_from_document, export_match
 from replay.recorder import recorder_head
 from replay.serializers import (
     AppendRequestDocSerializer,
@@ -46,7 +47,7 @@ from replay.serializers import (
     MatchSerializer,
     VariationRequestSerializer,
 )
-from replay.services import append_events
+from replay.services import MatchCreation, append_events, match_create
 from replay.variations import variation_create
 
 # -- games -----------------------------------------------------------------------------------
@@ -85,7 +86,7 @@ class GameViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
 
     lookup_field = "slug"
     lookup_value_regex = r"[-a-zA-Z0-9_]+"
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
 
     def create(self, request, *args, **kwargs):
         form = GameCreateSerializer(data=request.data)
@@ -130,10 +131,19 @@ class EventPagination(PageNumberPagination):
     max_page_size = 1000
 
 
-def _api_field(path: str | None) -> str | None:
-    """The importer names JSON paths (``$.players[1].id``); a create body names fields."""
-    return path[2:] if path and path.startswith("$.") else path
+CREATE_FIELDS = ("game", "title", "players", "setup", "played_on", "source", "is_private")
 
+
+def _created(creation: MatchCreation) -> Response:
+    """201 with the new match, or 200 with the one an idempotency key created before."""
+    return Response(MatchSerializer(creation.match).data,
+                    status=status.HTTP_200_OK if creation.repeated else status.HTTP_201_CREATED)
+
+
+IDEMPOTENCY_HEADER = OpenApiParameter(
+    "Idempotency-Key", OpenApiTypes.STR, location=OpenApiParameter.HEADER,
+    description="a retried request with the same key returns the first result (200)",
+)
 
 APPEND_RESPONSES = {
     201: AppendResultSerializer,
@@ -151,7 +161,9 @@ APPEND_RESPONSES = {
     ),
     create=extend_schema(
         request=MatchCreateSerializer,
-        responses={201: MatchSerializer, 400: ErrorSerializer},
+        parameters=[IDEMPOTENCY_HEADER],
+        responses={201: MatchSerializer, 200: MatchSerializer, 400: ErrorSerializer,
+                   422: ErrorSerializer},
         description="Curators: a new match with an empty log, checked by the importer's rules.",
     ),
 )
@@ -161,7 +173,7 @@ class MatchViewSet(
     viewsets.GenericViewSet,
 ):
     serializer_class = MatchSerializer
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
 
     def get_queryset(self):
         matches = selectors.visible_matches(user=self.request.user).select_related("created_by")
@@ -179,25 +191,32 @@ class MatchViewSet(
                     "or append events to the new match's log",
                     field=name,
                 )
-        is_private = body.get("is_private", False)
-        if not isinstance(is_private, bool):
-            raise DocumentError("is_private must be true or false", field="is_private")
-        document = {key: value for key, value in body.items() if key != "is_private"}
-        document.update(format=FORMAT, events=[])
-        try:
-            match = import_match(raw=document, created_by=request.user, is_private=is_private)
-        except DocumentError as error:
-            raise DocumentError(
-                error.message, field=_api_field(error.field), seq=error.seq
-            ) from None
-        return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
+        unknown = sorted(set(body) - set(CREATE_FIELDS))
+        if unknown:
+            raise DocumentError(f"unknown field {unknown[0][:100]!r}", field=unknown[0][:100])
+        for name in ("game", "title", "players"):
+            if name not in body:
+                raise DocumentError(f"missing field {name!r}", field=name)
+        game = Game.objects.filter(slug=body["game"]).first() if isinstance(
+            body["game"], str) else None
+        if game is None:
+            raise DocumentError(f"unknown game {str(body['game'])[:60]!r}", field="game")
+        creation = match_create(
+            game=game, title=body["title"], players=body["players"],
+            setup=body.get("setup", {}), played_on=body.get("played_on"),
+            source=body.get("source", ""), is_private=body.get("is_private", False),
+            created_by=request.user, idempotency_key=request.headers.get("Idempotency-Key"),
+        )
+        return _created(creation)
 
     @extend_schema(
         request={"application/json": OpenApiTypes.OBJECT},
         parameters=[
-            OpenApiParameter("private", OpenApiTypes.BOOL, description="hide the match from others")
+            OpenApiParameter("private", OpenApiTypes.BOOL, description="hide the match from others"),
+            IDEMPOTENCY_HEADER,
         ],
-        responses={201: MatchSerializer, 400: ErrorSerializer},
+        responses={201: MatchSerializer, 200: MatchSerializer, 400: ErrorSerializer,
+                   422: ErrorSerializer},
         description=f"Curators: import a {FORMAT} document, all or nothing. Errors name the "
         "JSON path ($.events[3].type) and the seq.",
     )
@@ -214,8 +233,11 @@ class MatchViewSet(
             raise DocumentError(
                 f"document is larger than {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes", field="$"
             ) from None
-        match = import_match(raw=raw, created_by=request.user, is_private=private in ("true", "1"))
-        return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
+        creation = create_from_document(
+            raw=raw, created_by=request.user, is_private=private in ("true", "1"),
+            idempotency_key=request.headers.get("Idempotency-Key"),
+        )
+        return _created(creation)
 
     @extend_schema(
         responses={(200, "application/json"): OpenApiTypes.OBJECT},

@@ -16,10 +16,14 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
 from archive.services import ArchiveError
+from boundary import InputError
 from replay.errors import LogError
 
 
 def json_exception_handler(exc, context):
+    if isinstance(exc, InputError):
+        return Response({"error": exc.code, "detail": exc.message, "field": exc.field},
+                        status=400)
     if isinstance(exc, LogError):
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, ArchiveError):

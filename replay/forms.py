@@ -1,31 +1,30 @@
-"""Forms of the match pages. They gather input; the log is written only by
-replay.services.append_events and replay.interchange.import_match."""
+"""Forms of the match pages. They gather input; matches and logs are written only by
+replay.services.match_create and replay.services.append_events."""
 
 from __future__ import annotations
 
-import json
+import uuid
 
 from django import forms
 
 from archive.models import Game
+from boundary import MAX_DB_INTEGER
+from boundary.forms import JSONTextField
+from games.core.events import ANNOTATION
+
+MAX_SEQ = MAX_DB_INTEGER
 
 
 class AppendEventsForm(forms.Form):
-    events = forms.CharField(
+    events = JSONTextField(
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "class": "code"}),
         help_text='a JSON list of events, e.g. [{"type": "roll", "actor": "p1", "data": {"value": 4}}]',
     )
     # The log's last seq when the page was rendered: a stale one is refused, nothing written.
-    expected_seq = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    expected_seq = forms.IntegerField(min_value=0, max_value=MAX_SEQ, widget=forms.HiddenInput)
 
     def clean_events(self):
-        text = self.cleaned_data["events"]
-        try:
-            value = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise forms.ValidationError(
-                f"malformed JSON at line {error.lineno}, column {error.colno}: {error.msg}"
-            ) from None
+        value = self.cleaned_data["events"]
         if isinstance(value, dict):
             value = [value]  # one event on its own is welcome too
         if not isinstance(value, list):
@@ -34,10 +33,12 @@ class AppendEventsForm(forms.Form):
 
 
 class AnnotationForm(forms.Form):
+    # The same bound as the event schema's, which the API's appends meet.
     text = forms.CharField(
-        max_length=2000, widget=forms.Textarea(attrs={"rows": 3}), label="Note on this step"
+        max_length=ANNOTATION.fields["text"].max_length, widget=forms.Textarea(attrs={"rows": 3}),
+        label="Note on this step",
     )
-    expected_seq = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    expected_seq = forms.IntegerField(min_value=0, max_value=MAX_SEQ, widget=forms.HiddenInput)
 
 
 class MatchForm(forms.Form):
@@ -51,10 +52,17 @@ class MatchForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 4}),
         help_text="one player a line: id, a colon, the name — e.g. p1: Ana",
     )
-    setup = forms.CharField(required=False, initial="{}",
-                            widget=forms.Textarea(attrs={"rows": 2, "class": "code"}),
-                            help_text="a JSON object of setup options (empty for the game's defaults)")
+    setup = JSONTextField(required=False, initial="{}",
+                          widget=forms.Textarea(attrs={"rows": 2, "class": "code"}),
+                          help_text="a JSON object of setup options (empty for the game's defaults)")
     is_private = forms.BooleanField(required=False, label="Private (only you and staff see it)")
+    # Made when the form is drawn: sending it twice (a double click, a resent page) creates
+    # one match.
+    idempotency_key = forms.CharField(max_length=200, required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["idempotency_key"].initial = uuid.uuid4().hex
 
     def clean_players(self):
         players = []
@@ -70,13 +78,9 @@ class MatchForm(forms.Form):
         return players
 
     def clean_setup(self):
-        text = (self.cleaned_data.get("setup") or "").strip() or "{}"
-        try:
-            value = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise forms.ValidationError(
-                f"malformed JSON at line {error.lineno}, column {error.colno}: {error.msg}"
-            ) from None
+        value = self.cleaned_data.get("setup")
+        if value is None:
+            return {}
         if not isinstance(value, dict):
             raise forms.ValidationError("setup must be a JSON object")
         return value
@@ -88,7 +92,7 @@ class ImportForm(forms.Form):
 
 
 class StepGotoForm(forms.Form):
-    seq = forms.IntegerField(min_value=0)
+    seq = forms.IntegerField(min_value=0, max_value=MAX_SEQ)
 
 
 class VariationForm(forms.Form):

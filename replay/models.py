@@ -35,6 +35,8 @@ class Match(models.Model):
     parent = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="variations"
     )
+    # A retried creation with the same key returns this match instead of making another.
+    idempotency_key = models.CharField(max_length=200, null=True, blank=True, unique=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

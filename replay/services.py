@@ -1,8 +1,10 @@
-"""Writes to the match log. ``append_events`` is the only way an event enters a log: the API,
-the forms, the importer and the commands all call it."""
+"""Writes to matches and their logs. ``match_create`` is the only way a match is made and
+``append_events`` the only way an event enters a log: the API, the forms, the importer and the
+commands all call them."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -13,16 +15,20 @@ from django.db import IntegrityError, InterfaceError, OperationalError, connecti
 from django.utils import timezone
 
 import games
-from games.core.events import EventSchemaError, validate_event
+from archive.models import Game
+from boundary import InputError, check_json_value, check_text
+from games.core.events import EventSchemaError
 from replay.bulk import COPY_THRESHOLD, insert_rows, load_json, to_json
-from replay.chain import event_hash, event_record
+from replay.chain import chain_head, event_hash, event_record
 from replay.errors import (
     AppendConflict,
     DatabaseUnavailable,
+    DocumentError,
     IdempotencyMismatch,
     MalformedEvent,
 )
 from replay.models import Event, Match
+from replay.variations import checked_branch_of, parent_in_archive
 
 MAX_BATCH = 10_000
 
@@ -45,10 +51,14 @@ class AppendResult:
         }
 
 
-def event_schema_for(game_slug: str) -> dict:
-    """The event types a game's records may hold: the engine's schema, or, while a game has
-    no engine yet, the common types and a generic ``move``."""
-    return games.for_records(game_slug).event_schema
+def event_validator(game_slug: str, setup: Mapping[str, Any]):
+    """``validate(event, player_ids, seq)`` for a game's records: its engine's, which also
+    refuses a space, card or piece the game does not have, or, while a game has no engine
+    yet, the annotated log's (the common types and a generic ``move``)."""
+    engine = games.for_records(game_slug)
+    return lambda event, player_ids, seq: engine.validate_event(
+        event, player_ids, seq=seq, setup=setup
+    )
 
 
 def check_events(
@@ -57,11 +67,14 @@ def check_events(
     player_ids: Sequence[str],
     events: Sequence[Any],
     first_seq: int,
+    setup: Mapping[str, Any] | None = None,
     max_batch: int | None = MAX_BATCH,
 ) -> list[dict]:
     """Well-formedness of a batch, before anything is written. Returns the records to store.
 
-    Raises :class:`MalformedEvent` naming the seq and field of the first problem.
+    Every event passes the input boundary, then the game's event schema, which names only
+    players of the match and what the game has. Raises :class:`MalformedEvent` naming the
+    seq and field of the first problem.
     """
     if not isinstance(events, (list, tuple)):
         raise MalformedEvent("events must be a list", field="events")
@@ -69,7 +82,7 @@ def check_events(
         raise MalformedEvent("no events to append", field="events")
     if max_batch is not None and len(events) > max_batch:
         raise MalformedEvent(f"at most {max_batch} events in one append", field="events")
-    schema = event_schema_for(game_slug)
+    validate = event_validator(game_slug, setup or {})
     records = []
     for index, event in enumerate(events):
         seq = first_seq + index
@@ -82,13 +95,19 @@ def check_events(
                 seq=seq,
                 field="seq",
             )
-        unknown = sorted(set(event) - {"seq", "type", "actor", "data"})
+        unknown = sorted(set(event) - {"seq", "type", "actor", "data"}, key=str)
         if unknown:
             raise MalformedEvent(
-                f"event {seq}: unknown field {unknown[0]!r}", seq=seq, field=unknown[0]
+                f"event {seq}: unknown field {str(unknown[0])[:100]!r}", seq=seq,
+                field=str(unknown[0])[:100],
             )
         try:
-            validate_event(schema, event, player_ids, seq=seq)
+            check_json_value(event)
+        except InputError as error:
+            raise MalformedEvent(f"event {seq}: {error.field}: {error.message}", seq=seq,
+                                 field=error.field) from None
+        try:
+            validate(event, player_ids, seq)
         except EventSchemaError as error:
             raise MalformedEvent(str(error), seq=seq, field=error.field) from None
         records.append(event_record({**event, "seq": seq, "data": event.get("data", {})}))
@@ -110,15 +129,13 @@ def append_events(
     """
     if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
         raise MalformedEvent("expected_seq must be a whole number ≥ 0", field="expected_seq")
-    if idempotency_key is not None and (not idempotency_key or len(idempotency_key) > 200):
-        raise MalformedEvent(
-            "an idempotency key is 1 to 200 characters", field="idempotency_key"
-        )
+    _check_idempotency_key(idempotency_key, MalformedEvent)
     records = check_events(
         game_slug=match.game.slug,
         player_ids=match.player_ids,
         events=events,
         first_seq=expected_seq + 1,
+        setup=match.setup,
     )
     recorded_by_id = getattr(recorded_by, "pk", None)
     try:
@@ -140,6 +157,212 @@ def append_events(
     return AppendResult(
         match_id=match.pk, first_seq=records[0]["seq"], last_seq=records[-1]["seq"], head_hash=head
     )
+
+
+def _check_idempotency_key(key: str | None, error_class) -> None:
+    if key is None:
+        return
+    try:
+        check_text(key, field="idempotency_key", max_length=200, single_line=True)
+    except InputError as error:
+        raise error_class(f"an idempotency key is 1 to 200 characters of one line; it "
+                          f"{error.message}", field="idempotency_key") from None
+
+
+# -- creating a match ---------------------------------------------------------------------------
+
+MAX_TITLE = 300
+MAX_SOURCE = 10_000
+MAX_PLAYER_ID = 40
+MAX_PLAYER_NAME = 200
+
+
+@dataclass(frozen=True)
+class MatchCreation:
+    match: Match
+    repeated: bool = False  # True when an idempotency key returned an earlier creation
+
+
+def match_create(
+    *,
+    game: Game,
+    title: Any,
+    players: Any,
+    setup: Any = None,
+    played_on: Any = None,
+    source: Any = "",
+    is_private: Any = False,
+    created_by=None,
+    events: Sequence[Any] = (),
+    events_head: str | None = None,
+    branch_of: Any = None,
+    idempotency_key: str | None = None,
+) -> MatchCreation:
+    """Create a match and its first events in one transaction: a refusal writes nothing, and
+    a creation is never half done. Everything is checked before the transaction opens.
+
+    Errors are :class:`DocumentError` naming the field (``players[1].id``) or, for an event,
+    :class:`MalformedEvent` naming its seq. A repeated ``idempotency_key`` returns the match
+    it created (``repeated``), or :class:`IdempotencyMismatch` if the request differs.
+    ``events_head``, when given, is the chain head the events must hash to (a document's);
+    ``branch_of`` (``{"match", "seq", "hash"}``) makes it a variation, its first events the
+    parent's, linked to the parent when this archive has it.
+    """
+    _check_idempotency_key(idempotency_key, DocumentError)
+    fields = {
+        "title": _checked_text(title, "title", MAX_TITLE, single_line=True).strip(),
+        "played_on": _checked_date(played_on),
+        "source": _checked_text("" if source is None else source, "source", MAX_SOURCE,
+                                required=False),
+        "players": checked_players(players, game),
+        "setup": _checked_setup(setup),
+    }
+    if not isinstance(is_private, bool):
+        raise DocumentError("is_private must be true or false", field="is_private")
+    if not isinstance(events, (list, tuple)):
+        raise DocumentError("events must be a list", field="events")
+    check_setup(game, fields["players"], fields["setup"])
+    records = []
+    if events:
+        records = check_events(
+            game_slug=game.slug, player_ids=[p["id"] for p in fields["players"]],
+            events=events, first_seq=1, setup=fields["setup"], max_batch=None,
+        )
+    if branch_of is not None:
+        fields["branch_of"] = checked_branch_of(branch_of, records)
+    if events_head is not None and chain_head(records) != events_head:
+        raise DocumentError(
+            "broken chain: the events do not hash to the document's chain head "
+            "(an event was changed, added or removed after export)",
+            field="chain.head",
+        )
+    if idempotency_key is not None:
+        earlier = Match.objects.filter(idempotency_key=idempotency_key).first()
+        if earlier is not None:
+            return _repeated_creation(earlier, game, fields, is_private, created_by, records)
+    try:
+        with transaction.atomic():
+            parent = parent_in_archive(fields["branch_of"]) if branch_of is not None else None
+            match = Match.objects.create(
+                game=game, created_by=created_by, is_private=is_private,
+                idempotency_key=idempotency_key, parent=parent, **fields,
+            )
+            for start in range(0, len(records), CREATE_BATCH):
+                append_events(
+                    match=match, events=records[start : start + CREATE_BATCH],
+                    expected_seq=start, recorded_by=created_by,
+                )
+    except IntegrityError:
+        # Two creations with one key raced; the other committed first.
+        earlier = Match.objects.filter(idempotency_key=idempotency_key).first()
+        if idempotency_key is None or earlier is None:
+            raise
+        return _repeated_creation(earlier, game, fields, is_private, created_by, records)
+    return MatchCreation(match)
+
+
+CREATE_BATCH = 5000  # events per append inside the creation's one transaction
+
+
+def _checked_text(value, field, max_length, *, required=True, single_line=False) -> str:
+    try:
+        return check_text(value, field=field, max_length=max_length, required=required,
+                          single_line=single_line)
+    except InputError as error:
+        raise DocumentError(f"{field} {error.message}", field=field) from None
+
+
+def _checked_date(value) -> dt.date | None:
+    if value is None or isinstance(value, dt.date):
+        return value
+    if not isinstance(value, str):
+        raise DocumentError("played_on must be a date YYYY-MM-DD or null", field="played_on")
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise DocumentError(f"played_on {value[:40]!r} is not a date YYYY-MM-DD",
+                            field="played_on") from None
+
+
+def _checked_setup(setup) -> dict:
+    if setup is None:
+        return {}
+    if not isinstance(setup, dict):
+        raise DocumentError("setup must be an object", field="setup")
+    try:
+        return check_json_value(setup, field="setup")
+    except InputError as error:
+        raise DocumentError(f"{error.field}: {error.message}", field=error.field) from None
+
+
+def checked_players(players: Any, game: Game) -> list[dict]:
+    """``[{"id", "name"}, ...]`` with distinct ids, as many as the game is played by."""
+    if not isinstance(players, list) or not players:
+        raise DocumentError("players must be a non-empty list", field="players")
+    seen = set()
+    cleaned = []
+    for index, player in enumerate(players):
+        path = f"players[{index}]"
+        if not isinstance(player, dict):
+            raise DocumentError("a player is an object with id and name", field=path)
+        unknown = sorted(set(player) - {"id", "name"}, key=str)
+        if unknown:
+            raise DocumentError(f"unknown field {str(unknown[0])[:100]!r}",
+                                field=f"{path}.{str(unknown[0])[:100]}")
+        if "name" not in player:
+            raise DocumentError("name must be a non-empty string", field=f"{path}.name")
+        player_id = _checked_text(player.get("id"), f"{path}.id", MAX_PLAYER_ID,
+                                  single_line=True)
+        if player_id != player_id.strip():
+            raise DocumentError("id must not begin or end with spaces", field=f"{path}.id")
+        if player_id in seen:
+            raise DocumentError(f"duplicate player id {player_id!r}", field=f"{path}.id")
+        name = _checked_text(player["name"], f"{path}.name", MAX_PLAYER_NAME, single_line=True)
+        seen.add(player_id)
+        cleaned.append({"id": player_id, "name": name})
+    fewest, most = player_range(game)
+    if len(cleaned) < fewest or (most is not None and len(cleaned) > most):
+        allowed = f"{fewest} to {most}" if most is not None else f"at least {fewest}"
+        raise DocumentError(
+            f"{game.title} is played by {allowed} players, not {len(cleaned)}",
+            field="players",
+        )
+    return cleaned
+
+
+def player_range(game: Game) -> tuple[int, int | None]:
+    """How many players a record may name: the rulebook's numbers where it gives them, narrowed
+    to the table its engine can set (None: no upper bound)."""
+    engine = games.find(game.slug)
+    lows = [game.min_players, engine.min_players if engine else None]
+    highs = [game.max_players, engine.max_players if engine else None]
+    return max(filter(None, lows), default=1), min(filter(None, highs), default=None)
+
+
+def check_setup(game: Game, players: list[dict], setup: dict) -> None:
+    """The engine must be able to set the table: a setup it cannot start from is refused."""
+    engine = games.find(game.slug)
+    if engine is None:
+        return
+    try:
+        engine.initial_state(players, setup)
+    except (ValueError, KeyError, TypeError) as error:
+        raise DocumentError(f"setup cannot start a {game.title} match: {error}",
+                            field="setup") from None
+
+
+def _repeated_creation(earlier, game, fields, is_private, created_by, records) -> MatchCreation:
+    asked = (game.pk, fields, is_private, getattr(created_by, "pk", None),
+             len(records), chain_head(records))
+    stored_head = (earlier.head_hash if earlier.last_seq == len(records) else None)
+    stored = (earlier.game_id, {name: getattr(earlier, name) for name in fields},
+              earlier.is_private, earlier.created_by_id, earlier.last_seq, stored_head)
+    if asked != stored:
+        raise IdempotencyMismatch(
+            f"idempotency key {earlier.idempotency_key!r} already created match {earlier.pk} "
+            "with other content", field="idempotency_key",
+        )
+    return MatchCreation(earlier, repeated=True)
 
 
 def _unavailable(error: Exception) -> DatabaseUnavailable:

@@ -4,7 +4,7 @@ from replay import recorder_views, variation_views, views
 
 urlpatterns = [
     path("matches/", views.match_list, name="match-list"),
-    path("matches/new/", views.match_create, name="match-create"),
+    path("matches/new/", views.match_new, name="match-create"),
     path("matches/import/", views.match_import, name="match-import"),
     path("matches/<int:match_id>/", views.match_detail, name="match-detail"),
     path("matches/<int:match_id>/export.json", views.match_export, name="match-export"),

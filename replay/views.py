@@ -6,6 +6,7 @@ Each screen is one template; htmx asks for its named partial (archive.views.page
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -30,10 +31,10 @@ from replay.forms import (
     StepGotoForm,
     VariationForm,
 )
-from replay.interchange import FORMAT, export_match, import_match
+from replay.interchange import export_match, import_match
 from replay.models import ReplayRun, ReplayStep
 from replay.runs import ReplayError, first_flag_seq, game_head, read_step, replay_match
-from replay.services import append_events, note_add, note_revise
+from replay.services import append_events, match_create, note_add, note_revise
 from replay.variations import line_matches, variation_tree
 
 
@@ -142,31 +143,30 @@ def match_append(request, match_id: int):
     )
 
 
-_DOCUMENT_FIELDS = {"game", "title", "played_on", "source", "players", "setup"}
+_FORM_FIELDS = {"game", "title", "played_on", "source", "players", "setup"}
 
 
 @curator_only
-def match_create(request):
+def match_new(request):
     form = MatchForm(request.POST or None, initial={"game": request.GET.get("game")})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        document = {
-            "format": FORMAT,
-            "game": data["game"].slug,
-            "title": data["title"],
-            "played_on": data["played_on"].isoformat() if data["played_on"] else None,
-            "source": data["source"],
-            "players": data["players"],
-            "setup": data["setup"],
-            "events": [],
-        }
         try:
-            match = import_match(raw=document, created_by=request.user,
-                                 is_private=data["is_private"])
-        except DocumentError as error:
-            top = (error.field or "").removeprefix("$.").split("[")[0].split(".")[0]
-            form.add_error(top if top in _DOCUMENT_FIELDS else None, error.message)
+            creation = match_create(
+                game=data["game"], title=data["title"], players=data["players"],
+                setup=data["setup"], played_on=data["played_on"], source=data["source"],
+                is_private=data["is_private"], created_by=request.user,
+                idempotency_key=data["idempotency_key"] or None,
+            )
+        except LogError as error:
+            top = (error.field or "").split("[")[0].split(".")[0]
+            message = error.message
+            player = re.match(r"players\[(\d+)\]", error.field or "")
+            if player:
+                message = f"player {int(player.group(1)) + 1}: {message}"
+            form.add_error(top if top in _FORM_FIELDS else None, message)
         else:
+            match = creation.match
             messages.success(request, f"Match “{match.title}” created; append its events below.")
             return redirect("match-detail", match.pk)
     return page(request, "replay/match_form.html", {"form": form},

@@ -29,7 +29,8 @@ class Field:
     """One field of an event's ``data``.
 
     ``kind`` is one of ``int``, ``str``, ``bool``, ``list[str]``, ``list[int]``, ``object``.
-    ``choices`` limits a ``str`` (or each item of a ``list[str]``); ``low``/``high`` bound an int.
+    ``choices`` limits a ``str`` (or each item of a ``list[str]``); ``low``/``high`` bound an int;
+    ``max_length`` bounds a ``str``.
     ``refers`` names what a ``str`` (or each item of a ``list[str]``) names in the game:
     ``player``, or a kind the engine lists in ``Engine.referents`` (``space``, ``card``...);
     a value naming something the game does not have makes the event malformed.
@@ -44,6 +45,7 @@ class Field:
     max_items: int | None = None
     description: str = ""
     refers: str | None = None
+    max_length: int | None = None
 
     def check(self, value: Any, path: str, seq: int | None) -> None:
         def fail(problem: str) -> None:
@@ -58,6 +60,8 @@ class Field:
                 fail(f"must be a non-empty string, not {_type_name(value)}")
             if self.choices is not None and value not in self.choices:
                 fail(f"{value!r} is not one of: {', '.join(self.choices)}")
+            if self.max_length is not None and len(value) > self.max_length:
+                fail(f"is {len(value):,} characters long; at most {self.max_length:,}")
         elif self.kind == "bool":
             if not isinstance(value, bool):
                 fail(f"must be true or false, not {_type_name(value)}")
@@ -97,7 +101,7 @@ class Field:
 
     def as_dict(self) -> dict:
         data: dict[str, Any] = {"kind": self.kind, "required": self.required}
-        for name in ("choices", "low", "high", "description", "refers"):
+        for name in ("choices", "low", "high", "max_length", "description", "refers"):
             value = getattr(self, name)
             if value not in (None, ""):
                 data[name] = list(value) if name == "choices" else value
@@ -142,8 +146,9 @@ ANNOTATION = EventSpec(
     "annotation",
     "A collector's note on the record; changes nothing in the game.",
     {
-        "text": Field("str", description="the note"),
-        "step": Field("int", required=False, low=1, description="the seq the note is about"),
+        "text": Field("str", max_length=2000, description="the note"),
+        "step": Field("int", required=False, low=1,
+                      description="the seq the note is about (an earlier event of the log)"),
     },
     actor_required=False,
 )
@@ -234,12 +239,22 @@ def validate_event(
             continue
         field_spec.check(data[name], f"data.{name}", seq)
         check_referents(field_spec, data[name], f"data.{name}", seq, player_ids, referents)
+    if event_type == "annotation" and "step" in data and seq is not None and data["step"] >= seq:
+        raise EventSchemaError(
+            seq, "data.step", f"step {data['step']} is not an earlier event of the log "
+            f"(this note is event {seq})"
+        )
     if event_type == "correction":
         if seq is not None and data["supersedes"] >= seq:
             raise EventSchemaError(
                 seq, "data.supersedes", "a correction can only supersede an earlier seq"
             )
         inner = data["event"]
+        unknown = sorted(set(inner) - {"type", "actor", "data"})
+        if unknown:
+            raise EventSchemaError(
+                seq, f"data.event.{unknown[0]}", "is not a field of an event (type, actor, data)"
+            )
         if inner.get("type") == "correction":
             raise EventSchemaError(
                 seq, "data.event.type", "a correction replaces an event, not another correction"

@@ -167,7 +167,7 @@ def test_curator_uploads_a_scan_and_anyone_reads_it(curator, anonymous, archive,
 @pytest.mark.parametrize(
     ("fields", "field", "words"),
     [
-        ({"page_number": 0}, "page_number", "≥ 1"),
+        ({"page_number": 0}, "page_number", "greater than or equal to 1"),
         ({"page_number": "four"}, "page_number", "integer"),
         ({"file": SimpleUploadedFile("page.png", b"not an image at all")}, "file", "content"),
         ({"file": SimpleUploadedFile("page.png", b"")}, "file", "empty"),

@@ -25,7 +25,7 @@ def _new_match(game, *, title, private=False, owner=None):
 @pytest.fixture
 def document(engine_less_game):
     events = [
-        {"seq": 1, "type": "annotation", "actor": "p1", "data": {"text": "Ana opens", "step": 1}},
+        {"seq": 1, "type": "annotation", "actor": "p1", "data": {"text": "Ana opens"}},
         {"seq": 2, "type": "annotation", "actor": None, "data": {"text": "señal ilegible"}},
         {
             "seq": 3,
@@ -239,5 +239,5 @@ def test_an_oversized_document_is_refused_naming_the_body(curator, document, set
     response = curator.post(
         "/api/matches/import/", json.dumps(document), content_type="application/json"
     )
-    assert response.status_code == 400
+    assert response.status_code == 413
     assert response.json()["field"] == "$" and "larger than 100 bytes" in response.json()["detail"]

@@ -33,3 +33,11 @@ def log_match(log_game):
 
 def note(text: str, actor: str = "p1") -> dict:
     return {"type": "annotation", "actor": actor, "data": {"text": text}}
+
+
+@pytest.fixture
+def archive_seed(db):
+    """The bundled archive: the four games, their rulebooks and transcriptions."""
+    from archive.services import load_archive
+
+    load_archive()

@@ -18,7 +18,7 @@ from replay.models import Event, Match
 @pytest.fixture
 def document(engine_less_game):
     events = [
-        {"seq": 1, "type": "annotation", "actor": "p1", "data": {"text": "Ana opens", "step": 1}},
+        {"seq": 1, "type": "annotation", "actor": "p1", "data": {"text": "Ana opens"}},
         {"seq": 2, "type": "annotation", "actor": None, "data": {"text": "señal ilegible"}},
         {"seq": 3, "type": "correction", "actor": None,
          "data": {"supersedes": 1, "event": {"type": "annotation", "actor": "p2",

@@ -5,6 +5,8 @@ from pathlib import Path
 
 from django.core.management.base import CommandError
 
+from boundary import InputError, check_text
+
 
 def read_input(path: str) -> bytes:
     """The bytes of FILE, or of standard input for ``-``; an unreadable file names itself."""
@@ -12,3 +14,16 @@ def read_input(path: str) -> bytes:
         return sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as error:
         raise CommandError(f"{path}: {error.strerror}") from None
+
+
+def check_options(options: dict, *names: str, max_length: int = 500) -> None:
+    """Text options pass the input boundary: a byte that is not UTF-8 on the command line
+    arrives as a lone surrogate, which no column can store."""
+    for name in names:
+        value = options.get(name)
+        if value is None:
+            continue
+        try:
+            check_text(value, field=name, max_length=max_length, required=False)
+        except InputError as error:
+            raise CommandError(f"--{name.replace('_', '-')}: {error.message}") from None

@@ -1,7 +1,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from archive.management.commands._input import read_input
+from archive.management.commands._input import check_options, read_input
 from archive.models import Game, Rulebook
 from archive.services import ArchiveError, import_tei
 
@@ -25,6 +25,7 @@ class Command(BaseCommand):
         parser.add_argument("--note", default="", help="what this version is")
 
     def handle(self, *args, **options):
+        check_options(options, "game", "language", "transcriber", "note")
         game = Game.objects.filter(slug=options["game"]).first()
         if game is None:
             known = ", ".join(Game.objects.order_by("slug").values_list("slug", flat=True))

@@ -1,7 +1,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from archive.management.commands._input import read_input
+from archive.management.commands._input import check_options, read_input
 from archive.models import Game, Rulebook, Transcription
 from archive.services import ArchiveError, decode_text, import_transcription
 
@@ -24,6 +24,7 @@ class Command(BaseCommand):
         parser.add_argument("--note", default="", help="what changed in this version")
 
     def handle(self, *args, **options):
+        check_options(options, "game", "language", "edition", "transcriber", "note")
         game = Game.objects.filter(slug=options["game"]).first()
         if game is None:
             known = ", ".join(Game.objects.values_list("slug", flat=True)) or "none"
@@ -51,7 +52,9 @@ class Command(BaseCommand):
                 change_note=options["note"],
             )
         except ArchiveError as error:
-            raise CommandError(f"{path}: {error.message}") from None
+            option = {"language": "--language", "transcriber": "--transcriber",
+                      "change_note": "--note"}.get(error.field, path)
+            raise CommandError(f"{option}: {error.message}") from None
         t = result.transcription
         verb = "imported as" if result.created else "unchanged, already"
         self.stdout.write(f"{verb} {game.slug} [{t.language}] version {t.version} (id {t.pk})")

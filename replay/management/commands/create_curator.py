@@ -14,6 +14,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from rest_framework.authtoken.models import Token
 
+from archive.management.commands._input import check_options
+
 PASSWORD_ENV = "LUDOTECA_CURATOR_PASSWORD"
 
 
@@ -29,6 +31,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, username, email, **options):
         User = get_user_model()
+        check_options({"username": username, "email": email}, "username", "email",
+                      max_length=254)
         username = username.strip()
         if not username:
             raise CommandError("USERNAME must not be empty")

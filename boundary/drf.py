@@ -1,0 +1,59 @@
+"""The boundary in the API: the JSON parser of every endpoint, and the body size limit."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from django.http import JsonResponse
+from rest_framework.parsers import BaseParser
+
+from boundary.errors import InputError
+from boundary.jsontext import parse_json
+
+
+class BoundedJSONParser(BaseParser):
+    """JSON bodies through :func:`boundary.parse_json`: a refusal is an ``InputError``
+    naming the JSON path, answered 400 by the API's error handler."""
+
+    media_type = "application/json"
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            raw = stream.read() if stream is not None else b""
+        except RequestDataTooBig:
+            raise InputError(body_too_large_message()) from None
+        # Long text (a transcription) travels in JSON bodies: the body limit bounds it.
+        return parse_json(raw, max_text=settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+
+
+def body_too_large_message() -> str:
+    return (f"the request body is larger than {settings.DATA_UPLOAD_MAX_MEMORY_SIZE:,} bytes; "
+            "send less in one request")
+
+
+class APIBodyLimitMiddleware:
+    """A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` sent to the API is answered 413 in the
+    API's JSON error form (Django's own answer would be an HTML page)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.path.startswith("/api/"):
+            try:
+                length = int(request.META.get("CONTENT_LENGTH") or 0)
+            except ValueError:
+                length = 0
+            if length > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
+                return too_large_response()
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if isinstance(exception, RequestDataTooBig) and request.path.startswith("/api/"):
+            return too_large_response()
+        return None
+
+
+def too_large_response() -> JsonResponse:
+    return JsonResponse({"error": "too_large", "detail": body_too_large_message(), "field": "$"},
+                        status=413)

@@ -1,0 +1,25 @@
+"""Languages are BCP 47 language tags (RFC 5646), checked against the IANA registry by
+``langcodes``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import langcodes
+
+from boundary.errors import InputError
+
+# The archive's language columns hold 12 characters: "en", "it", "zh-Hant-TW", "sr-Latn-RS".
+MAX_LANGUAGE_TAG = 12
+
+
+def check_language(value: Any, *, field: str = "language") -> str:
+    """``value`` as a well-formed, registered BCP 47 language tag such as ``en`` or ``it``."""
+    if not isinstance(value, str) or not value:
+        raise InputError("must be a language tag such as en, it or es", field=field)
+    if len(value) > MAX_LANGUAGE_TAG or not value.isascii() or not langcodes.tag_is_valid(value):
+        raise InputError(
+            f"{value[:40]!r} is not a BCP 47 language tag (such as en, it, es or pt-BR)",
+            field=field,
+        )
+    return value
