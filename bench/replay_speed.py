@@ -52,6 +52,8 @@ def measure(database: str, events: int, game: str) -> int:
           f"{rate:,.0f} events/s, {share:.2f} of the pure engine  "
           f"{'ok' if rate >= 20_000 and share >= 1 / 3 else 'BELOW TARGET'}")
 
+    chain_check(match, elapsed)
+
     def timed(seq: int) -> float:
         samples = []
         for _ in range(30):
@@ -71,6 +73,29 @@ def measure(database: str, events: int, game: str) -> int:
     print(f"[{database}] worst case after a snapshot: step 99 {worst_early * 1000:.2f} ms, "
           f"step {late - 1:,} {worst_late * 1000:.2f} ms")
     return 0 if rate >= 20_000 and share >= 1 / 3 and ratio <= 1.5 else 1
+
+
+def chain_check(match, replay_seconds: float) -> None:
+    """What checking the chain costs on every read: the whole log read with the check
+    (replay.reader) against the same rows read without it."""
+    from django.db import connection
+
+    from replay.reader import verified_events
+
+    started = time.perf_counter()
+    count = sum(1 for _ in verified_events(match.pk))
+    checked = time.perf_counter() - started
+    started = time.perf_counter()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT seq, type, actor, data, prev_hash, hash FROM replay_event "
+                       "WHERE match_id = %s ORDER BY seq", [match.pk])
+        plain_rows = len(cursor.fetchall())
+    plain = time.perf_counter() - started
+    assert plain_rows == count
+    per_event = (checked - plain) / count * 1e6
+    print(f"[{connection.vendor}] chain check on read: {count:,} events in {checked:.2f} s "
+          f"checked vs {plain:.2f} s unchecked = {per_event:.1f} µs an event, "
+          f"{(checked - plain) / replay_seconds:.0%} of the end-to-end replay time")
 
 
 def main() -> int:

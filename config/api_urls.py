@@ -11,6 +11,7 @@ from archive import api as archive_api
 from config.ratelimit import RateLimitedObtainAuthToken
 from replay import api as replay_api
 from replay import api_runs
+from replay.api_checkpoints import LatestCheckpointView
 from studies import api as studies_api
 
 router = DefaultRouter()
@@ -29,5 +30,6 @@ urlpatterns = [
     path("auth/token/", RateLimitedObtainAuthToken.as_view(), name="api-token"),
     path("matches/<int:match_id>/compare/", api_runs.MatchCompareView.as_view(),
          name="api-match-compare"),
+    path("checkpoints/latest/", LatestCheckpointView.as_view(), name="api-checkpoint-latest"),
     path("", include(router.urls)),
 ]

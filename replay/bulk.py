@@ -52,13 +52,8 @@ def load_json(value):
 
 
 def fetch_events(match_id: int, after_seq: int, up_to_seq: int) -> list[dict]:
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT seq, type, actor, data FROM replay_event "
-            "WHERE match_id = %s AND seq > %s AND seq <= %s ORDER BY seq",
-            [match_id, after_seq, up_to_seq],
-        )
-        return [
-            {"seq": seq, "type": type_, "actor": actor, "data": load_json(data)}
-            for seq, type_, actor, data in cursor.fetchall()
-        ]
+    """Events ``after_seq + 1`` … ``up_to_seq``, each checked against the chain as it is read
+    (``replay.reader``); a break raises ``BrokenChain`` naming the seq."""
+    from replay.reader import verified_events  # the reader reads JSON columns with load_json
+
+    return list(verified_events(match_id, after_seq=after_seq, up_to_seq=up_to_seq))

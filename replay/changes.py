@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 from games.core.canonical import state_checksum
 from games.core.replay import collect_corrections, effective_events
-from replay.bulk import fetch_events
 from replay.models import Match, ReplayFlag, ReplayRun, ReplayStep
+from replay.reader import verified_events
 from replay.runs import engine_for
 
 
@@ -102,7 +102,7 @@ def run_changes(*, run: ReplayRun) -> RunChange:
         key = _flag_key(flag.kind, flag.rule, flag.point, flag.option)
         stored_flags.setdefault(flag.seq, {})[key] = _flag_text(
             flag.kind, flag.rule, flag.point, flag.option, flag.message, flag.citations)
-    events = fetch_events(run.match_id, 0, run.log_seq)
+    events = list(verified_events(run.match_id, up_to_seq=run.log_seq))
     corrections = collect_corrections(events)
     state = engine.initial_state(run.match.players, run.match.setup)
     for event in effective_events(events, corrections):

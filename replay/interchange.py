@@ -17,6 +17,7 @@ from games.core.canonical import canonical_json
 from replay.chain import GENESIS_HASH
 from replay.errors import DocumentError, MalformedEvent
 from replay.models import Match
+from replay.reader import verified_log
 from replay.services import MatchCreation, match_create
 
 FORMAT = "ludoteca.match/1"
@@ -142,9 +143,10 @@ def import_match(*, raw: bytes | str | Mapping, created_by=None, is_private: boo
 def export_document(match: Match) -> dict:
     # Sorted keys inside data and setup: PostgreSQL's jsonb does not keep the written order,
     # and an export must be the same bytes whichever database holds the match.
+    # An export is a copy others will trust: a log that does not verify is refused.
     events = [
-        {**event.as_record(), "data": _sorted(event.data)}
-        for event in match.events.order_by("seq").iterator(chunk_size=2000)
+        {"seq": e["seq"], "type": e["type"], "actor": e["actor"], "data": _sorted(e["data"])}
+        for e in verified_log(match)
     ]
     document = {
         "format": FORMAT,

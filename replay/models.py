@@ -37,6 +37,11 @@ class Match(models.Model):
     )
     # A retried creation with the same key returns this match instead of making another.
     idempotency_key = models.CharField(max_length=200, null=True, blank=True, unique=True)
+    # Set by the first read that finds the log changed behind the database's guards (see
+    # replay/reader.py); appends refuse the log from then on. Never cleared by the product.
+    chain_broken_seq = models.PositiveIntegerField(null=True, blank=True)
+    chain_broken_problem = models.CharField(max_length=500, blank=True)
+    chain_broken_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -210,3 +215,34 @@ class ReplaySnapshot(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["run", "seq"], name="snapshot_unique_seq")
         ]
+
+
+class Checkpoint(models.Model):
+    """A signed tree head over every match's log head (replay/checkpoints.py): the note as
+    written (c2sp.org/tlog-checkpoint), and the public key that verifies it."""
+
+    origin = models.CharField(max_length=200)
+    tree_size = models.PositiveIntegerField()
+    root_hash = models.CharField(max_length=64, help_text="hex of the RFC 6962 root")
+    note = models.TextField(help_text="the signed note, byte for byte")
+    verifier_key = models.CharField(max_length=300)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-tree_size", "-id"]
+
+    def __str__(self) -> str:
+        return f"checkpoint {self.origin} size {self.tree_size}"
+
+
+class CheckpointLeaf(models.Model):
+    """One leaf of the checkpoints' Merkle tree: a match's log head when a checkpoint was
+    made. Leaves are only ever added, so every checkpoint extends the ones before it."""
+
+    index = models.PositiveIntegerField(unique=True)
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="checkpoint_leaves")
+    last_seq = models.PositiveIntegerField()
+    head_hash = models.CharField(max_length=64)
+
+    class Meta:
+        ordering = ["index"]

@@ -21,9 +21,9 @@ from games.core.events import EventSchemaError
 from games.core.points import Interpretation, InterpretationError
 from games.core.replay import collect_corrections, effective_events
 from games.core.step import Outcome, Step
-from replay.bulk import fetch_events
 from replay.errors import LogError, MalformedEvent
 from replay.models import Event, Match, ReplayRun
+from replay.reader import verified_events
 from replay.runs import game_head, run_fingerprint, state_at
 from replay.services import AppendResult, append_events
 
@@ -77,7 +77,8 @@ def head_state(*, match: Match, engine: Engine, reading: Interpretation) -> dict
         .values("seq", "type", "actor", "data")
     )
     for start in range(0, seq, READ_CHUNK):
-        for event in effective_events(fetch_events(match.pk, start, min(start + READ_CHUNK, seq)),
+        for event in effective_events(verified_events(match.pk, after_seq=start,
+                                                     up_to_seq=min(start + READ_CHUNK, seq)),
                                       corrections):
             state = engine.apply(state, event, reading).state
     return state

@@ -25,8 +25,8 @@ import games
 from games.core.canonical import canonical_json, state_checksum
 from games.core.points import Interpretation, InterpretationError
 from games.core.replay import collect_corrections, corrections_of_notes, effective_events
-from replay.bulk import FLAG_COLUMNS, STEP_COLUMNS, fetch_events, insert_rows, to_json
-from replay.errors import LogError
+from replay.bulk import FLAG_COLUMNS, STEP_COLUMNS, insert_rows, to_json
+from replay.errors import BrokenChain, LogError
 from replay.models import (
     GENESIS_HASH,
     Event,
@@ -36,6 +36,7 @@ from replay.models import (
     ReplaySnapshot,
     ReplayStep,
 )
+from replay.reader import record_break, stored_hash, verified_events
 
 logger = logging.getLogger(__name__)
 
@@ -232,11 +233,10 @@ def _replay_chunks(run: ReplayRun) -> None:
     citations_json: dict[int, tuple[tuple, str]] = {}
     while position < run.log_seq:
         chunk_end = min(position + interval * SNAPSHOTS_PER_WRITE, run.log_seq)
-        events = fetch_events(run.match_id, position, chunk_end)
-        if len(events) != chunk_end - position:
-            raise ReplayError(
-                f"the log has a gap between seq {position + 1} and {chunk_end}", seq=position + 1
-            )
+        events = list(verified_events(run.match_id, after_seq=position, up_to_seq=chunk_end,
+                                      with_hashes=chunk_end == run.log_seq))
+        if chunk_end == run.log_seq and events[-1]["hash"] != run.head_hash:
+            raise changed_since_run(run)
         steps, flags, snapshots = [], [], []
         for event in effective_events(events, corrections):
             seq = event["seq"]
@@ -277,6 +277,22 @@ def _write_chunk(run_id, position, chunk_end, steps, flags, snapshots) -> bool:
         ReplayRun.objects.filter(pk=run_id).update(progress=chunk_end,
                                                    heartbeat_at=timezone.now())
     return True
+
+
+def changed_since_run(run: ReplayRun) -> BrokenChain:
+    """The log no longer ends, at the run's seq, with the head the run was made for: its
+    chain was recomputed after a change."""
+    problem = (f"event {run.log_seq} no longer has the hash run {run.pk} replayed "
+               f"({run.head_hash[:12]}…): the chain was rewritten after the run was made")
+    record_break(run.match_id, run.log_seq, problem)
+    return BrokenChain(f"the log of match {run.match_id} was changed: {problem}",
+                       seq=run.log_seq, problem=problem)
+
+
+def check_run_head(run: ReplayRun) -> None:
+    """Refuse to read a run whose log was rewritten since (one indexed lookup)."""
+    if run.log_seq and stored_hash(run.match_id, run.log_seq) != run.head_hash:
+        raise changed_since_run(run)
 
 
 def _changing_options(engine, before, event, interpretation, point_id, step) -> list[str]:
@@ -362,11 +378,7 @@ def state_at(*, run: ReplayRun, seq: int, start: tuple[int, dict] | None = None)
         begin = snapshot.seq if snapshot else 0
     if begin < seq:
         interpretation = _interpretation(run, engine)
-        rows = (
-            Event.objects.filter(match=run.match_id, seq__gt=begin, seq__lte=seq)
-            .order_by("seq")
-            .values("seq", "type", "actor", "data")
-        )
+        rows = verified_events(run.match_id, after_seq=begin, up_to_seq=seq)
         corrections = _corrections(run.match, run.log_seq)
         for event in effective_events(rows, corrections):
             state = engine.apply(state, event, interpretation).state
@@ -395,7 +407,8 @@ def changing_options(
         for seq in wanted:
             if state is None or seq - 1 - position > run.snapshot_interval:
                 state, position = state_at(run=run, seq=seq - 1), seq - 1
-            for event in effective_events(fetch_events(run.match_id, position, seq),
+            for event in effective_events(verified_events(run.match_id, after_seq=position,
+                                                          up_to_seq=seq),
                                           corrections):
                 step = engine.apply(state, event, interpretation)
                 if event["seq"] == seq:
@@ -412,6 +425,7 @@ def changing_options(
 def read_step(*, run: ReplayRun, seq: int, viewer: str | None = None) -> StepView:
     if viewer is not None and viewer not in run.match.player_ids:
         raise ReplayError(f"viewer {viewer!r} is not a player of this match", field="viewer")
+    check_run_head(run)
     flags_of_run = ReplayFlag.objects.filter(run=run)
     flags = list(flags_of_run.filter(seq=seq)) if seq else []
     if any(flag.point for flag in flags):

@@ -6,8 +6,10 @@ from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
 
-from replay.chain import ChainBreak, first_broken_link
-from replay.models import Event, Match
+from replay.chain import ChainBreak
+from replay.errors import BrokenChain
+from replay.models import Event, Match, ReplayRun
+from replay.reader import record_break, stored_hash, verified_log
 
 
 def visible_matches(*, user) -> QuerySet[Match]:
@@ -26,14 +28,37 @@ def event_log(*, match: Match, after_seq: int = 0, limit: int | None = None) -> 
 
 
 def verify_log(*, match: Match) -> ChainBreak | None:
-    """Walk the stored chain in chunks; the first broken link, or None when it verifies."""
-    rows = (
-        Event.objects.filter(match=match)
-        .order_by("seq")
-        .values("seq", "type", "actor", "data", "prev_hash", "hash")
-        .iterator(chunk_size=5000)
-    )
-    return first_broken_link(rows, last_seq=match.last_seq, head_hash=match.head_hash)
+    """Walk the stored chain in chunks, then cross-check every run's recorded head (a chain
+    recomputed after a change still differs from what the runs replayed); the first
+    problem, or None when the log verifies."""
+    try:
+        for _ in verified_log(match):
+            pass
+    except BrokenChain as error:
+        return ChainBreak(error.seq, error.problem)
+    heads = (ReplayRun.objects.filter(match=match).order_by("log_seq", "pk")
+             .values_list("pk", "log_seq", "head_hash"))
+    checked = {}
+    for run_id, log_seq, head in heads:
+        if log_seq > match.last_seq:
+            return ChainBreak(log_seq, f"run {run_id} replayed the log up to seq {log_seq}, "
+                                       f"but the log now ends at seq {match.last_seq}")
+        stored = checked.setdefault(log_seq, stored_hash(match.pk, log_seq))
+        if stored != head:
+            problem = (f"run {run_id} replayed a log whose event {log_seq} hashed to "
+                       f"{head[:12]}…; it now hashes to {str(stored)[:12]}…: the chain was "
+                       "rewritten after that run")
+            record_break(match.pk, log_seq, problem)
+            return ChainBreak(log_seq, problem)
+    return None
+
+
+def chain_problem(*, match: Match) -> ChainBreak | None:
+    """What the match pages show in their banner: a break found now, or one found before."""
+    found = verify_log(match=match)
+    if found is None and match.chain_broken_seq is not None:
+        return ChainBreak(match.chain_broken_seq, match.chain_broken_problem)
+    return found
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from replay.errors import (
     MalformedEvent,
 )
 from replay.models import Event, Match
+from replay.reader import check_tail, refuse_broken
 from replay.variations import checked_branch_of, parent_in_archive
 
 MAX_BATCH = 10_000
@@ -412,6 +413,7 @@ def _append_locked(match_id, records, expected_seq, key, recorded_by_id):
                     return _repeated_result(match_id, earlier, records, key)
             if last_seq != expected_seq:
                 raise _conflict(last_seq, expected_seq)
+            check_tail(match_id, last_seq, head)
             rows, head = _chained_rows(match_id, records, head, key, recorded_by_id)
             insert_rows(Event._meta.db_table, EVENT_COLUMNS, rows)
             with connection.cursor() as cursor:
@@ -431,7 +433,7 @@ def _append_locked(match_id, records, expected_seq, key, recorded_by_id):
 _GUARDED_INSERT = """
 WITH advanced AS (
     UPDATE replay_match SET last_seq = %s, head_hash = %s
-    WHERE id = %s AND last_seq = %s AND head_hash = %s
+    WHERE id = %s AND last_seq = %s AND head_hash = %s AND chain_broken_seq IS NULL
     RETURNING id
 )
 INSERT INTO replay_event
@@ -509,13 +511,16 @@ EVENT_COLUMNS = (
 
 
 def _read_head(match_id: int, *, lock: bool = False) -> tuple[int, str]:
+    """The log's head; a log known to be broken refuses every append."""
     suffix = " FOR UPDATE" if lock and connection.vendor == "postgresql" else ""
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT last_seq, head_hash FROM replay_match WHERE id = %s{suffix}",
-                       [match_id])
+        cursor.execute("SELECT last_seq, head_hash, chain_broken_seq, chain_broken_problem "
+                       f"FROM replay_match WHERE id = %s{suffix}", [match_id])
         row = cursor.fetchone()
     if row is None:
         raise MalformedEvent(f"match {match_id} does not exist", field="match")
+    if row[2] is not None:
+        raise refuse_broken(match_id, row[2], row[3])
     return row[0], row[1]
 
 

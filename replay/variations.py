@@ -15,10 +15,10 @@ from typing import Any
 
 from django.db import transaction
 
-from replay.bulk import fetch_events
 from replay.chain import GENESIS_HASH, chain_head
 from replay.errors import DocumentError, LogError
 from replay.models import Event, Match
+from replay.reader import verified_events
 
 COPY_BATCH = 5000
 HASH_RE = re.compile(r"[0-9a-f]{64}")
@@ -67,7 +67,8 @@ def variation_create(
         parent=parent,
     )
     for start in range(0, from_seq, COPY_BATCH):
-        events = fetch_events(parent.pk, start, min(start + COPY_BATCH, from_seq))
+        events = verified_events(parent.pk, after_seq=start,
+                                 up_to_seq=min(start + COPY_BATCH, from_seq))
         append_events(match=variation, events=[_record(e) for e in events], expected_seq=start,
                       recorded_by=created_by)
     if variation.head_hash != head:  # the same events must hash to the same chain

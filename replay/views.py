@@ -21,8 +21,9 @@ from archive.selectors import passage_text
 from archive.views import curator_only, page, wants_fragment
 from replay import selectors
 from replay.boards import draw_board
+from replay.chain import ChainBreak
 from replay.comparisons import compare_runs
-from replay.errors import AppendConflict, DocumentError, LogError, MalformedEvent
+from replay.errors import AppendConflict, BrokenChain, DocumentError, LogError, MalformedEvent
 from replay.forms import (
     AnnotationForm,
     AppendEventsForm,
@@ -60,7 +61,7 @@ def match_list(request):
     return page(request, "replay/match_list.html", {"matches": matches[:500], "game": game})
 
 
-def _match_context(request, match, *, append_form=None, run_form_error=""):
+def _match_context(request, match, *, append_form=None, run_form_error="", chain_break=None):
     engine = games.for_records(match.game.slug)
     points = list(engine.points)
     runs = list(match.runs.order_by("-created_at")[:50])
@@ -79,7 +80,17 @@ def _match_context(request, match, *, append_form=None, run_form_error=""):
         "append_form": append_form
         or AppendEventsForm(initial={"expected_seq": match.last_seq}),
         "run_form_error": run_form_error,
+        "chain_break": chain_break or selectors.chain_problem(match=match),
     }
+
+
+def _broken_chain_page(request, match, error: BrokenChain):
+    """A read refused because the log no longer verifies: the match page, its banner naming
+    the seq, answered 409."""
+    match.refresh_from_db()
+    chain_break = ChainBreak(error.seq, error.problem)
+    return page(request, "replay/match.html",
+                _match_context(request, match, chain_break=chain_break), status=409)
 
 
 @require_safe
@@ -91,7 +102,11 @@ def match_detail(request, match_id: int):
 @require_safe
 def match_export(request, match_id: int):
     match = _visible_match(request, match_id)
-    response = HttpResponse(export_match(match), content_type="application/json; charset=utf-8")
+    try:
+        exported = export_match(match)
+    except BrokenChain as error:
+        return _broken_chain_page(request, match, error)
+    response = HttpResponse(exported, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.json"'
     return response
 
@@ -353,7 +368,10 @@ def replay_step(request, match_id: int, run_id: int, seq: int):
     run = _run_of(match, run_id)
     if run.status != ReplayRun.DONE and seq > run.progress:
         return redirect("run-detail", match.pk, run.pk)
-    context = _step_context(request, match, run, seq, _viewer_param(request, match))
+    try:
+        context = _step_context(request, match, run, seq, _viewer_param(request, match))
+    except BrokenChain as error:
+        return _broken_chain_page(request, match, error)
     return page(request, "replay/step.html", context, fragment="step-panel")
 
 
@@ -367,8 +385,11 @@ def replay_goto(request, match_id: int, run_id: int):
     seq = min(seq, run.progress)
     viewer = _viewer_param(request, match)
     if wants_fragment(request):
-        response = page(request, "replay/step.html", _step_context(request, match, run, seq, viewer),
-                        fragment="step-panel")
+        try:
+            context = _step_context(request, match, run, seq, viewer)
+        except BrokenChain as error:
+            return _broken_chain_page(request, match, error)
+        response = page(request, "replay/step.html", context, fragment="step-panel")
         response["HX-Push-Url"] = _step_url(run, seq, viewer)
         return response
     return redirect(_step_url(run, seq, viewer))
@@ -417,7 +438,10 @@ def _write_note(request, match, run, seq, form, write, *, done, note_seq=None):
             messages.success(request, done)
             return redirect(_step_url(run, seq, viewer) + "#annotations")
     match.refresh_from_db()
-    context = _step_context(request, match, run, seq, viewer)
+    try:
+        context = _step_context(request, match, run, seq, viewer)
+    except BrokenChain as error:
+        return _broken_chain_page(request, match, error)
     if note_seq is None:
         context["annotation_form"] = form
     rows = [row for row in context["annotations"] if row["note"].seq == note_seq]

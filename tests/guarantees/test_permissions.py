@@ -270,6 +270,8 @@ TABLE = [
     ("cancel study (api, already done)", "post", "/api/studies/{study}/cancel/", lambda w: {},
      {"anonymous": 401, "reader": 403, "curator": 200, "admin": 200}),
     ("api study DELETE", "delete", "/api/studies/{study}/", None, API_UNSAFE),
+    ("api latest checkpoint (none made)", "get", "/api/checkpoints/latest/", None,
+     dict.fromkeys(ROLES, 404)),
 ]
 
 

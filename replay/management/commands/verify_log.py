@@ -1,18 +1,62 @@
+from pathlib import Path
+
 from django.core.management.base import BaseCommand, CommandError
 
+from replay.checkpoints import (
+    KEY_ENV,
+    CheckpointError,
+    signer_from_environment,
+    verifier_from,
+    verify_checkpoint,
+)
 from replay.management.commands._match_arg import match_from_argument
+from replay.models import Match
 from replay.selectors import verify_log
+from replay.signed_note import read_verifier
 
 
 class Command(BaseCommand):
-    help = "Walk a match's hash chain and name the first broken link."
+    help = ("Walk a match's hash chain (or every match's, with --all) and cross-check the "
+            "heads its runs recorded; with --checkpoint, prove every log still extends a "
+            "signed checkpoint. Names the first broken link.")
 
     def add_arguments(self, parser):
-        parser.add_argument("match", help="the match's id")
+        parser.add_argument("match", nargs="?", help="the match's id")
+        parser.add_argument("--all", action="store_true", help="every match")
+        parser.add_argument("--checkpoint", metavar="FILE",
+                            help="a checkpoint written by manage.py checkpoint")
+        parser.add_argument("--verifier-key", metavar="KEY",
+                            help=f"the checkpoint's verifier key, or a file holding it "
+                            f"(default: the public half of ${KEY_ENV})")
 
     def handle(self, *args, **options):
-        match = match_from_argument(options["match"])
-        broken = verify_log(match=match)
-        if broken is not None:
-            raise CommandError(f"match {match.pk}: chain broken at {broken}")
-        self.stdout.write(f"match {match.pk}: {match.last_seq} events, chain verifies")
+        if bool(options["match"]) == bool(options["all"]):
+            raise CommandError("name one MATCH, or --all")
+        matches = (Match.objects.order_by("pk") if options["all"]
+                   else [match_from_argument(options["match"])])
+        for match in matches:
+            broken = verify_log(match=match)
+            if broken is not None:
+                raise CommandError(f"match {match.pk}: chain broken at {broken}")
+            if not options["all"]:
+                self.stdout.write(f"match {match.pk}: {match.last_seq} events, chain verifies")
+        if options["all"]:
+            self.stdout.write(f"{len(matches)} matches: every chain verifies")
+        if options["checkpoint"]:
+            self._checkpoint(options)
+
+    def _checkpoint(self, options):
+        try:
+            note = Path(options["checkpoint"]).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise CommandError(f"--checkpoint: {error}") from None
+        try:
+            if options["verifier_key"]:
+                verifier = verifier_from(options["verifier_key"])
+            else:
+                verifier = read_verifier(signer_from_environment().verifier_key())
+            report = verify_checkpoint(note=note, verifier=verifier)
+        except CheckpointError as error:
+            raise CommandError(error.message) from None
+        self.stdout.write(f"checkpoint {report.origin} (size {report.tree_size}) verifies: "
+                          f"{report.matches} matches extend all {report.heads} heads it records")

@@ -1,0 +1,155 @@
+"""The one reader of a match's log: every read checks the hash chain as it goes.
+
+``verified_events`` reads a stretch of the log in seq order, in chunks, and checks each
+event against the chain before handing it on: its seq follows the previous one, its
+``prev_hash`` is the previous event's hash, and its content hashes to its stored ``hash``
+(orjson's canonical bytes, no text round trip). A stretch that starts after seq N is chained
+from the stored hash of event N, so a step page checks what it reads, a replay checks the
+whole log, and an export also checks that the log ends at the match's recorded head.
+
+A break raises :class:`BrokenChain` naming the seq, and is recorded on the match
+(``chain_broken_seq``), so appends refuse the log from then on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+
+from django.db import connection
+from django.utils import timezone
+
+from games.core.canonical import canonical_bytes
+from replay.bulk import load_json
+from replay.chain import GENESIS_HASH
+from replay.errors import BrokenChain
+from replay.models import Match
+
+READ_CHUNK = 2000
+
+
+def _digest(prev_hash: str, seq: int, event_type: str, actor, data) -> str:
+    record = {"seq": seq, "type": event_type, "actor": actor, "data": data}
+    return hashlib.sha256(prev_hash.encode("ascii") + canonical_bytes(record)).hexdigest()
+
+
+def _rows(match_id: int, first_seq: int, last_seq: int | None) -> Iterator[tuple]:
+    """Rows ``first_seq`` … ``last_seq`` (or the end), chunk by chunk on the unique index."""
+    bound = "" if last_seq is None else " AND seq <= %s"
+    statement = ("SELECT seq, type, actor, data, prev_hash, hash FROM replay_event "
+                 f"WHERE match_id = %s AND seq >= %s{bound} ORDER BY seq LIMIT {READ_CHUNK}")
+    start = first_seq
+    while True:
+        params = [match_id, start] + ([] if last_seq is None else [last_seq])
+        with connection.cursor() as cursor:
+            cursor.execute(statement, params)
+            rows = cursor.fetchall()
+        yield from rows
+        if len(rows) < READ_CHUNK:
+            return
+        start = rows[-1][0] + 1
+
+
+def verified_events(
+    match_id: int, *, after_seq: int = 0, up_to_seq: int | None = None,
+    with_hashes: bool = False,
+) -> Iterator[dict]:
+    """Events ``after_seq + 1`` … ``up_to_seq`` (or the end) as ``{seq, type, actor, data}``
+    (plus ``prev_hash`` and ``hash`` when ``with_hashes``), each checked against the chain.
+
+    Raises :class:`BrokenChain` at the first event that does not fit; events before it have
+    already been yielded, so a caller writing what it reads must do so in one transaction.
+    """
+    expected_prev, expected_seq = GENESIS_HASH, after_seq + 1
+    rows = _rows(match_id, max(after_seq, 1), up_to_seq)
+    if after_seq > 0:
+        anchor = next(rows, None)
+        if anchor is None or anchor[0] != after_seq:
+            raise _broken(match_id, after_seq, "the event is missing from the log")
+        seq, event_type, actor, data, prev_hash, digest = anchor
+        if _digest(prev_hash, seq, event_type, actor, load_json(data)) != digest:
+            raise _broken(match_id, seq, "the stored hash does not match the event's content")
+        expected_prev = digest
+    for seq, event_type, actor, data, prev_hash, digest in rows:
+        if seq != expected_seq:
+            raise _broken(match_id, expected_seq, f"the log has a gap: seq {expected_seq} is "
+                          f"missing (the next stored event is seq {seq})")
+        if prev_hash != expected_prev:
+            raise _broken(match_id, seq, "prev_hash does not match the previous event's hash")
+        data = load_json(data)
+        if _digest(prev_hash, seq, event_type, actor, data) != digest:
+            raise _broken(match_id, seq, "the stored hash does not match the event's content")
+        event = {"seq": seq, "type": event_type, "actor": actor, "data": data}
+        if with_hashes:
+            event["prev_hash"], event["hash"] = prev_hash, digest
+        yield event
+        expected_prev, expected_seq = digest, seq + 1
+    if up_to_seq is not None and expected_seq <= up_to_seq:
+        raise _broken(match_id, expected_seq, f"the log ends at seq {expected_seq - 1}, not "
+                      f"at seq {up_to_seq}")
+
+
+def verified_log(match: Match) -> Iterator[dict]:
+    """The whole log, checked link by link and against the match's recorded head (so a
+    removed tail is found too)."""
+    last = None
+    for event in verified_events(match.pk, with_hashes=True):
+        last = event
+        yield event
+    last_seq, head = (last["seq"], last["hash"]) if last else (0, GENESIS_HASH)
+    if last_seq != match.last_seq:
+        raise _broken(match.pk, last_seq + 1 if last_seq < match.last_seq else match.last_seq + 1,
+                      f"the log ends at seq {last_seq}, but the match recorded seq "
+                      f"{match.last_seq}")
+    if head != match.head_hash:
+        raise _broken(match.pk, last_seq, "the last event's hash is not the match's chain head")
+
+
+def stored_hash(match_id: int, seq: int) -> str | None:
+    """The hash stored for event ``seq`` (the genesis hash for seq 0), or None."""
+    if seq == 0:
+        return GENESIS_HASH
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT hash FROM replay_event WHERE match_id = %s AND seq = %s",
+                       [match_id, seq])
+        row = cursor.fetchone()
+    return row[0] if row else None
+
+
+def check_tail(match_id: int, last_seq: int, head_hash: str) -> None:
+    """The log's last event still hashes to the head the match records (one row read):
+    what an append checks before it extends the chain."""
+    if last_seq == 0:
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT seq, type, actor, data, prev_hash, hash FROM replay_event "
+                       "WHERE match_id = %s AND seq = %s", [match_id, last_seq])
+        row = cursor.fetchone()
+    if row is None:
+        raise _broken(match_id, last_seq, "the match's last event is missing from the log")
+    seq, event_type, actor, data, prev_hash, digest = row
+    if digest != head_hash:
+        raise _broken(match_id, seq, "the last event's hash is not the match's chain head")
+    if _digest(prev_hash, seq, event_type, actor, load_json(data)) != digest:
+        raise _broken(match_id, seq, "the stored hash does not match the event's content")
+
+
+def refuse_broken(match_id: int, seq: int, problem: str) -> BrokenChain:
+    """The error for a log already known to be broken."""
+    return BrokenChain(f"the log of match {match_id} is broken at seq {seq}: {problem}; "
+                       "nothing can be appended to it", seq=seq, problem=problem)
+
+
+def _broken(match_id: int, seq: int, problem: str) -> BrokenChain:
+    record_break(match_id, seq, problem)
+    return BrokenChain(f"the log of match {match_id} is broken at seq {seq}: {problem}. "
+                       "It was changed behind the archive's guards; nothing is computed "
+                       "from it until it is restored from a backup", seq=seq, problem=problem)
+
+
+def record_break(match_id: int, seq: int, problem: str) -> None:
+    """Mark the match as tampered with (the first break found stays): appends refuse it."""
+    Match.objects.filter(pk=match_id, chain_broken_seq__isnull=True).update(
+        chain_broken_seq=seq, chain_broken_problem=problem[:500],
+        chain_broken_at=timezone.now(),
+    )

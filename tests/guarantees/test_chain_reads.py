@@ -1,0 +1,135 @@
+"""Tampering is noticed wherever history is read: every read of a log checks its chain as it
+goes. A change made behind the database's guards is a banner on the match page naming the
+seq; replays, sweeps, exports and appends refuse the log with an error naming it; a chain
+recomputed after the change still differs from the heads its runs recorded."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+import games
+from replay.errors import BrokenChain
+from replay.interchange import export_match, import_match
+from replay.models import ReplayRun
+from replay.runs import replay_match
+from replay.selectors import verify_log
+from replay.services import append_events
+from tests.factories import make_curator
+from tests.guarantees.tampering import tamper
+
+
+@pytest.fixture
+def dagon(archive_seed):
+    match = import_match(raw=games.get("dagon").simulate(seed=2, max_events=30))
+    run = replay_match(match=match)
+    assert run.status == ReplayRun.DONE
+    return match, run
+
+
+@pytest.fixture
+def curator(db):
+    client = APIClient()
+    token, _ = Token.objects.get_or_create(user=make_curator("curator"))
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client
+
+
+def changed_data(match, seq: int) -> dict:
+    """Other data for event ``seq``: a die showing another face, or an extra field."""
+    event = match.events.get(seq=seq)
+    if event.type == "roll":
+        return {**event.data, "value": 1 if event.data.get("value") != 1 else 2}
+    return {**event.data, "tampered": True}
+
+
+def test_a_changed_event_is_named_everywhere_the_log_is_read(dagon, client, curator):
+    """Tries: one event's data changed with the triggers off (hashes left alone). Proves:
+    the match page shows a banner naming the seq; the page export, the API export, a new
+    replay, the sweep, an API append and a page's step read all refuse, naming it."""
+    match, run = dagon
+    tamper(match, 12, changed_data(match, 12))
+
+    page = client.get(f"/matches/{match.pk}/")
+    assert page.status_code == 200
+    assert "This match's log is broken at seq 12" in page.content.decode()
+
+    assert client.get(f"/matches/{match.pk}/export.json").status_code == 409
+    exported = APIClient().get(f"/api/matches/{match.pk}/export/")
+    assert exported.status_code == 409 and exported.json()["seq"] == 12
+    with pytest.raises(BrokenChain) as raised:
+        export_match(match)
+    assert raised.value.seq == 12
+
+    point = games.get("dagon").points[0]
+    other = next(option for option in point.option_ids if option != point.default)
+    rerun = replay_match(match=match, choices={point.id: other})
+    assert rerun.status == ReplayRun.FAILED and "seq 12" in rerun.error
+
+    sweep = client.get(f"/matches/{match.pk}/sweep/")
+    assert "seq 12" in sweep.content.decode()
+
+    appended = curator.post(f"/api/matches/{match.pk}/events/", {
+        "expected_seq": match.last_seq,
+        "events": [{"type": "annotation", "data": {"text": "after the change"}}]},
+        format="json")
+    assert appended.status_code == 409 and appended.json()["error"] == "broken_chain"
+    assert appended.json()["seq"] == 12
+    assert match.events.count() == match.last_seq
+
+    step = client.get(f"/matches/{match.pk}/runs/{run.pk}/step/14/")
+    assert step.status_code == 409 and "broken at seq 12" in step.content.decode()
+    assert verify_log(match=match).seq == 12
+    with pytest.raises(CommandError, match="seq 12"):
+        call_command("verify_log", str(match.pk))
+
+
+def test_a_break_found_once_is_kept_and_refuses_appends(dagon):
+    """Proves: the first read that finds a break records it on the match, so appends are
+    refused from then on without walking the log."""
+    match, _ = dagon
+    tamper(match, 5, changed_data(match, 5))
+    with pytest.raises(BrokenChain):
+        export_match(match)
+    match.refresh_from_db()
+    assert match.chain_broken_seq == 5
+    with pytest.raises(BrokenChain) as raised:
+        append_events(match=match, expected_seq=match.last_seq,
+                      events=[{"type": "annotation", "data": {"text": "x"}}])
+    assert raised.value.seq == 5
+
+
+def test_an_append_checks_the_last_event_itself(dagon):
+    """Tries: changing the last event, then appending before anything else read the log.
+    Proves: the append refuses, naming the last seq."""
+    match, _ = dagon
+    last = match.last_seq
+    tamper(match, last, changed_data(match, last))
+    with pytest.raises(BrokenChain) as raised:
+        append_events(match=match, expected_seq=last,
+                      events=[{"type": "annotation", "data": {"text": "x"}}])
+    assert raised.value.seq == last
+
+
+def test_a_recomputed_chain_still_differs_from_its_runs_heads(dagon, client):
+    """Tries: an event changed and every later hash and the match's head recomputed, so the
+    chain is consistent. Proves: verify_log compares the heads the runs recorded and names
+    the run's seq; the run's step pages refuse to replay the rewritten log."""
+    match, run = dagon
+    tamper(match, 7, changed_data(match, 7), recompute=True)
+    found = verify_log(match=match)
+    assert found is not None and found.seq == run.log_seq
+    assert f"run {run.pk}" in found.problem
+    step = client.get(f"/matches/{match.pk}/runs/{run.pk}/step/3/")
+    assert step.status_code == 409
+
+
+def test_a_sound_log_reads_as_before(dagon, client):
+    match, run = dagon
+    assert verify_log(match=match) is None
+    assert "is broken" not in client.get(f"/matches/{match.pk}/").content.decode()
+    assert client.get(f"/matches/{match.pk}/runs/{run.pk}/step/5/").status_code == 200
+    assert client.get(f"/matches/{match.pk}/export.json").status_code == 200
