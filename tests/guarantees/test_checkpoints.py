@@ -103,7 +103,7 @@ def test_a_checkpoint_is_a_c2sp_signed_note_any_verifier_reads(logged, key, tmp_
     assert base64.b64decode(root) == root_hash([leaf_hash(leaf)])
     dash, name, signature = signature_line.split(" ")
     assert (dash, name) == ("—", origin)
-    name_in_key, key_id_hex, key_b64 = verifier_key.split("+", 2)
+    _, key_id_hex, key_b64 = verifier_key.split("+", 2)
     public = base64.b64decode(key_b64)[1:]
     raw = base64.b64decode(signature)
     assert raw[:4].hex() == key_id_hex == hashlib.sha256(

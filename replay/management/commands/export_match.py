@@ -4,6 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from replay.errors import LogError
 from replay.interchange import export_match
 from replay.management.commands._match_arg import match_from_argument
 
@@ -16,7 +17,11 @@ class Command(BaseCommand):
         parser.add_argument("-o", "--output", default="-")
 
     def handle(self, *args, **options):
-        data = export_match(match_from_argument(options["match"]))
+        match = match_from_argument(options["match"])
+        try:
+            data = export_match(match)
+        except LogError as error:  # a log that no longer verifies is not exported
+            raise CommandError(f"match {match.pk}: {error.message}") from None
         if options["output"] == "-":
             self._to_stdout(data)
         else:
