@@ -1,21 +1,22 @@
-"""Backup of the whole archive to one directory, and its restore on an empty database.
+"""Backup of the whole archive to one directory (``export_archive``); its restore, which gives
+back history exactly, is ``replay.restore``.
 
-``export_archive(directory=...)`` writes:
+The directory holds:
 
 - ``archive.json``: every row of the archive app (games, rulebooks, scans, transcriptions
   with all their versions, passages, annotations, and whatever archive tables come later),
   primary keys kept, users named by username;
+- ``users.json``: the accounts and groups (usernames, names, flags, join and last sign-in
+  times, groups such as the curators); password hashes only when asked for;
 - ``files/``: the scans and their thumbnails, byte for byte;
 - ``matches/<id>.json``: each match in the interchange format (its chain head included), and
-  ``matches.json`` with what the format does not carry (privacy, owner, creation time);
-- ``runs.json``: each replay run's interpretation, engine version, log length and a digest
-  of its step checksums, so the restore can prove every replay reproduces;
+  ``matches/<id>.events.json``: each event's seq, row id, recording time, recorder and
+  idempotency key;
+- ``matches.json``: every match row (id, privacy, owner, creation time, idempotency key...);
+- ``runs.json``: every replay run row (id, fingerprint, times, status...) and a digest of its
+  step checksums, so the restore proves every replay reproduces;
+- ``checkpoints.json``: the signed checkpoints and their tree's leaves;
 - ``manifest.json``: the format, counts, and the sha256 of every file above.
-
-``import_archive(directory=...)`` refuses a database that holds anything, checks every file
-against the manifest, restores the rows, imports every match (the importer verifies each
-chain against its head), re-runs every run and compares its step checksums, all in one
-transaction: a restore is whole or not at all.
 """
 
 from __future__ import annotations
@@ -23,43 +24,36 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from dataclasses import dataclass, field
+import shutil
+import tempfile
 from pathlib import Path
 
 from django.apps import apps
 from django.contrib.auth import get_user_model
-from django.core.files.base import ContentFile
-from django.core.management.color import no_style
-from django.db import connection, models, transaction
+from django.contrib.auth.models import Group
+from django.db import models, transaction
 from django.utils import timezone
 
-from replay.chain import GENESIS_HASH
-from replay.interchange import export_match, import_match
-from replay.models import Event, Match, ReplayRun, ReplayStep
-from replay.runs import SNAPSHOT_INTERVAL, execute_run, run_fingerprint
-from replay.selectors import verify_log
+from replay.errors import LogError
+from replay.interchange import export_match
+from replay.models import Checkpoint, CheckpointLeaf, Event, Match, ReplayRun, ReplayStep
 
-FORMAT = "ludoteca.archive/1"
+FORMAT = "ludoteca.archive/2"
+MATCH_FIELDS = ("is_private", "created_at", "last_seq", "head_hash", "idempotency_key", "reading",
+                "branch_of", "parent_id", "chain_broken_seq", "chain_broken_problem",
+                "chain_broken_at")
+RUN_FIELDS = ("id", "match_id", "log_seq", "head_hash", "engine", "engine_version",
+              "interpretation", "fingerprint", "snapshot_interval", "status", "progress",
+              "attempts", "created_at", "started_at", "finished_at", "heartbeat_at",
+              "duration_ms", "outcome", "flag_summary", "error")
+USER_FIELDS = ("id", "username", "first_name", "last_name", "email", "is_active", "is_staff",
+               "is_superuser", "date_joined", "last_login")
 
 
 class BackupError(Exception):
     def __init__(self, message: str):
         super().__init__(message)
         self.message = message
-
-
-@dataclass
-class RestoreReport:
-    counts: dict = field(default_factory=dict)
-    runs_reproduced: int = 0
-    runs_skipped: list = field(default_factory=list)  # engine version changed since export
-
-    def lines(self) -> list[str]:
-        lines = [f"{name}: {count}" for name, count in self.counts.items()]
-        lines.append(f"replay runs reproduced with identical step checksums: "
-                     f"{self.runs_reproduced}")
-        lines += [f"not compared: {reason}" for reason in self.runs_skipped]
-        return lines
 
 
 # -- rows of the archive app ----------------------------------------------------------------------
@@ -84,33 +78,35 @@ def archive_models() -> list[type[models.Model]]:
     return ordered
 
 
-def _label(model) -> str:
+def label(model) -> str:
     return model._meta.label_lower
 
 
-def _user_fields(model) -> set[str]:
+def user_fields(model) -> set[str]:
     user = get_user_model()
     return {f.attname for f in model._meta.concrete_fields
             if f.is_relation and f.related_model is user}
 
 
+def _value(value):
+    return value.isoformat() if isinstance(value, (dt.datetime, dt.date)) else value
+
+
 def _dump_row(obj, usernames: dict[int, str]) -> dict:
     row = {}
-    user_fields = _user_fields(type(obj))
+    by_user = user_fields(type(obj))
     for f in type(obj)._meta.concrete_fields:
         value = getattr(obj, f.attname)
-        if f.attname in user_fields:
-            row[f.name] = usernames.get(value)  # by username: ids differ between databases
+        if f.attname in by_user:
+            row[f.name] = usernames.get(value)  # by username: accounts are matched by name
         elif isinstance(f, models.FileField):
             row[f.attname] = value.name if value else ""
-        elif isinstance(value, (dt.datetime, dt.date)):
-            row[f.attname] = value.isoformat()
         else:
-            row[f.attname] = value
+            row[f.attname] = _value(value)
     return row
 
 
-def _sha256(path: Path) -> str:
+def sha256_of(path: Path) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
@@ -137,241 +133,121 @@ def step_digest(run: ReplayRun) -> str:
 # -- export ---------------------------------------------------------------------------------------
 
 
-def export_archive(*, directory: Path) -> dict:
-    """Write the whole archive to ``directory`` (new or empty); returns the manifest."""
-    directory = Path(directory)
-    if directory.exists() and any(directory.iterdir()):
-        raise BackupError(f"{directory} is not empty: export into a new or empty directory")
-    directory.mkdir(parents=True, exist_ok=True)
+def export_archive(*, directory: Path, with_password_hashes: bool = False) -> dict:
+    """Write the whole archive to ``directory`` (new or empty); returns the manifest.
+    Password hashes are written only when ``with_password_hashes``."""
+    target = Path(directory)
+    if target.exists() and (not target.is_dir() or any(target.iterdir())):
+        raise BackupError(f"{target} is not empty: export into a new or empty directory")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    # Written beside the target and renamed into place: a failed export leaves nothing.
+    directory = Path(tempfile.mkdtemp(prefix=f".{target.name}.partial-", dir=target.parent))
+    try:
+        manifest = _export_into(directory, with_password_hashes)
+        if target.exists():
+            target.rmdir()
+        directory.rename(target)
+    except BaseException:
+        shutil.rmtree(directory, ignore_errors=True)
+        raise
+    return manifest
+
+
+def _export_into(directory: Path, with_password_hashes: bool) -> dict:
     usernames = dict(get_user_model().objects.values_list("pk", "username"))
-    tables = {}
+    counts = {}
     with transaction.atomic():  # one consistent view of the archive (REPEATABLE on export)
-        for model in archive_models():
-            rows = [_dump_row(obj, usernames) for obj in model.objects.order_by("pk")]
-            tables[_label(model)] = rows
-            for f in model._meta.concrete_fields:
-                if isinstance(f, models.FileField):
-                    for obj in model.objects.exclude(**{f.attname: ""}).order_by("pk"):
-                        stored = getattr(obj, f.attname)
-                        target = directory / "files" / stored.name
-                        target.parent.mkdir(parents=True, exist_ok=True)
-                        with stored.open("rb") as source:
-                            target.write_bytes(source.read())
-        _write_json(directory / "archive.json", tables)
-        matches = []
-        for match in Match.objects.select_related("game").order_by("pk"):
-            name = f"matches/{match.pk}.json"
-            (directory / "matches").mkdir(exist_ok=True)
-            (directory / name).write_bytes(export_match(match))
-            matches.append({
-                "id": match.pk, "file": name, "is_private": match.is_private,
-                "created_by": usernames.get(match.created_by_id),
-                "created_at": match.created_at.isoformat(),
-                "reading": match.reading,
-                "last_seq": match.last_seq, "head_hash": match.head_hash,
-            })
-        _write_json(directory / "matches.json", matches)
-        runs = [
-            {
-                "match": run.match_id, "log_seq": run.log_seq, "head_hash": run.head_hash,
-                "engine": run.engine, "engine_version": run.engine_version,
-                "interpretation": run.interpretation, "status": run.status,
-                "steps": run.progress, "step_digest": step_digest(run),
-                "outcome": run.outcome, "requested_by": usernames.get(run.requested_by_id),
-            }
-            for run in ReplayRun.objects.order_by("pk")
-        ]
-        _write_json(directory / "runs.json", runs)
+        counts.update(_export_users(directory, with_password_hashes))
+        counts.update(_export_archive_rows(directory, usernames))
+        counts.update(_export_matches(directory, usernames))
+        counts.update(_export_runs(directory, usernames))
+        counts.update(_export_checkpoints(directory))
     files = sorted(
         str(path.relative_to(directory)) for path in directory.rglob("*") if path.is_file()
     )
     manifest = {
         "format": FORMAT,
         "exported_at": timezone.now().isoformat(),
-        "counts": {
-            **{label: len(rows) for label, rows in tables.items()},
-            "replay.match": len(matches),
-            "replay.event": Event.objects.count(),
-            "replay.replayrun": len(runs),
-        },
-        "files": {name: _sha256(directory / name) for name in files},
+        "password_hashes": with_password_hashes,
+        "counts": counts,
+        "files": {name: sha256_of(directory / name) for name in files},
     }
     _write_json(directory / "manifest.json", manifest)
     return manifest
 
 
-# -- import ---------------------------------------------------------------------------------------
+def _export_users(directory: Path, with_password_hashes: bool) -> dict:
+    users = []
+    for user in get_user_model().objects.order_by("pk").prefetch_related("groups"):
+        row = {name: _value(getattr(user, name)) for name in USER_FIELDS}
+        row["groups"] = sorted(group.name for group in user.groups.all())
+        if with_password_hashes:
+            row["password"] = user.password
+        users.append(row)
+    groups = list(Group.objects.order_by("pk").values("id", "name"))
+    _write_json(directory / "users.json", {"groups": groups, "users": users})
+    return {"auth.group": len(groups), "auth.user": len(users)}
 
 
-def database_contents() -> dict[str, int]:
-    """What the database holds that a restore would collide with (users do not count)."""
-    tables = [*archive_models(), Match, Event, ReplayRun]
-    return {_label(m): m.objects.count() for m in tables if m.objects.exists()}
-
-
-def read_manifest(directory: Path) -> dict:
-    path = Path(directory) / "manifest.json"
-    try:
-        manifest = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BackupError(f"{path} is missing: is {directory} an export_archive directory?") \
-            from None
-    except (ValueError, UnicodeDecodeError) as error:
-        raise BackupError(f"{path} is not a manifest: {error}") from None
-    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-        raise BackupError(f"{path}: format must be {FORMAT!r}")
-    for name, expected in manifest.get("files", {}).items():
-        file = Path(directory) / name
-        if ".." in Path(name).parts or not file.is_file():
-            raise BackupError(f"{name} is listed in the manifest but missing")
-        if _sha256(file) != expected:
-            raise BackupError(f"{name} does not match its checksum in the manifest")
-    return manifest
-
-
-def import_archive(*, directory: Path) -> RestoreReport:
-    """Restore an ``export_archive`` directory into an empty database, all or nothing."""
-    directory = Path(directory)
-    held = database_contents()
-    if held:
-        what = ", ".join(f"{count} {label}" for label, count in held.items())
-        raise BackupError(
-            f"the database is not empty ({what}): import_archive restores only into an empty "
-            "database (migrate a new one, then import)"
-        )
-    manifest = read_manifest(directory)
-    tables = json.loads((directory / "archive.json").read_text(encoding="utf-8"))
-    users = dict(get_user_model().objects.values_list("username", "pk"))
-    report = RestoreReport()
-    with transaction.atomic():
-        restored = []
-        for model in archive_models():
-            rows = tables.get(_label(model), [])
-            _restore_rows(model, rows, directory, users)
-            restored.append(model)
-            report.counts[_label(model)] = len(rows)
-        with connection.cursor() as cursor:
-            for statement in connection.ops.sequence_reset_sql(no_style(), restored):
-                cursor.execute(statement)
-        match_ids = _restore_matches(directory, users, report)
-        _restore_runs(directory, match_ids, users, report)
-        if report.counts != {k: v for k, v in manifest["counts"].items() if k in report.counts}:
-            raise BackupError(f"restored {report.counts}, the manifest lists "
-                              f"{manifest['counts']}")
-    return report
-
-
-def _restore_rows(model, rows: list[dict], directory: Path, users: dict[str, int]) -> None:
-    user_fields = {f.name: f.attname for f in model._meta.concrete_fields
-                   if f.attname in _user_fields(model)}
-    objects, stamps = [], []
-    for row in rows:
-        values = {}
+def _export_archive_rows(directory: Path, usernames) -> dict:
+    tables = {}
+    for model in archive_models():
+        tables[label(model)] = [_dump_row(obj, usernames) for obj in model.objects.order_by("pk")]
         for f in model._meta.concrete_fields:
-            if f.name in user_fields:
-                values[f.attname] = users.get(row.get(f.name))
-            elif f.attname in row:
-                value = row[f.attname]
-                if isinstance(f, (models.DateTimeField, models.DateField)) and value:
-                    value = f.to_python(value)
-                values[f.attname] = value
-        obj = model(**values)
-        for f in model._meta.concrete_fields:
-            if isinstance(f, models.FileField) and row.get(f.attname):
-                source = directory / "files" / row[f.attname]
-                # Saved under the name the model gives it (the content's hash): same path.
-                getattr(obj, f.attname).save(Path(row[f.attname]).name,
-                                             ContentFile(source.read_bytes()), save=False)
-        objects.append(obj)
-        auto = {f.attname: values[f.attname] for f in model._meta.concrete_fields
-                if getattr(f, "auto_now_add", False) and values.get(f.attname)}
-        if auto:
-            stamps.append((obj.pk, auto))
-    model.objects.bulk_create(objects, batch_size=500)
-    for pk, auto in stamps:  # auto_now_add filled "now" in: put the archived times back
-        model.objects.filter(pk=pk).update(**auto)
+            if isinstance(f, models.FileField):
+                for obj in model.objects.exclude(**{f.attname: ""}).order_by("pk"):
+                    stored = getattr(obj, f.attname)
+                    target = directory / "files" / stored.name
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    with stored.open("rb") as source:
+                        target.write_bytes(source.read())
+    _write_json(directory / "archive.json", tables)
+    return {name: len(rows) for name, rows in tables.items()}
 
 
-def _restore_matches(directory: Path, users, report: RestoreReport) -> dict[int, Match]:
-    entries = json.loads((directory / "matches.json").read_text(encoding="utf-8"))
-    restored = {}
-    events = 0
-    for entry in entries:
-        raw = (directory / entry["file"]).read_bytes()
-        owner = users.get(entry.get("created_by"))
-        match = import_match(
-            raw=raw, is_private=entry["is_private"],
-            created_by=get_user_model().objects.get(pk=owner) if owner else None,
-        )
-        if (match.last_seq, match.head_hash) != (entry["last_seq"], entry["head_hash"]):
-            raise BackupError(f"{entry['file']}: the restored chain ends at seq "
-                              f"{match.last_seq}, not {entry['last_seq']}")
-        broken = verify_log(match=match)
-        if broken is not None:
-            raise BackupError(f"{entry['file']}: the restored chain breaks at {broken}")
-        Match.objects.filter(pk=match.pk).update(created_at=entry["created_at"],
-                                                 reading=entry.get("reading") or {})
-        _link_restored_parent(match, restored)
-        restored[entry["id"]] = match
-        events += match.last_seq
-    report.counts["replay.match"] = len(restored)
-    report.counts["replay.event"] = events
-    return restored
-
-
-def _link_restored_parent(match: Match, restored: dict[int, Match]) -> None:
-    """A variation names its parent by the id it had when exported: the restored parent
-    (matches are restored in id order, parents first) when its chain verifies the prefix."""
-    from replay.variations import hash_at
-
-    branch = match.branch_of
-    if not branch or match.parent_id is not None:
-        return
-    parent = restored.get(branch["match"])
-    if parent is not None and hash_at(parent, branch["seq"]) == branch["hash"]:
-        Match.objects.filter(pk=match.pk).update(parent=parent)
-
-
-def _restore_runs(directory: Path, matches: dict[int, Match], users, report) -> None:
-    import games
-
-    entries = json.loads((directory / "runs.json").read_text(encoding="utf-8"))
-    for entry in entries:
-        match = matches[entry["match"]]
-        head = (
-            Event.objects.get(match=match, seq=entry["log_seq"]).hash
-            if entry["log_seq"] else GENESIS_HASH
-        )
-        if head != entry["head_hash"]:
-            raise BackupError(f"run of match {entry['match']} at seq {entry['log_seq']}: "
-                              "the restored log differs from the one it replayed")
-        fingerprint = run_fingerprint(
-            match_id=match.pk, log_seq=entry["log_seq"], head_hash=head,
-            engine=entry["engine"], engine_version=entry["engine_version"],
-            interpretation=entry["interpretation"],
-        )
-        run = ReplayRun.objects.create(
-            match=match, log_seq=entry["log_seq"], head_hash=head, engine=entry["engine"],
-            engine_version=entry["engine_version"], interpretation=entry["interpretation"],
-            fingerprint=fingerprint, snapshot_interval=SNAPSHOT_INTERVAL,
-            requested_by_id=users.get(entry.get("requested_by")),
-        )
+def _export_matches(directory: Path, usernames) -> dict:
+    (directory / "matches").mkdir(exist_ok=True)
+    entries, events = [], 0
+    for match in Match.objects.select_related("game").order_by("pk"):
+        document, meta = f"matches/{match.pk}.json", f"matches/{match.pk}.events.json"
         try:
-            current = games.get(entry["engine"]).version
-        except Exception:  # noqa: BLE001 - an engine that no longer loads
-            current = None
-        if entry["status"] != ReplayRun.DONE or current != entry["engine_version"]:
-            report.runs_skipped.append(
-                f"run of match {entry['match']} ({entry['engine']} {entry['engine_version']}, "
-                f"status {entry['status']}): stored, not re-run"
-            )
-            continue
-        execute_run(run_id=run.pk)
-        run.refresh_from_db()
-        if run.status != ReplayRun.DONE or step_digest(run) != entry["step_digest"]:
-            raise BackupError(
-                f"run of match {entry['match']} under {entry['interpretation']}: the replay "
-                f"does not reproduce the archived step checksums ({run.status} {run.error})"
-            )
-        report.runs_reproduced += 1
-    report.counts["replay.replayrun"] = len(entries)
+            exported = export_match(match)
+        except LogError as error:  # a log that no longer verifies is not backed up as sound
+            raise BackupError(f"match {match.pk}: {error.message}") from None
+        (directory / document).write_bytes(exported)
+        rows = [
+            [seq, pk, recorded_at.isoformat(), usernames.get(recorded_by), key]
+            for seq, pk, recorded_at, recorded_by, key in Event.objects.filter(match=match)
+            .order_by("seq").values_list("seq", "pk", "recorded_at", "recorded_by_id",
+                                         "idempotency_key").iterator(chunk_size=5000)
+        ]
+        _write_json(directory / meta, rows)
+        entries.append({"id": match.pk, "file": document, "events_file": meta,
+                        "created_by": usernames.get(match.created_by_id),
+                        **{name: _value(getattr(match, name)) for name in MATCH_FIELDS}})
+        events += len(rows)
+    _write_json(directory / "matches.json", entries)
+    return {"replay.match": len(entries), "replay.event": events}
+
+
+def _export_runs(directory: Path, usernames) -> dict:
+    runs = [
+        {**{name: _value(getattr(run, name)) for name in RUN_FIELDS},
+         "requested_by": usernames.get(run.requested_by_id), "step_digest": step_digest(run)}
+        for run in ReplayRun.objects.order_by("pk")
+    ]
+    _write_json(directory / "runs.json", runs)
+    return {"replay.replayrun": len(runs)}
+
+
+def _export_checkpoints(directory: Path) -> dict:
+    checkpoints = [
+        {name: _value(value) for name, value in row.items()}
+        for row in Checkpoint.objects.order_by("pk").values(
+            "id", "origin", "tree_size", "root_hash", "note", "verifier_key", "created_at")
+    ]
+    leaves = list(CheckpointLeaf.objects.order_by("index").values_list(
+        "index", "match_id", "last_seq", "head_hash", "id"))
+    _write_json(directory / "checkpoints.json",
+                {"checkpoints": checkpoints, "leaves": [list(leaf) for leaf in leaves]})
+    return {"replay.checkpoint": len(checkpoints), "replay.checkpointleaf": len(leaves)}

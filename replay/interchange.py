@@ -51,9 +51,10 @@ def _json_path(field: str | None) -> str:
     return field if field.startswith("$") else "$." + field
 
 
-def read_document(document: Mapping[str, Any]) -> dict:
+def read_document(document: Mapping[str, Any], *, find_game=None) -> dict:
     """The document's own rules (format, fields, seq numbering, chain head); returns the
-    keyword arguments of :func:`replay.services.match_create`, which checks the rest."""
+    keyword arguments of :func:`replay.services.match_create`, which checks the rest.
+    ``find_game(slug)`` looks a game up (by default in the database)."""
     try:
         check_json_value(document)
     except InputError as error:
@@ -68,9 +69,8 @@ def read_document(document: Mapping[str, Any]) -> dict:
         raise DocumentError(
             f"format must be {FORMAT!r}, not {document['format']!r}", field="$.format"
         )
-    game = Game.objects.filter(slug=document["game"]).first() if isinstance(
-        document["game"], str
-    ) else None
+    find_game = find_game or (lambda slug: Game.objects.filter(slug=slug).first())
+    game = find_game(document["game"]) if isinstance(document["game"], str) else None
     if game is None:
         known = ", ".join(Game.objects.order_by("slug").values_list("slug", flat=True))
         raise DocumentError(

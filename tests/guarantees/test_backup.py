@@ -1,15 +1,18 @@
-"""Backup and restore (issue 8): ``export_archive`` writes everything to one directory;
-``import_archive`` restores it on an empty database, every chain verifying and every replay
-reproducing its step checksums. Accounts are not part of a backup: rows name their users by
-username, and a restore links them to accounts of that name when they exist."""
+"""Backup and restore: ``export_archive`` writes everything to one directory; ``import_archive``
+gives history back exactly on an empty database (ids, times, who recorded what, idempotency
+keys, runs and their fingerprints, checkpoints, accounts and their groups), checks every file
+before it writes anything, and leaves nothing behind when it fails."""
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
+import shutil
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import Group, User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.db import connection
@@ -17,13 +20,24 @@ from django.db import connection
 import games
 from archive.models import Rulebook, Scan, Transcription
 from archive.services import add_scan, import_transcription, load_archive
+from replay.backup import archive_models
+from replay.checkpoints import KEY_ENV
 from replay.db_guards import install_event_guards, remove_event_guards
 from replay.interchange import import_match
-from replay.models import Match, ReplayRun, ReplayStep
+from replay.models import (
+    Checkpoint,
+    CheckpointLeaf,
+    Event,
+    Match,
+    ReplayFlag,
+    ReplayRun,
+    ReplaySnapshot,
+    ReplayStep,
+)
 from replay.runs import replay_match
 from replay.selectors import verify_log
-from replay.services import append_events
-from tests.factories import make_curator
+from replay.services import append_events, match_create
+from tests.factories import UserFactory, make_curator
 
 
 def png_bytes(colour=(120, 90, 60)) -> bytes:
@@ -36,9 +50,13 @@ def png_bytes(colour=(120, 90, 60)) -> bytes:
 
 def build_archive() -> None:
     """The seed archive plus what a year of use adds: a scan, a second transcription version,
-    a public and a private match, runs under two readings, and a run of an older log head."""
+    a public and a private match, runs under two readings, a run of an older log head,
+    events recorded by another curator with an idempotency key, a match made with one, and
+    a signed checkpoint."""
     load_archive()
     curator = make_curator("curator")
+    second = make_curator("second-curator")
+    UserFactory(username="reader", first_name="Rita", email="rita@example.org")
     rulebook = Rulebook.objects.get(game__slug="dagon")
     add_scan(rulebook=rulebook, page_number=1, upload=SimpleUploadedFile("p1.png", png_bytes()),
              uploaded_by=curator)
@@ -51,35 +69,19 @@ def build_archive() -> None:
         match = import_match(raw=document, created_by=curator, is_private=private)
         replay_match(match=match)
         point = games.get("dagon").points[0]
-        replay_match(match=match, choices={point.id: point.option_ids[-1]})
+        replay_match(match=match, choices={point.id: point.option_ids[-1]}, requested_by=second)
     match = Match.objects.get(title="Match 3")
     append_events(match=match, events=[{"type": "annotation", "actor": None,
                                         "data": {"text": "checked", "step": 2}}],
-                  expected_seq=match.last_seq)
+                  expected_seq=match.last_seq, recorded_by=second, idempotency_key="note-1")
+    match_create(game=match.game, title="Made with a key", players=match.players,
+                 created_by=second, idempotency_key="create-1")
     from replay.variations import variation_create
 
     point = games.get("dagon").points[0]
     variation_create(parent=match, from_seq=5, title="What if", created_by=curator,
                      reading={point.id: point.option_ids[-1]})
-
-
-def comparable(directory: Path) -> dict:
-    """An export without what legitimately differs between databases: match ids."""
-    matches = json.loads((directory / "matches.json").read_text())
-    ids = {entry["id"]: index for index, entry in enumerate(matches)}
-    documents = [(directory / entry["file"]).read_bytes() for entry in matches]
-    for entry in matches:
-        entry.pop("id"), entry.pop("file")
-    runs = json.loads((directory / "runs.json").read_text())
-    for run in runs:
-        run["match"] = ids[run["match"]]
-    files = sorted(str(p.relative_to(directory / "files"))
-                   for p in (directory / "files").rglob("*") if p.is_file())
-    return {
-        "archive": json.loads((directory / "archive.json").read_text()),
-        "matches": matches, "documents": documents, "runs": runs, "files": files,
-        "file_bytes": [(directory / "files" / f).read_bytes() for f in files],
-    }
+    call_command("checkpoint", stdout=io.StringIO(), stderr=io.StringIO())
 
 
 def wipe_database() -> None:
@@ -88,49 +90,80 @@ def wipe_database() -> None:
     install_event_guards(connection)
 
 
+def every_row(*, passwords: bool) -> dict:
+    """Every row of every table a restore gives back, field by field. Steps, flags and
+    snapshots are rebuilt by replaying, so their own row ids are left out."""
+    derived = {ReplayStep, ReplayFlag, ReplaySnapshot}
+    tables = [Group, *archive_models(), Match, Event, ReplayRun, ReplayStep, ReplayFlag,
+              ReplaySnapshot, Checkpoint, CheckpointLeaf]
+    rows = {}
+    for model in tables:
+        names = [f.attname for f in model._meta.concrete_fields
+                 if not (model in derived and f.attname == "id")]
+        order = [n for n in ("run_id", "seq", "index", "id") if n in names][:2] or ["pk"]
+        rows[model._meta.label] = list(model.objects.order_by(*order).values(*names))
+    user_names = [f.attname for f in User._meta.concrete_fields
+                  if passwords or f.attname != "password"]
+    rows["users"] = [
+        {**values, "groups": sorted(User.objects.get(pk=values["id"]).groups
+                                    .values_list("name", flat=True))}
+        for values in User.objects.order_by("pk").values(*user_names)
+    ]
+    return rows
+
+
+@pytest.fixture
+def checkpoint_key(tmp_path, monkeypatch):
+    monkeypatch.setenv(KEY_ENV, str(tmp_path / "checkpoint.key"))
+    call_command("checkpoint", "--new-key", stdout=io.StringIO(), stderr=io.StringIO())
+
+
+@pytest.mark.parametrize("with_hashes", [False, True])
 @pytest.mark.django_db(transaction=True)
-def test_export_wipe_import_export_gives_the_same_archive(settings, tmp_path):
-    """Tries: a full archive exported, the database emptied (and the media directory
-    replaced, as on a new machine), the export imported, and exported again. Proves: the two
-    exports are the same (every row of the archive with its primary key, every transcription
-    version, the scans' bytes, each match document byte for byte, privacy and owners), every
-    restored chain verifies, and every run re-ran to the same step checksums."""
+def test_a_restore_gives_back_every_row_exactly(settings, tmp_path, checkpoint_key,
+                                                with_hashes):
+    """Tries: a full archive exported (with and without password hashes), the database
+    emptied and the media directory replaced (a new machine), the export imported. Proves:
+    every row of every table is the same, field by field: ids (so every permalink works),
+    creation and recording times, who recorded each event, idempotency keys, runs with their
+    fingerprints, times and statuses (their steps rebuilt identically), checkpoints, accounts
+    with their groups; password hashes only when asked for, else no password works."""
     settings.MEDIA_ROOT = tmp_path / "media-before"
     build_archive()
-    before_steps = {
-        (run.match.title, json.dumps(run.interpretation, sort_keys=True)):
-            list(ReplayStep.objects.filter(run=run).order_by("seq").values_list("checksum", flat=True))
-        for run in ReplayRun.objects.select_related("match")
-    }
-    first = tmp_path / "first"
-    call_command("export_archive", str(first), stdout=io.StringIO())
-    manifest = json.loads((first / "manifest.json").read_text())
-    assert manifest["counts"]["archive.transcription"] == Transcription.objects.count()
-    assert manifest["counts"]["replay.replayrun"] == 4
+    before = every_row(passwords=with_hashes)
+    scan_bytes = Scan.objects.get().file.read()
+    dump = tmp_path / "dump"
+    options = ["--with-password-hashes"] if with_hashes else []
+    call_command("export_archive", str(dump), *options, stdout=io.StringIO())
 
     wipe_database()
     settings.MEDIA_ROOT = tmp_path / "media-after"
-    make_curator("curator")  # accounts are restored separately
     out = io.StringIO()
-    call_command("import_archive", str(first), stdout=out)
+    call_command("import_archive", str(dump), stdout=out)
     assert "reproduced with identical step checksums: 4" in out.getvalue()
-    for match in Match.objects.all():
-        assert verify_log(match=match) is None
-    after_steps = {
-        (run.match.title, json.dumps(run.interpretation, sort_keys=True)):
-            list(ReplayStep.objects.filter(run=run).order_by("seq").values_list("checksum", flat=True))
-        for run in ReplayRun.objects.select_related("match")
-    }
-    assert after_steps == before_steps
-    assert Match.objects.get(title="Match 4").is_private
+    assert every_row(passwords=with_hashes) == before
     variation = Match.objects.get(title="What if")
     assert variation.parent == Match.objects.get(title="Match 3")
     assert variation.reading and variation.branch_of["seq"] == 5
-    assert Scan.objects.get().file.read() == png_bytes()
+    assert Scan.objects.get().file.read() == scan_bytes
+    for match in Match.objects.all():
+        assert verify_log(match=match) is None
+    curator = User.objects.get(username="curator")
+    assert curator.has_usable_password() is with_hashes
+    if with_hashes:
+        assert curator.check_password("a-long-test-password")
+    call_command("verify_log", "--all", "--checkpoint", str(_latest_note(tmp_path)),
+                 stdout=io.StringIO())
+    again = tmp_path / "again"
+    call_command("export_archive", str(again), *options, stdout=io.StringIO())
+    first, second = (json.loads((d / "manifest.json").read_text()) for d in (dump, again))
+    assert first["files"] == second["files"]
 
-    second = tmp_path / "second"
-    call_command("export_archive", str(second), stdout=io.StringIO())
-    assert comparable(second) == comparable(first)
+
+def _latest_note(tmp_path: Path) -> Path:
+    path = tmp_path / "latest.note"
+    path.write_text(Checkpoint.objects.order_by("-tree_size").first().note)
+    return path
 
 
 @pytest.mark.django_db(transaction=True)
@@ -146,20 +179,135 @@ def test_import_refuses_a_database_that_is_not_empty(settings, tmp_path):
     assert Transcription.objects.count() == count
 
 
+def _small_backup(settings, tmp_path) -> Path:
+    settings.MEDIA_ROOT = tmp_path / "media"
+    load_archive()
+    curator = make_curator("curator")
+    add_scan(rulebook=Rulebook.objects.get(game__slug="dagon"), page_number=1,
+             upload=SimpleUploadedFile("p1.png", png_bytes()), uploaded_by=curator)
+    match = import_match(raw=games.get("dagon").simulate(seed=3, max_events=10))
+    replay_match(match=match)
+    dump = tmp_path / "dump"
+    call_command("export_archive", str(dump), stdout=io.StringIO())
+    wipe_database()
+    shutil.rmtree(tmp_path / "media")
+    settings.MEDIA_ROOT = tmp_path / "media-new"
+    return dump
+
+
+def _rewrite_manifest(dump: Path) -> None:
+    """What a forger does after editing a backup: recompute every checksum."""
+    manifest = json.loads((dump / "manifest.json").read_text())
+    manifest["files"] = {
+        str(p.relative_to(dump)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(dump.rglob("*")) if p.is_file() and p.name != "manifest.json"
+    }
+    (dump / "manifest.json").write_text(json.dumps(manifest))
+
+
+def _edit_json(path: Path, change) -> None:
+    value = json.loads(path.read_text())
+    change(value)
+    path.write_text(json.dumps(value))
+
+
+def _nothing_restored(tmp_path: Path) -> None:
+    assert not Match.objects.exists() and not Event.objects.exists()
+    assert not Scan.objects.exists() and not Transcription.objects.exists()
+    media = tmp_path / "media-new"
+    assert not media.exists() or not any(p.is_file() for p in media.rglob("*")), \
+        "a refused restore left files behind"
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_tampered_export_is_refused(settings, tmp_path):
     """Tries: an export whose match document was edited after export. Proves: the restore
     stops at the manifest's checksum, naming the file, before writing anything."""
+    dump = _small_backup(settings, tmp_path)
+    path = next((dump / "matches").glob("*[0-9].json"))
+    original = path.read_bytes()
+    path.write_bytes(original.replace(b'"type": ', b'"type":  ', 1))
+    assert path.read_bytes() != original, "the export was not tampered with"
+    with pytest.raises(CommandError, match="does not match its checksum"):
+        call_command("import_archive", str(dump))
+    _nothing_restored(tmp_path)
+
+
+@pytest.mark.parametrize("name", ["../../../../etc/hostname", "/etc/hostname",
+                                  "scans/../../../outside.png"])
+@pytest.mark.django_db(transaction=True)
+def test_a_path_leaving_the_backup_is_refused(settings, tmp_path, name):
+    """Tries: a crafted backup whose scan row names a path out of the backup folder (and
+    the media directory), with a recomputed manifest listing it. Proves: refused naming the
+    path; no server file becomes a scan; nothing is written."""
+    dump = _small_backup(settings, tmp_path)
+    _edit_json(dump / "archive.json",
+               lambda tables: tables["archive.scan"][0].update(file=name))
+    manifest = json.loads((dump / "manifest.json").read_text())
+    manifest["files"][f"files/{name}"] = "0" * 64
+    (dump / "manifest.json").write_text(json.dumps(manifest))
+    _rewrite_manifest_keeping(dump, f"files/{name}")
+    with pytest.raises(CommandError, match=f"{name[-12:]}.*(leaves the backup|leaves the media|missing)"):
+        call_command("import_archive", str(dump))
+    _nothing_restored(tmp_path)
+
+
+def _rewrite_manifest_keeping(dump: Path, extra: str) -> None:
+    _rewrite_manifest(dump)
+    manifest = json.loads((dump / "manifest.json").read_text())
+    manifest["files"][extra] = "0" * 64
+    (dump / "manifest.json").write_text(json.dumps(manifest))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_scan_bytes_are_checked_against_their_sha256(settings, tmp_path):
+    """Tries: a scan's file replaced by other bytes and the manifest recomputed. Proves: the
+    restore compares the bytes with the sha256 the scan's row records and refuses."""
+    dump = _small_backup(settings, tmp_path)
+    scan = next(p for p in (dump / "files" / "scans").rglob("*.png") if "thumbs" not in p.parts)
+    scan.write_bytes(png_bytes((1, 2, 3)))
+    _rewrite_manifest(dump)
+    with pytest.raises(CommandError, match="do not hash to the sha256"):
+        call_command("import_archive", str(dump))
+    _nothing_restored(tmp_path)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_restore_failing_late_leaves_nothing_behind(settings, tmp_path):
+    """Tries: a backup whose run no longer reproduces (its step digest edited, the manifest
+    recomputed), so the restore fails after the rows and scan files are written. Proves:
+    the database is empty again and no file is left in the media directory."""
+    dump = _small_backup(settings, tmp_path)
+    _edit_json(dump / "runs.json", lambda runs: runs[0].update(step_digest="0" * 64))
+    _rewrite_manifest(dump)
+    with pytest.raises(CommandError, match="does not reproduce"):
+        call_command("import_archive", str(dump))
+    _nothing_restored(tmp_path)
+    assert not User.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_row_naming_an_unknown_user_is_refused(settings, tmp_path):
+    dump = _small_backup(settings, tmp_path)
+    _edit_json(dump / "archive.json",
+               lambda tables: tables["archive.scan"][0].update(uploaded_by="nobody"))
+    _rewrite_manifest(dump)
+    with pytest.raises(CommandError, match="'nobody', who is not in users.json"):
+        call_command("import_archive", str(dump))
+    _nothing_restored(tmp_path)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_failed_export_leaves_no_half_written_folder(settings, tmp_path):
+    """Tries: an export that fails part-way (a log changed behind the guards). Proves: the
+    command names the match and seq, and no directory is left where the backup would be."""
     settings.MEDIA_ROOT = tmp_path / "media"
     load_archive()
-    document = games.get("dagon").simulate(seed=3, max_events=10)
-    import_match(raw=document)
-    call_command("export_archive", str(tmp_path / "dump"), stdout=io.StringIO())
-    path = next((tmp_path / "dump" / "matches").glob("*.json"))
-    original = path.read_bytes()
-    path.write_bytes(original.replace(b'"type": "move"', b'"type":  "move"', 1))
-    assert path.read_bytes() != original, "the export was not tampered with"
-    wipe_database()
-    with pytest.raises(CommandError, match="does not match its checksum"):
-        call_command("import_archive", str(tmp_path / "dump"))
-    assert not Match.objects.exists()
+    match = import_match(raw=games.get("dagon").simulate(seed=3, max_events=10))
+    from tests.guarantees.tampering import tamper
+
+    tamper(match, 4, {"value": 9})
+    with pytest.raises(CommandError, match=f"match {match.pk}: .*seq 4"):
+        call_command("export_archive", str(tmp_path / "dump"), stdout=io.StringIO())
+    assert not (tmp_path / "dump").exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".dump")] == []

@@ -11,10 +11,14 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("directory", help="a new or empty directory")
+        parser.add_argument("--with-password-hashes", action="store_true",
+                            help="also write the accounts' password hashes (keep such a "
+                            "backup as you keep the database)")
 
     def handle(self, *args, **options):
         try:
-            manifest = export_archive(directory=Path(options["directory"]))
+            manifest = export_archive(directory=Path(options["directory"]),
+                                      with_password_hashes=options["with_password_hashes"])
         except BackupError as error:
             raise CommandError(error.message) from None
         for label, count in manifest["counts"].items():

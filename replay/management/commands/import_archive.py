@@ -2,12 +2,15 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from replay.backup import BackupError, import_archive
+from replay.backup import BackupError
+from replay.restore import import_archive
 
 
 class Command(BaseCommand):
-    help = ("Restore an export_archive directory into an EMPTY database: every chain is "
-            "verified and every replay re-run and compared by its step checksums.")
+    help = ("Restore an export_archive directory into an EMPTY database, history exactly "
+            "(ids, times, recorders, runs, checkpoints, accounts): every file is checked "
+            "first, every chain verified and every replay re-run and compared by its step "
+            "checksums; all or nothing.")
 
     def add_arguments(self, parser):
         parser.add_argument("directory")
