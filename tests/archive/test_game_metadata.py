@@ -14,7 +14,7 @@ from django.urls import reverse
 from archive.models import Game
 from archive.services import load_archive
 from replay.errors import DocumentError
-from replay.interchange import validate_players
+from replay.services import checked_players
 from tests import paths
 from tests.factories import GameFactory
 
@@ -120,10 +120,10 @@ def test_a_record_names_as_many_players_as_the_rulebook_and_the_engine_allow(see
 
     # Dagon: the sheet allows at most four (one Hero each).
     with pytest.raises(DocumentError, match="played by 2 to 4 players, not 5"):
-        validate_players(players(5), seeded["dagon"])
+        checked_players(players(5), seeded["dagon"])
     # Dylan Dog: "For 3 to 6 players."
     with pytest.raises(DocumentError, match="played by 3 to 6 players, not 2"):
-        validate_players(players(2), seeded["dylan-dog"])
+        checked_players(players(2), seeded["dylan-dog"])
     # A game with no engine whose rulebook gives no number: any table of one or more.
     silent = GameFactory(slug="silent", title="Silent", min_players=None, max_players=None)
-    assert len(validate_players(players(9), silent)) == 9
+    assert len(checked_players(players(9), silent)) == 9
