@@ -1,6 +1,7 @@
 """Login rate limit: after LOGIN_FAILURE_LIMIT failed sign-ins for one username from one
-address within LOGIN_FAILURE_WINDOW seconds, further attempts are answered 429 until the
-window passes. Counted in the cache (per process with the default local-memory cache; set
+address within LOGIN_FAILURE_WINDOW seconds, or LOGIN_ADDRESS_FAILURE_LIMIT failed sign-ins
+from one address whatever the usernames (one password tried across many accounts), further
+attempts are answered 429 until the window passes. Counted in the cache (per process with the default local-memory cache; set
 LUDOTECA_CACHE_URL to a Redis URL so every web process shares the count).
 
 Covers the sign-in page and the API's token endpoint, the two places a password is tried."""
@@ -19,7 +20,7 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from boundary.drf import BoundedJSONParser
 
 MESSAGE = (
-    "Too many failed sign-ins for this account from your address. "
+    "Too many failed sign-ins from your address. "
     "Wait {minutes} minutes and try again."
 )
 
@@ -30,12 +31,17 @@ def _key(request, username: str) -> str:
     return f"login-failures:{digest}"
 
 
+def _address_key(request) -> str:
+    address = request.META.get("REMOTE_ADDR", "")
+    return f"login-failures-from:{hashlib.sha256(address.encode()).hexdigest()}"
+
+
 def is_blocked(request, username: str) -> bool:
-    return cache.get(_key(request, username), 0) >= settings.LOGIN_FAILURE_LIMIT
+    return (cache.get(_key(request, username), 0) >= settings.LOGIN_FAILURE_LIMIT
+            or cache.get(_address_key(request), 0) >= settings.LOGIN_ADDRESS_FAILURE_LIMIT)
 
 
-def record_failure(request, username: str) -> None:
-    key = _key(request, username)
+def _count(key: str) -> None:
     # add() starts the window on the first failure; incr() keeps its expiry.
     if not cache.add(key, 1, timeout=settings.LOGIN_FAILURE_WINDOW):
         try:
@@ -44,7 +50,13 @@ def record_failure(request, username: str) -> None:
             cache.add(key, 1, timeout=settings.LOGIN_FAILURE_WINDOW)
 
 
+def record_failure(request, username: str) -> None:
+    _count(_key(request, username))
+    _count(_address_key(request))
+
+
 def clear_failures(request, username: str) -> None:
+    # The address's count stays: one right password must not reset a spray across accounts.
     cache.delete(_key(request, username))
 
 

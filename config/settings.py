@@ -1,6 +1,7 @@
 """Settings for Ludoteca.
 
-Embedded default: SQLite under var/, Celery eager, DEBUG on, a development secret.
+Embedded default (LUDOTECA_ENV unset or "development"): SQLite under var/, Celery eager, DEBUG
+on, a development secret. DEBUG is on in development only: any other LUDOTECA_ENV turns it off.
 Production (LUDOTECA_ENV=production): secrets and hosts from the environment, secure cookies,
 HSTS; `manage.py check --deploy` passes. DATABASE_URL switches to PostgreSQL (psycopg 3);
 CELERY_BROKER_URL sends tasks to workers through Redis.
@@ -18,7 +19,8 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("LUDOTECA_VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
-PRODUCTION = os.environ.get("LUDOTECA_ENV") == "production"
+ENVIRONMENT = os.environ.get("LUDOTECA_ENV", "development")
+PRODUCTION = ENVIRONMENT == "production"
 
 
 def _env_list(name: str, default: str = "") -> list[str]:
@@ -44,7 +46,9 @@ else:
     SECRET_KEY = os.environ.get(
         "DJANGO_SECRET_KEY", "dev-only-insecure-key-ludoteca-never-use-in-production"
     )
-    DEBUG = os.environ.get("DJANGO_DEBUG", "true") == "true"
+    # A 404 with DEBUG lists the URLconf: on in development only, and DJANGO_DEBUG=false there
+    # turns it off too.
+    DEBUG = ENVIRONMENT == "development" and os.environ.get("DJANGO_DEBUG", "true") == "true"
     ALLOWED_HOSTS = _env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -210,8 +214,10 @@ SPECTACULAR_SETTINGS = {
 
 CURATORS_GROUP = "curators"
 
-# Sign-in rate limit (config/ratelimit.py): failures per username and address per window.
+# Sign-in rate limit (config/ratelimit.py): failures per username and address per window,
+# and failures per address whatever the usernames.
 LOGIN_FAILURE_LIMIT = int(os.environ.get("LUDOTECA_LOGIN_FAILURE_LIMIT", "5"))
+LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LUDOTECA_LOGIN_ADDRESS_FAILURE_LIMIT", "20"))
 LOGIN_FAILURE_WINDOW = int(os.environ.get("LUDOTECA_LOGIN_FAILURE_WINDOW", "900"))
 # The limiter's counts live in the cache: local memory by default (one process), or Redis
 # shared by every web process when LUDOTECA_CACHE_URL is set.

@@ -1,10 +1,13 @@
+import re
+
 from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.db import connection
 from django.http import JsonResponse
-from django.urls import include, path
+from django.urls import include, path, re_path
 
+from config.media import serve_media
 from config.ratelimit import RateLimitedLoginView
 
 
@@ -26,7 +29,8 @@ urlpatterns = [
     path("", include("studies.urls")),
 ]
 
-if settings.DEBUG:
-    from django.conf.urls.static import static
-
-    urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
+# Scans are part of the archive: served in production too (config/media.py).
+urlpatterns.append(
+    re_path(rf"^{re.escape(settings.MEDIA_URL.lstrip('/'))}(?P<path>.+)$", serve_media,
+            name="media")
+)
