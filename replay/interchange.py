@@ -96,13 +96,11 @@ def read_document(document: Mapping[str, Any], *, find_game=None) -> dict:
                 seq=seq,
             )
     chain = document.get("chain")
-    if chain is not None:
-        if not isinstance(chain, dict) or chain.get("algorithm") != "sha256" or not isinstance(
-            chain.get("head"), str
-        ):
-            raise DocumentError(
-                'chain must be {"algorithm": "sha256", "head": "<hex>"}', field="$.chain"
-            )
+    if chain is not None and (not isinstance(chain, dict) or chain.get("algorithm") != "sha256"
+                              or not isinstance(chain.get("head"), str)):
+        raise DocumentError(
+            'chain must be {"algorithm": "sha256", "head": "<hex>"}', field="$.chain"
+        )
     return {
         "events_head": chain["head"] if chain is not None else None,
         "game": game,

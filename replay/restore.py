@@ -163,10 +163,10 @@ def _planned_files(backup: Backup, tables: dict) -> dict[Path, bytes]:
                 data = backup.read(f"files/{name}") if isinstance(name, str) else None
                 if data is None:
                     raise BackupError(f"{label(model)} {row.get('id')}: no file {name!r}")
-                if f.attname == "file" and "sha256" in row:
-                    if hashlib.sha256(data).hexdigest() != row["sha256"]:
-                        raise BackupError(f"files/{name}: its bytes do not hash to the sha256 "
-                                          f"its {label(model)} row records")
+                if (f.attname == "file" and "sha256" in row
+                        and hashlib.sha256(data).hexdigest() != row["sha256"]):
+                    raise BackupError(f"files/{name}: its bytes do not hash to the sha256 "
+                                      f"its {label(model)} row records")
                 planned[_media_target(name)] = data
     return planned
 

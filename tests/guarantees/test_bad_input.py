@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import zlib
 from collections import Counter
 
@@ -226,11 +227,17 @@ def test_every_api_endpoint_under_schemathesis(seeded, settings, tmp_path):
     assert len(calls) >= 20, sorted(calls)
 
 
+# Examples per operation and mode: a real number in CI (about 40 operations, two modes), a
+# quick pass on a developer's machine; LUDOTECA_SCHEMATHESIS_EXAMPLES overrides both.
+SCHEMATHESIS_EXAMPLES = int(os.environ.get(
+    "LUDOTECA_SCHEMATHESIS_EXAMPLES", "40" if os.environ.get("CI") == "true" else "15"))
+
+
 def _fuzz_one(operation, mode, strategy, headers, failures, calls, hsettings, hgiven, checks):
     """A hypothesis test for one operation in one mode (a closure: @given refuses default
     arguments, which is how an earlier version of this test silently ran nothing)."""
 
-    @hsettings(max_examples=12, deadline=None, database=None,
+    @hsettings(max_examples=SCHEMATHESIS_EXAMPLES, deadline=None, database=None,
                suppress_health_check=list(HealthCheck))
     @hgiven(case=strategy)
     def call(case):
