@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import math
+import re
 from typing import Any
 
 from boundary.errors import InputError
@@ -105,6 +107,15 @@ def _leaf_problem(value: Any, max_text: int) -> str | None:
 
 
 _CONTAINERS = (dict, list, tuple)
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
+
+
+def key_path(path: str, key: str) -> str:
+    """``path.key``, or ``path["key"]`` for a key that is empty or not a plain name."""
+    if _PLAIN_KEY.match(key):
+        return key if path == "$" else f"{path}.{key}"
+    quoted = f"[{json.dumps(key, ensure_ascii=True)}]"
+    return quoted if path == "$" else path + quoted
 
 
 def _walk(value: Any, path: str, depth: int, max_text: int) -> None:
@@ -119,7 +130,6 @@ def _walk(value: Any, path: str, depth: int, max_text: int) -> None:
         duplicate = getattr(value, "duplicate_key", None)
         if duplicate is not None:
             raise InputError(f"has the key {duplicate!r} twice", field=path)
-        prefix = "" if path == "$" else path + "."
         for key, item in value.items():
             if type(key) is not str:
                 raise InputError("object keys must be text", field=path)
@@ -130,11 +140,11 @@ def _walk(value: Any, path: str, depth: int, max_text: int) -> None:
                 if problem:
                     raise InputError(f"a key {problem}", field=path)
             if isinstance(item, _CONTAINERS):
-                _walk(item, prefix + key, depth + 1, max_text)
+                _walk(item, key_path(path, key), depth + 1, max_text)
             else:
                 problem = _leaf_problem(item, max_text)
                 if problem:
-                    raise InputError(problem, field=prefix + key)
+                    raise InputError(problem, field=key_path(path, key))
         return
     base = "" if path == "$" else path
     for index, item in enumerate(value):

@@ -100,7 +100,7 @@ def every_row(*, passwords: bool) -> dict:
     for model in tables:
         names = [f.attname for f in model._meta.concrete_fields
                  if not (model in derived and f.attname == "id")]
-        order = [n for n in ("run_id", "seq", "index", "id") if n in names][:2] or ["pk"]
+        order = [n for n in ("run_id", "seq", "index", "id") if n in names] or ["pk"]
         rows[model._meta.label] = list(model.objects.order_by(*order).values(*names))
     user_names = [f.attname for f in User._meta.concrete_fields
                   if passwords or f.attname != "password"]
