@@ -15,9 +15,12 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from rest_framework.test import APIClient
 
+import games
 from replay.checkpoints import KEY_ENV
+from replay.interchange import import_match
 from replay.merkle import leaf_hash, root_hash
 from replay.models import Checkpoint, CheckpointLeaf
+from replay.runs import replay_match
 from replay.selectors import verify_log
 from replay.services import append_events
 from replay.signed_note import open_note, read_signer, read_verifier, sign
@@ -135,6 +138,24 @@ def test_a_recomputed_chain_is_caught_naming_match_and_seq(logged, tmp_path):
         call_command("verify_log", "--all", "--checkpoint", str(checkpoint),
                      stdout=io.StringIO())
     assert f"match {logged.pk} does not extend the checkpoint: at seq 8" in str(raised.value)
+
+
+def test_the_checkpoint_is_still_checked_when_a_run_already_caught_the_change(
+        archive_seed, key, tmp_path):
+    """Tries: a recomputed chain that a run made earlier also contradicts.
+    Proves: verify_log reports the run's finding and still gives the checkpoint's verdict."""
+    match = import_match(raw=games.get("dagon").simulate(seed=2, max_events=30))
+    run = replay_match(match=match)
+    checkpoint = make_checkpoint(tmp_path)
+    event = match.events.get(seq=7)
+    tamper(match, 7, {**event.data, "tampered": True}, recompute=True)
+    err = io.StringIO()
+    with pytest.raises(CommandError) as raised:
+        call_command("verify_log", "--all", "--checkpoint", str(checkpoint),
+                     stdout=io.StringIO(), stderr=err)
+    assert f"match {match.pk}: chain broken at seq {run.log_seq}: run {run.pk}" in err.getvalue()
+    assert (f"match {match.pk} does not extend the checkpoint: at seq {match.last_seq}"
+            in str(raised.value))
 
 
 def test_a_change_without_recomputing_names_its_seq(logged, tmp_path):

@@ -34,16 +34,25 @@ class Command(BaseCommand):
             raise CommandError("name one MATCH, or --all")
         matches = (Match.objects.order_by("pk") if options["all"]
                    else [match_from_argument(options["match"])])
+        problems = []
         for match in matches:
             broken = verify_log(match=match)
             if broken is not None:
-                raise CommandError(f"match {match.pk}: chain broken at {broken}")
-            if not options["all"]:
+                problems.append(f"match {match.pk}: chain broken at {broken}")
+            elif not options["all"]:
                 self.stdout.write(f"match {match.pk}: {match.last_seq} events, chain verifies")
-        if options["all"]:
+        if options["all"] and not problems:
             self.stdout.write(f"{len(matches)} matches: every chain verifies")
         if options["checkpoint"]:
-            self._checkpoint(options)
+            # Checked even after a broken chain: the signed heads say what was there before.
+            try:
+                self._checkpoint(options)
+            except CommandError as error:
+                problems.append(str(error))
+        if problems:
+            for problem in problems[:-1]:
+                self.stderr.write(problem)
+            raise CommandError(problems[-1])
 
     def _checkpoint(self, options):
         try:
