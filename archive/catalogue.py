@@ -13,10 +13,9 @@ from django.db import IntegrityError, transaction
 
 from archive.models import Game, Rulebook
 from archive.services import ArchiveError
+from boundary import InputError, check_language, text_problem
 
 SLUG_RE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-# A language tag as BCP 47 writes the common ones: "en", "it", "es-AR", "pt-BR", "sr-Latn".
-LANGUAGE_RE = re.compile(r"[a-z]{2,3}(?:-[A-Za-z]{4})?(?:-(?:[A-Z]{2}|[0-9]{3}))?")
 # Page paths under /games/ that a slug must not shadow.
 RESERVED_SLUGS = frozenset({"new"})
 MAX_PLAYERS = 99
@@ -26,6 +25,9 @@ MAX_COMPONENTS = 200
 def _text(value, *, field: str, limit: int, required: bool = True, lines: bool = False) -> str:
     if not isinstance(value, str):
         raise ArchiveError(f"{field} must be text", field=field)
+    problem = text_problem(value)
+    if problem:
+        raise ArchiveError(f"{field} {problem}", field=field)
     value = value.strip() if lines else " ".join(value.split())
     if required and not value:
         raise ArchiveError(f"give the {field.replace('_', ' ')}", field=field)
@@ -35,16 +37,14 @@ def _text(value, *, field: str, limit: int, required: bool = True, lines: bool =
 
 
 def checked_language(value, *, field: str = "language", required: bool = True) -> str:
-    if not isinstance(value, str):
-        raise ArchiveError(f"{field} must be a language tag such as en, it or es", field=field)
-    value = value.strip()
-    if not value and not required:
-        return ""
-    if not LANGUAGE_RE.fullmatch(value):
-        raise ArchiveError(
-            f"{value!r} is not a language tag such as en, it, es or es-AR", field=field
-        )
-    return value
+    if isinstance(value, str):
+        value = value.strip()
+        if not value and not required:
+            return ""
+    try:
+        return check_language(value, field=field)
+    except InputError as error:
+        raise ArchiveError(f"{field}: {error.message}", field=field) from None
 
 
 def _whole(value, *, field: str, low: int, high: int) -> int | None:

@@ -20,7 +20,7 @@ from boundary.limits import (
     MAX_SAFE_INTEGER,
     MAX_VALUE_TEXT,
 )
-from boundary.values import check_json_value, check_text, check_whole_number
+from boundary.values import check_json_value, check_text, check_whole_number, text_problem
 
 __all__ = [
     "MAX_DB_INTEGER",
@@ -33,4 +33,5 @@ __all__ = [
     "check_text",
     "check_whole_number",
     "parse_json",
+    "text_problem",
 ]

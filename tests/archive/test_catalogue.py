@@ -19,6 +19,11 @@ from tests.factories import GameFactory, make_curator
         ({"slug": "new"}, "slug"),
         ({"title": "   "}, "title"),
         ({"original_language": "Italian"}, "original_language"),
+        ({"original_language": '"><svg>'}, "original_language"),
+        ({"original_language": "en\nx"}, "original_language"),
+        ({"original_language": "xx"}, "original_language"),  # well formed, not registered
+        ({"title": "La \ud800 Torre"}, "title"),
+        ({"publisher": "Edizioni\x00"}, "publisher"),
         ({"min_players": 0}, "min_players"),
         ({"max_players": 100}, "max_players"),
         ({"min_players": 5, "max_players": 3}, "min_players"),
