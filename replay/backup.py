@@ -37,6 +37,7 @@ from django.utils import timezone
 from replay.errors import LogError
 from replay.interchange import export_match
 from replay.models import Checkpoint, CheckpointLeaf, Event, Match, ReplayRun, ReplayStep
+from replay.selectors import runs_disagree
 
 FORMAT = "ludoteca.archive/2"
 MATCH_FIELDS = ("is_private", "created_at", "last_seq", "head_hash", "idempotency_key", "reading",
@@ -214,6 +215,10 @@ def _export_matches(directory: Path, usernames) -> dict:
             exported = export_match(match)
         except LogError as error:  # a log that no longer verifies is not backed up as sound
             raise BackupError(f"match {match.pk}: {error.message}") from None
+        rewritten = runs_disagree(match=match)
+        if rewritten is not None:
+            raise BackupError(f"match {match.pk}: the log no longer verifies at seq "
+                              f"{rewritten.seq}: {rewritten.problem}")
         (directory / document).write_bytes(exported)
         rows = [
             [seq, pk, recorded_at.isoformat(), usernames.get(recorded_by), key]

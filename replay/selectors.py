@@ -36,6 +36,12 @@ def verify_log(*, match: Match) -> ChainBreak | None:
             pass
     except BrokenChain as error:
         return ChainBreak(error.seq, error.problem)
+    return runs_disagree(match=match)
+
+
+def runs_disagree(*, match: Match) -> ChainBreak | None:
+    """The first run whose recorded head the stored chain no longer reaches (a chain
+    recomputed after a change verifies on its own, but not against what was replayed)."""
     heads = (ReplayRun.objects.filter(match=match).order_by("log_seq", "pk")
              .values_list("pk", "log_seq", "head_hash"))
     checked = {}

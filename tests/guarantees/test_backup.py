@@ -311,3 +311,20 @@ def test_a_failed_export_leaves_no_half_written_folder(settings, tmp_path):
         call_command("export_archive", str(tmp_path / "dump"), stdout=io.StringIO())
     assert not (tmp_path / "dump").exists()
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".dump")] == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_recomputed_chain_its_runs_contradict_is_not_exported(settings, tmp_path):
+    """Tries: an event changed and every later hash recomputed, so the chain verifies on its
+    own, after a run replayed the original. Proves: export_archive refuses it naming the match
+    and the run's seq, instead of writing a backup whose restore could not reproduce the run."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    load_archive()
+    match = import_match(raw=games.get("dagon").simulate(seed=3, max_events=10))
+    run = replay_match(match=match)
+    from tests.guarantees.tampering import tamper
+
+    tamper(match, 4, {"value": 9}, recompute=True)
+    with pytest.raises(CommandError, match=f"match {match.pk}: .*seq {run.log_seq}: run {run.pk}"):
+        call_command("export_archive", str(tmp_path / "dump"), stdout=io.StringIO())
+    assert not (tmp_path / "dump").exists()
