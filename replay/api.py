@@ -33,6 +33,7 @@ from boundary.drf import BoundedJSONParser
 from replay import selectors
 from replay.errors import DocumentError
 from replay.interchange import FORMAT, create_from_document, export_match
+from replay.reader import check_stretch
 from replay.recorder import recorder_head
 from replay.serializers import (
     AppendRequestDocSerializer,
@@ -291,6 +292,7 @@ class MatchViewSet(
             return self._append(request, match)
         after_seq = int_query_param(request, "after_seq", default=0)
         page = self.paginate_queryset(selectors.event_log(match=match, after_seq=after_seq))
+        check_stretch(match.pk, page)
         return self.get_paginated_response(EventSerializer(page, many=True).data)
 
     def _append(self, request, match):

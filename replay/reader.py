@@ -105,6 +105,27 @@ def verified_log(match: Match) -> Iterator[dict]:
         raise _broken(match.pk, last_seq, "the last event's hash is not the match's chain head")
 
 
+def check_stretch(match_id: int, events) -> None:
+    """Check rows already read (``Event`` objects in seq order, such as one page of a
+    listing) against the chain: consecutive, linked, each hashing to its stored hash, the
+    first linked to the stored hash before it (one indexed lookup)."""
+    events = list(events)
+    if not events:
+        return
+    expected_prev, expected_seq = stored_hash(match_id, events[0].seq - 1), events[0].seq
+    for event in events:
+        if event.seq != expected_seq:
+            raise _broken(match_id, expected_seq, f"the log has a gap: seq {expected_seq} is "
+                          f"missing (the next stored event is seq {event.seq})")
+        if event.prev_hash != expected_prev:
+            raise _broken(match_id, event.seq,
+                          "prev_hash does not match the previous event's hash")
+        if _digest(event.prev_hash, event.seq, event.type, event.actor, event.data) != event.hash:
+            raise _broken(match_id, event.seq,
+                          "the stored hash does not match the event's content")
+        expected_prev, expected_seq = event.hash, event.seq + 1
+
+
 def stored_hash(match_id: int, seq: int) -> str | None:
     """The hash stored for event ``seq`` (the genesis hash for seq 0), or None."""
     if seq == 0:

@@ -49,8 +49,8 @@ def changed_data(match, seq: int) -> dict:
 
 def test_a_changed_event_is_named_everywhere_the_log_is_read(dagon, client, curator):
     """Tries: one event's data changed with the triggers off (hashes left alone). Proves:
-    the match page shows a banner naming the seq; the page export, the API export, a new
-    replay, the sweep, an API append and a page's step read all refuse, naming it."""
+    the match page shows a banner naming the seq; the page export, the API export, the API's
+    event listing (the page holding it), a new replay, the sweep, an API append and a page's step read all refuse, naming it."""
     match, run = dagon
     tamper(match, 12, changed_data(match, 12))
 
@@ -64,6 +64,10 @@ def test_a_changed_event_is_named_everywhere_the_log_is_read(dagon, client, cura
     with pytest.raises(BrokenChain) as raised:
         export_match(match)
     assert raised.value.seq == 12
+    listed = APIClient().get(f"/api/matches/{match.pk}/events/")
+    assert listed.status_code == 409 and listed.json()["seq"] == 12
+    later = APIClient().get(f"/api/matches/{match.pk}/events/?after_seq=12")
+    assert later.status_code == 200 and later.json()["results"][0]["seq"] == 13
 
     point = games.get("dagon").points[0]
     other = next(option for option in point.option_ids if option != point.default)
