@@ -25,7 +25,6 @@ from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 
 import games
-from archive.access import int_query_param
 from archive.catalogue import game_create
 from archive.selectors import game_list
 from archive.serializers import GameCreateSerializer
@@ -48,6 +47,7 @@ from replay.serializers import (
 )
 from replay.services import append_events
 from replay.variations import variation_create
+from web.access import int_query_param
 
 # -- games -----------------------------------------------------------------------------------
 

@@ -15,7 +15,6 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 
-from archive.views import curator_only, page
 from games.core.events import Field
 from replay import selectors
 from replay.boards import draw_board
@@ -30,6 +29,7 @@ from replay.recorder import (
     recorder_head,
     undo_last_move,
 )
+from web.pages import curator_only, page
 
 MAX_LISTED_REFERENTS = 400
 

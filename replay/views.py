@@ -1,7 +1,7 @@
 """Match pages: the list, a match and its log, the curator forms (create, import, append,
 annotate), replay runs and the step-through, and comparisons.
 
-Each screen is one template; htmx asks for its named partial (archive.views.page)."""
+Each screen is one template; htmx asks for its named partial (web.pages.page)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ from django.views.decorators.http import require_safe
 import games
 from archive.models import Game
 from archive.selectors import passage_text
-from archive.views import curator_only, page, wants_fragment
 from replay import selectors
 from replay.boards import draw_board
 from replay.comparisons import compare_runs
@@ -35,6 +34,8 @@ from replay.models import ReplayRun, ReplayStep
 from replay.runs import ReplayError, first_flag_seq, game_head, read_step, replay_match
 from replay.services import append_events, note_add, note_revise
 from replay.variations import line_matches, variation_tree
+from web.pages import bad_parameter_is_400, curator_only, page, wants_fragment
+from web.params import whole_number
 
 
 def _visible_match(request, match_id: int):
@@ -465,6 +466,7 @@ def _missing_runs(match, engine, runs, run_a, run_b) -> dict:
 
 
 @require_safe
+@bad_parameter_is_400
 def compare(request, match_id: int):
     match = _visible_match(request, match_id)
     engine = games.find(match.game.slug)
@@ -487,11 +489,8 @@ def compare(request, match_id: int):
             # Two lines of play may end at different steps: a side past its end shows none.
             last = (min if comparison.branch_point is None else max)(
                 run_a.progress, run_b.progress)
-            try:
-                seq = int(request.GET.get("seq", ""))
-            except ValueError:
-                seq = comparison.first_divergence or (1 if last else 0)
-            seq = max(0, min(seq, last))
+            opening = comparison.first_divergence or (1 if last else 0)
+            seq = min(whole_number(request.GET, "seq", default=opening), last)
             a = read_step(run=run_a, seq=seq) if seq <= run_a.progress else None
             b = read_step(run=run_b, seq=seq) if seq <= run_b.progress else None
             base = {"a": run_a.pk, "b": run_b.pk}
