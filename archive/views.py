@@ -43,13 +43,7 @@ from web.pages import curator_only, field_error, page
 
 @require_safe
 def home(request):
-    query = request.GET.get("q", "").strip()[:100]
-    return page(
-        request,
-        "archive/home.html",
-        {"games": selectors.game_list(query=query), "query": query},
-        fragment="results",
-    )
+    return page(request, "archive/home.html", {"games": selectors.game_list()})
 
 
 @require_safe

@@ -12,6 +12,7 @@ from config.ratelimit import RateLimitedObtainAuthToken
 from replay import api as replay_api
 from replay import api_runs
 from studies import api as studies_api
+from search.api import SearchView
 
 router = DefaultRouter()
 router.register("games", replay_api.GameViewSet, basename="api-game")
@@ -27,6 +28,7 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("auth/token/", RateLimitedObtainAuthToken.as_view(), name="api-token"),
+    path("search/", SearchView.as_view(), name="api-search"),
     path("matches/<int:match_id>/compare/", api_runs.MatchCompareView.as_view(),
          name="api-match-compare"),
     path("", include(router.urls)),

@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "archive",
     "replay",
     "studies",
+    "search",
 ]
 
 MIDDLEWARE = [

@@ -24,6 +24,7 @@ urlpatterns = [
     path("", include("archive.urls")),
     path("", include("replay.urls")),
     path("", include("studies.urls")),
+    path("", include("search.urls")),
 ]
 
 if settings.DEBUG:

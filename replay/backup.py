@@ -33,6 +33,8 @@ from django.core.management.color import no_style
 from django.db import connection, models, transaction
 from django.utils import timezone
 
+from archive.models import Game, Transcription
+from archive.signals import game_stored, transcription_stored
 from replay.chain import GENESIS_HASH
 from replay.interchange import export_match, import_match
 from replay.models import Event, Match, ReplayRun, ReplayStep
@@ -253,12 +255,22 @@ def import_archive(*, directory: Path) -> RestoreReport:
         with connection.cursor() as cursor:
             for statement in connection.ops.sequence_reset_sql(no_style(), restored):
                 cursor.execute(statement)
+        _announce_restored_archive()
         match_ids = _restore_matches(directory, users, report)
         _restore_runs(directory, match_ids, users, report)
         if report.counts != {k: v for k, v in manifest["counts"].items() if k in report.counts}:
             raise BackupError(f"restored {report.counts}, the manifest lists "
                               f"{manifest['counts']}")
     return report
+
+
+def _announce_restored_archive() -> None:
+    """Rows restored in bulk are announced as the archive's services announce what they store,
+    so whatever follows the archive (the search index) takes them in."""
+    for game in Game.objects.order_by("pk"):
+        game_stored.send(Game, game=game)
+    for transcription in Transcription.objects.select_related("rulebook__game").order_by("pk"):
+        transcription_stored.send(Transcription, transcription=transcription)
 
 
 def _restore_rows(model, rows: list[dict], directory: Path, users: dict[str, int]) -> None:

@@ -22,20 +22,21 @@ def same_document(page) -> bool:
 
 
 def test_live_search_swaps_the_results(page, seeded):
-    page.goto(seeded.url + "/")
+    page.goto(seeded.url + "/search/")
     mark_document(page)
-    page.fill("#q", "goth")
-    expect(page.locator("#game-results .game-card")).to_have_count(1)
-    expect(page.locator("#game-results")).to_contain_text("The Gothic Game")
-    assert same_document(page) and page.url.endswith("/?q=goth")
+    page.fill("#id_q", "Lagoon")
+    expect(page.locator("#search-results .search-game")).to_have_count(1)
+    expect(page.locator("#search-results")).to_contain_text("Dagon")
+    expect(page.locator("#search-results mark").first).to_have_text(re.compile("lagoon", re.I))
+    assert same_document(page) and "q=Lagoon" in page.url
 
 
-def test_search_without_javascript(no_js_page, seeded):
-    no_js_page.goto(seeded.url + "/")
-    no_js_page.fill("#q", "dagon")
-    no_js_page.click("form.search button")
-    no_js_page.wait_for_url(re.compile(r"\?q=dagon"))
-    expect(no_js_page.locator(".game-card")).to_have_count(1)
+def test_search_from_the_header_without_javascript(no_js_page, seeded):
+    no_js_page.goto(seeded.url + "/games/gothic/")
+    no_js_page.fill("#site-q", "vampire")
+    no_js_page.click("header form[role=search] button")
+    no_js_page.wait_for_url(re.compile(r"/search/\?q=vampire"))
+    expect(no_js_page.locator(".search-game h2", has_text="The Gothic Game")).to_have_count(1)
 
 
 def test_a_note_explains_itself_on_keyboard_focus(page, seeded):

@@ -11,15 +11,15 @@ from tests.factories import GameFactory
 from tests.pages.conftest import png_bytes
 
 
-def test_home_search_returns_only_the_partial_to_htmx(client, archive):
-    full = client.get(reverse("home"), {"q": "gothic"}).content.decode()
-    assert "<html" in full and 'id="game-results"' in full and 'hx-get="/"' in full
-    fragment = client.get(reverse("home"), {"q": "gothic"}, HTTP_HX_REQUEST="true")
+def test_the_search_page_returns_only_its_results_to_htmx(client, archive):
+    full = client.get(reverse("search"), {"q": "gothic"}).content.decode()
+    assert "<html" in full and 'id="search-results"' in full and 'hx-get="/search/"' in full
+    fragment = client.get(reverse("search"), {"q": "gothic"}, HTTP_HX_REQUEST="true")
     body = fragment.content.decode()
-    assert "<html" not in body and body.strip().startswith('<section id="game-results"')
+    assert "<html" not in body and body.strip().startswith('<section id="search-results"')
     assert "The Gothic Game" in body and "Dylan Dog" not in body
     # A history restore asks for the whole page.
-    restore = client.get(reverse("home"), HTTP_HX_REQUEST="true",
+    restore = client.get(reverse("search"), {"q": "gothic"}, HTTP_HX_REQUEST="true",
                          HTTP_HX_HISTORY_RESTORE_REQUEST="true")
     assert "<html" in restore.content.decode()
 

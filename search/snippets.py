@@ -1,0 +1,50 @@
+"""A hit's words in context, the matching words marked with ``<mark>``, everything else escaped."""
+
+from __future__ import annotations
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from search.language import QUERY_CONFIGS, WORD, lexeme
+from search.query import ParsedQuery
+
+SNIPPET_WORDS = 36
+
+
+def _wanted(query: ParsedQuery) -> dict[str, set[str]]:
+    return {
+        config: {k for w in query.positive_words if (k := lexeme(w, config))}
+        for config in QUERY_CONFIGS
+    }
+
+
+def _is_hit(word: str, wanted: dict[str, set[str]]) -> bool:
+    lower = word.lower()
+    return any(lexeme(lower, config) in lexemes for config, lexemes in wanted.items() if lexemes)
+
+
+def marked(text: str, query: ParsedQuery, *, window: int | None = SNIPPET_WORDS) -> SafeString:
+    """``text`` (or, with ``window``, about that many words around its first hit) with the
+    query's words marked; an ellipsis where the text is cut."""
+    wanted = _wanted(query)
+    spans = [(m.start(), m.end(), _is_hit(m.group(), wanted)) for m in WORD.finditer(text)]
+    start, end = 0, len(text)
+    if window is not None and len(spans) > window:
+        first = next((i for i, (_, _, hit) in enumerate(spans) if hit), 0)
+        lo = max(0, min(first - window // 3, len(spans) - window))
+        hi = min(len(spans), lo + window)
+        start = spans[lo][0] if lo else 0
+        end = spans[hi - 1][1] if hi < len(spans) else len(text)
+    out, cursor = [], start
+    if start > 0:
+        out.append("… ")
+    for s, e, hit in spans:
+        if s < start or e > end or not hit:
+            continue
+        out.append(escape(text[cursor:s]))
+        out.append(f"<mark>{escape(text[s:e])}</mark>")
+        cursor = e
+    out.append(escape(text[cursor:end]))
+    if end < len(text):
+        out.append(" …")
+    return mark_safe("".join(out))  # noqa: S308 - every piece of the text is escaped above
