@@ -134,7 +134,9 @@ def annotation_documents(
 ) -> tuple[list[Document], list[str]]:
     """The notes among ``events`` and the sources their corrections withdraw: a correction of
     an annotation replaces its words, a correction into any other event withdraws it."""
-    documents, withdrawn = [], []
+    # By source: a note corrected in the same batch keeps only its last words.
+    documents: dict[str, Document] = {}
+    withdrawn = []
     for event in events:
         data = event.get("data") or {}
         if event["type"] == "annotation":
@@ -142,24 +144,24 @@ def annotation_documents(
         elif event["type"] == "correction" and isinstance(data.get("supersedes"), int):
             seq = data["supersedes"]
             withdrawn.append(annotation_source(match_id, seq))
-            data = (data.get("event") or {}).get("data") or {}
-            if (event["data"].get("event") or {}).get("type") != "annotation":
+            documents.pop(annotation_source(match_id, seq), None)
+            corrected = data.get("event") or {}
+            if corrected.get("type") != "annotation":
                 continue
+            data = corrected.get("data") or {}
         else:
             continue
         text = data.get("text")
         if not isinstance(text, str) or not text.strip():
             continue
         step = data.get("step")
-        documents.append(
-            Document(
-                source=annotation_source(match_id, seq),
-                kind=SearchEntry.ANNOTATION,
-                game_id=game_id,
-                text=text,
-                match_id=match_id,
-                step=step if isinstance(step, int) and not isinstance(step, bool) else None,
-                seq=seq,
-            )
+        documents[annotation_source(match_id, seq)] = Document(
+            source=annotation_source(match_id, seq),
+            kind=SearchEntry.ANNOTATION,
+            game_id=game_id,
+            text=text,
+            match_id=match_id,
+            step=step if isinstance(step, int) and not isinstance(step, bool) else None,
+            seq=seq,
         )
-    return documents, withdrawn
+    return list(documents.values()), withdrawn

@@ -46,6 +46,7 @@ def words(text: str) -> list[str]:
     return WORD.findall(text.lower())
 
 
+@functools.lru_cache(maxsize=200_000)
 def lexeme(word: str, config: str) -> str | None:
     """What ``config`` keeps of one lower-case word: its stem, or None for a stop word."""
     if word in stopwords(config):

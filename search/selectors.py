@@ -136,7 +136,9 @@ def _sqlite(entries, parsed: ParsedQuery, offset: int, limit: int) -> tuple[list
     if expression is None:
         return [], 0
     within, params = entries.values("pk").query.sql_with_params()
-    where = f"{FTS_TABLE} MATCH %s AND rowid IN ({within})"
+    # "+rowid": test membership after the full-text match; a bare rowid constraint would make
+    # FTS5 run the whole match once for every visible entry.
+    where = f"{FTS_TABLE} MATCH %s AND +rowid IN ({within})"
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT count(*) FROM {FTS_TABLE} WHERE {where}", [expression, *params])
         (total,) = cursor.fetchone()

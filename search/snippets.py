@@ -12,38 +12,39 @@ SNIPPET_WORDS = 36
 
 
 def _wanted(query: ParsedQuery) -> dict[str, set[str]]:
-    return {
+    wanted = {
         config: {k for w in query.positive_words if (k := lexeme(w, config))}
         for config in QUERY_CONFIGS
     }
-
-
-def _is_hit(word: str, wanted: dict[str, set[str]]) -> bool:
-    lower = word.lower()
-    return any(lexeme(lower, config) in lexemes for config, lexemes in wanted.items() if lexemes)
+    return {config: lexemes for config, lexemes in wanted.items() if lexemes}
 
 
 def marked(text: str, query: ParsedQuery, *, window: int | None = SNIPPET_WORDS) -> SafeString:
     """``text`` (or, with ``window``, about that many words around its first hit) with the
     query's words marked; an ellipsis where the text is cut."""
     wanted = _wanted(query)
-    spans = [(m.start(), m.end(), _is_hit(m.group(), wanted)) for m in WORD.finditer(text)]
-    start, end = 0, len(text)
+    seen: dict[str, bool] = {}
+
+    def is_hit(word: str) -> bool:
+        lower = word.lower()
+        if lower not in seen:
+            seen[lower] = any(lexeme(lower, c) in wanted[c] for c in wanted)
+        return seen[lower]
+
+    spans = [(m.start(), m.end(), m.group()) for m in WORD.finditer(text)]
+    lo, hi = 0, len(spans)
     if window is not None and len(spans) > window:
-        first = next((i for i, (_, _, hit) in enumerate(spans) if hit), 0)
+        first = next((i for i, (_, _, word) in enumerate(spans) if is_hit(word)), 0)
         lo = max(0, min(first - window // 3, len(spans) - window))
         hi = min(len(spans), lo + window)
-        start = spans[lo][0] if lo else 0
-        end = spans[hi - 1][1] if hi < len(spans) else len(text)
-    out, cursor = [], start
-    if start > 0:
-        out.append("… ")
-    for s, e, hit in spans:
-        if s < start or e > end or not hit:
-            continue
-        out.append(escape(text[cursor:s]))
-        out.append(f"<mark>{escape(text[s:e])}</mark>")
-        cursor = e
+    start = spans[lo][0] if lo else 0
+    end = spans[hi - 1][1] if spans and hi < len(spans) else len(text)
+    out, cursor = ["… "] if start > 0 else [], start
+    for s, e, word in spans[lo:hi]:
+        if is_hit(word):
+            out.append(escape(text[cursor:s]))
+            out.append(f"<mark>{escape(word)}</mark>")
+            cursor = e
     out.append(escape(text[cursor:end]))
     if end < len(text):
         out.append(" …")

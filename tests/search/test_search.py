@@ -243,3 +243,19 @@ def test_a_rebuilt_index_finds_what_the_incremental_one_found(noted_match):
     rebuild_index()
     after = {q: sorted(h.entry.source for h in found(q).hits) for q in queries}
     assert before == after and all(before.values())
+
+
+def test_a_note_and_its_correction_imported_together_leave_the_last_words(archive):
+    document = games.get("dagon").simulate(seed=3, max_events=4)
+    first = len(document["events"]) + 1
+    document["events"] += [
+        {"seq": first, "type": "annotation", "actor": None, "data": {"text": "blood"}},
+        {"seq": first + 1, "type": "correction", "actor": None,
+         "data": {"supersedes": first,
+                  "event": {"type": "annotation", "actor": None, "data": {"text": "wine"}}}},
+    ]
+    document.pop("chain", None)
+    match = import_match(raw=document)
+    assert found("blood", kinds=("annotation",)).total == 0
+    (hit,) = found("wine", kinds=("annotation",)).hits
+    assert (hit.entry.match_id, hit.entry.seq) == (match.pk, first)
