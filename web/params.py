@@ -30,7 +30,8 @@ def whole_number(
     try:
         value = int(raw)
     except ValueError:
-        raise BadParameter(name, f"{name} must be a whole number, not {raw!r}") from None
+        shown = raw if len(raw) <= 20 else raw[:20] + "…"
+        raise BadParameter(name, f"{name} must be a whole number, not {shown!r}") from None
     if not low <= value <= high:
         raise BadParameter(name, f"{name} must be a whole number from {low} to {high}")
     return value

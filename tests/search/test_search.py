@@ -259,3 +259,12 @@ def test_a_note_and_its_correction_imported_together_leave_the_last_words(archiv
     assert found("blood", kinds=("annotation",)).total == 0
     (hit,) = found("wine", kinds=("annotation",)).hits
     assert (hit.entry.match_id, hit.entry.seq) == (match.pk, first)
+
+
+def test_a_game_a_curator_adds_is_found_by_its_publisher(archive):
+    """A game added from the catalogue form or the API is indexed in the same transaction."""
+    from archive.catalogue import game_create
+
+    game = game_create(slug="la-torre", title="La Torre Nera", publisher="Edizioni Quaglia")
+    hits = found("Quaglia", kinds=("game",)).hits
+    assert [h.entry.game_id for h in hits] == [game.pk]

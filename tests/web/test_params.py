@@ -22,6 +22,7 @@ def test_an_absent_parameter_takes_the_default(params):
         ("1.5", "seq must be a whole number, not '1.5'"),
         ("0", "seq must be a whole number from 1 to 10"),
         ("11", "seq must be a whole number from 1 to 10"),
+        ("9" * 5000, "seq must be a whole number, not '99999999999999999999…'"),
     ],
 )
 def test_anything_else_is_refused_naming_the_parameter(raw, message):
