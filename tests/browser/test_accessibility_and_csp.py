@@ -108,8 +108,10 @@ def test_stepping_through_the_svg_board_raises_no_csp_violation(
     page.keyboard.press("ArrowRight")
     page.wait_for_url(re.compile(r"seq=8$"))
     page.goto(live_server.url + "/")
-    page.fill("#q", "dagon")
-    expect(page.locator("#game-results .game-card")).to_have_count(1)
+    page.fill("#site-q", "Lagoon")
+    page.press("#site-q", "Enter")
+    page.wait_for_url(re.compile(r"/search/\?q=Lagoon"))
+    expect(page.locator("#search-results .search-game")).to_have_count(1)
     assert console_errors.messages == []
 
 
