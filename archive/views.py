@@ -106,13 +106,13 @@ def _scans_by_label(rulebook: Rulebook) -> dict[str, Scan]:
 
 
 def _passage_rows(transcription: Transcription, scans: dict[str, Scan]) -> list[dict]:
-    """Passages with their marked segments, each mark with a tooltip id and, for a page
-    citation, the archived scans of the cited pages."""
+    """Passages with their marked segments (a note's mark knows its note's number) and, for
+    a page citation, the archived scans of the cited pages."""
     rows = []
     for item in selectors.annotated_passages(transcription=transcription):
         passage = item.passage
         segments = []
-        for index, seg in enumerate(item.segments):
+        for seg in item.segments:
             pages = []
             if seg.kind == "page":
                 pages = [(label, scans.get(label)) for label in cited_pages(seg.note)]
@@ -123,7 +123,8 @@ def _passage_rows(transcription: Transcription, scans: dict[str, Scan]) -> list[
                     "label": seg.label,
                     "note": seg.note,
                     "certainty": seg.certainty,
-                    "tip": f"tip-{transcription.pk}-{passage.order}-{index}",
+                    "note_id": seg.note_id,
+                    "number": seg.number,
                     "pages": pages,
                     "scan": next((s for _, s in pages if s is not None), None),
                 }
