@@ -1,6 +1,6 @@
 """Writes of the search index. Every write goes through ``_replace``, which keeps the database's
 own reading structure in step in the same transaction: the vectors on PostgreSQL, the FTS5
-table on SQLite."""
+table on SQLite (a trigger removes an entry's lexemes whenever the entry is deleted)."""
 
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def _replace(*, remove: Q, documents: list[docs.Document]) -> None:
     with transaction.atomic():
         old = list(SearchEntry.objects.filter(remove).values_list("pk", flat=True))
         if old:
-            _forget(old)
+            # On SQLite a trigger deletes their lexemes from the FTS5 table with them.
             for start in range(0, len(old), _CHUNK):
                 SearchEntry.objects.filter(pk__in=old[start : start + _CHUNK]).delete()
         if not documents:
@@ -127,13 +127,3 @@ def _add_lexemes(entries: list[SearchEntry]) -> None:
         cursor.executemany(
             f"INSERT INTO {FTS_TABLE} (rowid, title, text) VALUES (%s, %s, %s)", rows
         )
-
-
-def _forget(ids: list[int]) -> None:
-    if connection.vendor != "sqlite":
-        return
-    with connection.cursor() as cursor:
-        for start in range(0, len(ids), _CHUNK):
-            chunk = ids[start : start + _CHUNK]
-            marks = ", ".join(["%s"] * len(chunk))
-            cursor.execute(f"DELETE FROM {FTS_TABLE} WHERE rowid IN ({marks})", chunk)

@@ -1,5 +1,6 @@
 """What each database reads the index with: a GIN index on the vectors (PostgreSQL), or an FTS5
-table of lexemes whose rowid is the entry's id (SQLite)."""
+table of lexemes whose rowid is the entry's id (SQLite), which forgets an entry's lexemes
+whenever the entry is deleted, however it is deleted (a cascade, a flush), by a trigger."""
 
 from django.db import migrations
 
@@ -17,6 +18,10 @@ def create(apps, schema_editor):
             f"CREATE VIRTUAL TABLE {FTS_TABLE} USING fts5("
             "title, text, tokenize = 'unicode61 remove_diacritics 0')"
         )
+        schema_editor.execute(
+            f"CREATE TRIGGER {FTS_TABLE}_forget AFTER DELETE ON search_searchentry "
+            f"BEGIN DELETE FROM {FTS_TABLE} WHERE rowid = old.id; END"
+        )
 
 
 def drop(apps, schema_editor):
@@ -24,6 +29,7 @@ def drop(apps, schema_editor):
     if vendor == "postgresql":
         schema_editor.execute("DROP INDEX IF EXISTS search_searchentry_vector_gin")
     elif vendor == "sqlite":
+        schema_editor.execute(f"DROP TRIGGER IF EXISTS {FTS_TABLE}_forget")
         schema_editor.execute(f"DROP TABLE IF EXISTS {FTS_TABLE}")
 
 

@@ -4,6 +4,8 @@
 // They click the same links a mouse would, so htmx swaps the step and pushes its URL.
 (function () {
   "use strict";
+  // Controls a browser without JavaScript needs (the viewpoint's Show button) hide.
+  document.documentElement.classList.add("js");
   var keys = {
     ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last",
     r: "next-matter", R: "prev-matter", v: "next-violation", V: "prev-violation",
