@@ -11,8 +11,8 @@ from archive import api as archive_api
 from config.ratelimit import RateLimitedObtainAuthToken
 from replay import api as replay_api
 from replay import api_runs
-from studies import api as studies_api
 from search.api import SearchView
+from studies import api as studies_api
 
 router = DefaultRouter()
 router.register("games", replay_api.GameViewSet, basename="api-game")

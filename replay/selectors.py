@@ -102,8 +102,9 @@ def noted_steps(*, match: Match) -> list[int]:
 @dataclass(frozen=True)
 class Landmarks:
     """The nearest steps before and after one step where there is something to read: a flag,
-    a reading that matters (a flag whose point's other options would change the step), a
-    violation, a collector's note. None where there is none."""
+    a reading that matters (a flag whose point's other options would change the step; looked
+    for among the nearest MATTER_SEARCH flagged steps), a violation, a collector's note. None
+    where there is none."""
 
     prev_flag: int | None
     next_flag: int | None
@@ -126,10 +127,31 @@ def _closest(candidates: list[int | None], pick) -> int | None:
     return pick(found) if found else None
 
 
+# Steps whose points are tried under their other options to find where the reading matters,
+# each way from the step read: the options are worked out when read, a few applies a step.
+MATTER_SEARCH = 40
+
+
+def _where_the_reading_matters(run: ReplayRun, flags: QuerySet) -> int | None:
+    """The nearest of the next MATTER_SEARCH flagged steps (in ``flags``' order) where
+    another option of a consulted point would change the step; None if none of them."""
+    from replay.runs import changing_options
+
+    seqs = list(dict.fromkeys(flags.filter(point__isnull=False)
+                              .values_list("seq", flat=True)[:MATTER_SEARCH * 8]))[:MATTER_SEARCH]
+    if not seqs:
+        return None
+    found = changing_options(run=run, flags=ReplayFlag.objects.filter(
+        run=run, seq__in=seqs, point__isnull=False).order_by("seq", "index"))
+    mattering = {flag.seq for flag in found if flag.changing_options}
+    return next((s for s in seqs if s in mattering), None)
+
+
 def step_landmarks(*, run: ReplayRun, seq: int) -> Landmarks:
     flags = ReplayFlag.objects.filter(run=run)
     prev_flag, next_flag = _nearest(flags, seq)
-    prev_matter, next_matter = _nearest(flags.exclude(changing_options=[]), seq)
+    prev_matter = _where_the_reading_matters(run, flags.filter(seq__lt=seq).order_by("-seq"))
+    next_matter = _where_the_reading_matters(run, flags.filter(seq__gt=seq).order_by("seq"))
     prev_bad_flag, next_bad_flag = _nearest(flags.filter(kind="violation"), seq)
     prev_illegal, next_illegal = _nearest(ReplayStep.objects.filter(run=run, legal=False), seq)
     noted = [step for step in noted_steps(match=run.match) if step <= run.progress]

@@ -16,7 +16,7 @@ from archive.models import Annotation
 from archive.parsing import REASON_CUES, REASON_WORDS
 from replay.interchange import import_match
 from replay.models import ReplayFlag
-from replay.runs import replay_match
+from replay.runs import changing_options, replay_match
 from replay.selectors import noted_steps, step_landmarks
 from replay.services import note_add
 from web.words import event_in_words, in_words
@@ -80,19 +80,21 @@ def test_a_citation_note_with_no_passage_note_behind_it_is_still_shown(client, a
 
 
 def test_landmarks_tell_a_reading_that_matters_from_a_consulted_point(client, lagoon_run):
-    flags = ReplayFlag.objects.filter(run=lagoon_run)
-    consulted_only = flags.filter(changing_options=[]).values_list("seq", flat=True)
+    flagged = ReplayFlag.objects.filter(run=lagoon_run, point__isnull=False).order_by("seq")
+    matters = {f.seq for f in changing_options(run=lagoon_run, flags=flagged)
+               if f.changing_options}
+    consulted_only = sorted({f.seq for f in flagged} - matters)
     # A step whose next flag changes nothing, while a later one would change the step.
-    start = next(s - 1 for s in sorted(set(consulted_only))
-                 if flags.filter(seq__gt=s).exclude(changing_options=[]).exists()
-                 and not flags.filter(seq=s).exclude(changing_options=[]).exists())
-    matter = flags.filter(seq__gt=start).exclude(changing_options=[]).order_by("seq")[0].seq
+    start = next(s - 1 for s in consulted_only if any(m > s for m in matters))
+    matter = min(m for m in matters if m > start)
     marks = step_landmarks(run=lagoon_run, seq=start)
     assert marks.next_flag == start + 1 and marks.next_matter == matter > start + 1
     page = step_page(client, lagoon_run, start)
     url = reverse("replay-step", args=[lagoon_run.match_id, lagoon_run.pk, matter])
     assert f'data-nav="next-matter" href="{url}"' in page
     assert 'aria-keyshortcuts="r"' in page and "<kbd>r</kbd>" in page
+    later = step_landmarks(run=lagoon_run, seq=matter)
+    assert later.prev_matter == max((m for m in matters if m < matter), default=None)
 
 
 def test_next_violation_and_next_note(client, lagoon_run):
