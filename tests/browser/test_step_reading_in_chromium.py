@@ -58,7 +58,7 @@ def test_landmark_keys_viewpoint_and_reading_keep_the_step_with_no_console_messa
     violation = step_landmarks(run=attacker, seq=0).next_violation
     page.keyboard.press("v")
     current(page, attacker, violation)
-    expect(page.locator(".current .violation")).to_be_visible()
+    expect(page.locator("#step-panel .flag-violation, .current .violation").first).to_be_visible()
     page.keyboard.press("Home")
     current(page, attacker, 0)
     note = noted_steps(match=attacker.match)[0]
@@ -73,15 +73,18 @@ def test_landmark_keys_viewpoint_and_reading_keep_the_step_with_no_console_messa
     current(page, attacker, step_landmarks(run=attacker, seq=matter).prev_matter)
 
     # The viewpoint applies on change and keeps the step; so does another reading.
-    page.goto(step_url(live_server.url, attacker, violation))
+    from replay.models import ReplayStep
+
+    attack = ReplayStep.objects.get(run=attacker, event_type="attack").seq
+    page.goto(step_url(live_server.url, attacker, attack))
     page.select_option("#viewer", "p2")
-    current(page, attacker, violation, "?viewer=p2")
+    current(page, attacker, attack, "?viewer=p2")
     expect(page.locator("#step-board-title")).to_contain_text("as p2 sees it")
     page.get_by_role("button", name="Replay with attacked at this step").first.click()
-    current(page, attacked, violation, "?viewer=p2")
+    current(page, attacked, attack, "?viewer=p2")
     expect(page.locator("#viewer")).to_have_value("p2")
     page.keyboard.press("ArrowRight")
-    current(page, attacked, violation + 1, "?viewer=p2")
+    current(page, attacked, attack + 1, "?viewer=p2")
     assert console_errors.messages == []
 
 
