@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.contrib.postgres.search import SearchVector
@@ -30,20 +32,48 @@ def index_game(*, game: Game) -> None:
     )
 
 
+_glossaries_waiting: ContextVar[set[int] | None] = ContextVar("glossaries_waiting", default=None)
+
+
 def index_transcription(*, transcription: Transcription) -> None:
-    """A transcription version's passages and notes, and its game's glossary anew."""
+    """A transcription version's passages and notes, and its game's glossary anew (once at
+    the end of a ``bulk_indexing`` block)."""
     game = transcription.rulebook.game
     passages = transcription.passages.values_list("pk", flat=True)
     notes = transcription.annotations.values_list("pk", flat=True)
+    waiting = _glossaries_waiting.get()
+    if waiting is not None:
+        waiting.add(game.pk)
     _replace(
         remove=Q(source__in=[f"passage:{pk}" for pk in passages])
-        | Q(source__in=[f"note:{pk}" for pk in notes])
-        | Q(source__startswith=f"glossary:{game.pk}:"),
-        documents=[
-            *docs.transcription_documents(transcription),
-            *docs.glossary_documents(game),
-        ],
+        | Q(source__in=[f"note:{pk}" for pk in notes]),
+        documents=docs.transcription_documents(transcription),
     )
+    if waiting is None:
+        index_glossary(game=game)
+
+
+def index_glossary(*, game: Game) -> None:
+    """A game's glossary, read again from the latest version of each of its transcriptions."""
+    _replace(remove=Q(source__startswith=f"glossary:{game.pk}:"),
+             documents=docs.glossary_documents(game))
+
+
+@contextmanager
+def bulk_indexing():
+    """Many transcriptions stored in a row: each game's glossary, which reads all of the
+    game's transcriptions, is read once at the end instead of once for each of them."""
+    if _glossaries_waiting.get() is not None:
+        yield
+        return
+    games: set[int] = set()
+    token = _glossaries_waiting.set(games)
+    try:
+        yield
+    finally:
+        _glossaries_waiting.reset(token)
+    for game in Game.objects.filter(pk__in=games).order_by("pk"):
+        index_glossary(game=game)
 
 
 def index_match_notes(*, match: Match, events: Iterable[Mapping[str, Any]]) -> None:
@@ -61,10 +91,11 @@ def rebuild_index() -> int:
         _replace(remove=Q(), documents=[])
         for game in Game.objects.order_by("pk"):
             index_game(game=game)
-        for transcription in Transcription.objects.select_related("rulebook__game").order_by(
-            "pk"
-        ):
-            index_transcription(transcription=transcription)
+        with bulk_indexing():
+            for transcription in Transcription.objects.select_related(
+                "rulebook__game"
+            ).order_by("pk"):
+                index_transcription(transcription=transcription)
         notes = Event.objects.filter(type__in=("annotation", "correction")).select_related(
             "match"
         )

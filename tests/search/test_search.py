@@ -268,3 +268,32 @@ def test_a_game_a_curator_adds_is_found_by_its_publisher(archive):
     game = game_create(slug="la-torre", title="La Torre Nera", publisher="Edizioni Quaglia")
     hits = found("Quaglia", kinds=("game",)).hits
     assert [h.entry.game_id for h in hits] == [game.pk]
+
+
+def test_transcriptions_stored_in_bulk_read_each_glossary_once_with_the_same_entries(
+    archive, monkeypatch
+):
+    """The glossary reads every transcription of its game: stored one by one it is read again
+    for each (quadratic in a large import); in ``bulk_indexing`` once a game, at the end."""
+    from search import documents, services
+
+    def glossary_sources():
+        return sorted(SearchEntry.objects.filter(kind="glossary").values_list("source", "title", "text"))
+
+    before = glossary_sources()
+    reads = []
+    real = documents.glossary_documents
+    monkeypatch.setattr(documents, "glossary_documents",
+                        lambda game: reads.append(game.slug) or real(game))
+    seed = list(Transcription.objects.select_related("rulebook__game"))
+    with services.bulk_indexing():
+        for copy in range(3):
+            for t in seed:
+                twin = Rulebook.objects.create(game=t.rulebook.game, edition=f"copy {copy} of {t.pk}",
+                                               language=t.rulebook.language)
+                import_transcription(rulebook=twin, text=t.text, language=t.language,
+                                     transcriber="bulk")
+        assert reads == []  # nothing read yet: the glossaries wait for the end
+    assert sorted(reads) == sorted({t.rulebook.game.slug for t in seed})
+    assert glossary_sources() == before  # the copies add no new term
+    assert found("trascinatore", kinds=("glossary",)).total >= 1
