@@ -37,7 +37,6 @@ def grow(copies: int) -> float:
     from archive.models import Transcription
     from replay.interchange import import_match
     from replay.services import append_events
-
     from search.services import bulk_indexing
 
     started = time.perf_counter()
