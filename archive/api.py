@@ -20,7 +20,6 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 
 from archive import catalogue, exports, services
-from archive.access import int_query_param
 from archive.models import Game, Rulebook, Scan, Transcription
 from archive.serializers import (
     AnnotationChangeSerializer,
@@ -34,6 +33,7 @@ from archive.serializers import (
     TranscriptionSerializer,
 )
 from boundary.drf import BoundedJSONParser
+from web.access import int_query_param
 
 GAME_PARAM = OpenApiParameter("game", OpenApiTypes.STR, description="a game's slug")
 RULEBOOK_PARAM = OpenApiParameter("rulebook", OpenApiTypes.INT, description="a rulebook's id")

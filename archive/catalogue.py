@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 
 from archive.models import Game, Rulebook
 from archive.services import ArchiveError
+from archive.signals import game_stored
 from boundary import InputError, check_language, text_problem
 
 SLUG_RE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -110,7 +111,9 @@ def game_create(
         raise ArchiveError("min_players is more than max_players", field="min_players")
     try:
         with transaction.atomic():
-            return Game.objects.create(**fields)
+            game = Game.objects.create(**fields)
+            game_stored.send(Game, game=game)
+            return game
     except IntegrityError:
         raise ArchiveError(f"the archive already has a game {slug!r}", field="slug") from None
 

@@ -7,6 +7,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 
+from archive.parsing import reason_in_words
+
 
 class Game(models.Model):
     """A game as its rulebook presents it: a field the text is silent on stays blank."""
@@ -214,3 +216,7 @@ class Annotation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} @ {self.start}"
+
+    @property
+    def reason_words(self) -> str:
+        return reason_in_words(self.reason)

@@ -125,6 +125,25 @@ REASON_CUES: tuple[tuple[str, str], ...] = (
     (r"ends with this heading|no body text", "missing-text"),
 )
 
+# How a page says each reason token: pages show these words, never the tokens.
+REASON_WORDS: dict[str, str] = {
+    "partly-obscured": "partly obscured",
+    "small-print": "small print",
+    "soft-focus": "soft focus",
+    "faded": "faded ink",
+    "damage": "damaged page",
+    "illegible": "illegible",
+    "uncertain-reading": "uncertain reading",
+    "printing-error": "printing error",
+    "inconsistency": "the text contradicts itself",
+    "missing-text": "text missing",
+}
+
+
+def reason_in_words(reason: str) -> str:
+    """``small-print soft-focus`` → ``small print, soft focus`` (an unknown token: its words)."""
+    return ", ".join(REASON_WORDS.get(token, token.replace("-", " ")) for token in reason.split())
+
 _LABELS = (
     (
         re.compile(r"\s*(?:legibility|leggibilit[àa]|legibilidad)\s*:\s*", re.IGNORECASE),

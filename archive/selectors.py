@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import Prefetch, Q, QuerySet
@@ -50,31 +51,65 @@ def passage_text(*, slug: str) -> Passage | None:
     )
 
 
+def cited_passages(*, slugs: Iterable[str]) -> dict[str, Passage]:
+    """The latest version's passage for each citation slug (as ``passage_text`` picks it), in
+    one query, each with its notes (page citations aside) in text order as ``notes``."""
+    wanted = {slug for slug in slugs if slug}
+    if not wanted:
+        return {}
+    passages = (
+        Passage.objects.filter(slug__in=wanted)
+        .select_related("transcription")
+        .prefetch_related(Prefetch(
+            "annotations", queryset=Annotation.objects.exclude(kind="page").order_by("start"),
+            to_attr="notes"))
+        .order_by("transcription__version", "transcription_id")
+    )
+    return {passage.slug: passage for passage in passages}  # the latest one stays
+
+
 @dataclass(frozen=True)
 class Segment:
+    """A run of a passage's text; a marked one says which note it belongs to (``note_id``,
+    ``number``: the note's place in its passage's list of notes)."""
+
     text: str
     kind: str | None = None
     note: str = ""
     certainty: str = ""
+    note_id: int | None = None
+    number: int = 0
 
     @property
     def label(self) -> str:
         return KIND_LABELS.get(self.kind or "", "")
 
 
-def segments(text: str, offset: int, marks: list[tuple[int, int, str, str, str]]) -> list[Segment]:
-    """Cut ``text`` (which starts at ``offset`` in the transcription) at the marked spans.
-    ``marks`` are (start, end, kind, note, certainty) in transcription coordinates; a mark
-    overlapping an earlier one is left out rather than drawn twice."""
+@dataclass(frozen=True)
+class Mark:
+    start: int
+    end: int
+    kind: str
+    note: str = ""
+    certainty: str = ""
+    note_id: int | None = None
+    number: int = 0
+
+
+def segments(text: str, offset: int, marks: list[Mark]) -> list[Segment]:
+    """Cut ``text`` (which starts at ``offset`` in the transcription) at the marked spans,
+    given in transcription coordinates; a mark overlapping an earlier one is left out rather
+    than drawn twice."""
     out, cursor = [], offset
     end_of_text = offset + len(text)
-    for start, end, kind, note, certainty in sorted(marks):
-        if start < cursor or end > end_of_text or start >= end:
+    for mark in sorted(marks, key=lambda m: (m.start, m.end, m.kind)):
+        if mark.start < cursor or mark.end > end_of_text or mark.start >= mark.end:
             continue
-        if start > cursor:
-            out.append(Segment(text[cursor - offset : start - offset]))
-        out.append(Segment(text[start - offset : end - offset], kind, note, certainty))
-        cursor = end
+        if mark.start > cursor:
+            out.append(Segment(text[cursor - offset : mark.start - offset]))
+        out.append(Segment(text[mark.start - offset : mark.end - offset], mark.kind, mark.note,
+                           mark.certainty, mark.note_id, mark.number))
+        cursor = mark.end
     if cursor < end_of_text:
         out.append(Segment(text[cursor - offset :]))
     return out
@@ -88,20 +123,26 @@ class AnnotatedPassage:
 
 
 def annotated_passages(*, transcription: Transcription) -> list[AnnotatedPassage]:
+    """Each passage cut at its marks, with its notes (page citations aside) in text order: a
+    note is written out once, in the list; its place in the text and the words it concerns
+    point at it by number."""
     annotations = list(transcription.annotations.all())
     result = []
     for passage in transcription.passages.all():
         inside = [a for a in annotations if a.passage_id == passage.pk]
+        notes = [a for a in inside if a.kind != "page"]
+        numbers = {a.pk: i for i, a in enumerate(notes, start=1)}
         marks = []
         for a in inside:
-            marks.append((a.start, a.end, a.kind, a.body, a.certainty))
+            number = numbers.get(a.pk, 0)
+            marks.append(Mark(a.start, a.end, a.kind, a.body, a.certainty, a.pk, number))
             for span in a.target_spans or []:
-                marks.append((span[0], span[1], "target", a.body, a.certainty))
+                marks.append(Mark(span[0], span[1], "target", a.body, a.certainty, a.pk, number))
         result.append(
             AnnotatedPassage(
                 passage=passage,
                 segments=segments(passage.text, passage.start, marks),
-                notes=[a for a in inside if a.kind != "page"],
+                notes=notes,
             )
         )
     return result

@@ -20,6 +20,7 @@ from archive.parsing import (
     certainty_cues,
     parse_transcription,
 )
+from archive.signals import game_stored, transcription_stored
 from boundary import MAX_DB_INTEGER, InputError, check_language, check_text, check_whole_number
 
 SEED_DIR = Path(__file__).resolve().parent / "seed"
@@ -113,6 +114,7 @@ def import_transcription(
             created_by=created_by,
         )
         store_parsed(transcription, parsed, responsible=transcriber)
+        transcription_stored.send(Transcription, transcription=transcription)
     return TranscriptionImport(transcription, created=True)
 
 
@@ -155,7 +157,9 @@ def store_parsed(transcription: Transcription, parsed, *, responsible: str) -> N
 
 
 def ensure_game(*, slug: str, **fields) -> Game:
-    game, _ = Game.objects.update_or_create(slug=slug, defaults=fields)
+    with transaction.atomic():
+        game, _ = Game.objects.update_or_create(slug=slug, defaults=fields)
+        game_stored.send(Game, game=game)
     return game
 
 

@@ -4,21 +4,17 @@ two transcriptions side by side, the engine's interpretation points, and the cur
 from __future__ import annotations
 
 import json
-from functools import wraps
 from itertools import zip_longest
 
 from django.contrib import messages
 from django.db import transaction
 from django.http import HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 import games
 from archive import exports, selectors
-
-# The one replay import in archive: who is a curator (see the report to the lead).
-from archive.access import is_curator
 from archive.catalogue import game_create, rulebook_create
 from archive.forms import (
     AnnotationAddForm,
@@ -39,58 +35,15 @@ from archive.services import (
     import_transcription,
     revise_annotation,
 )
-
-# -- helpers shared with replay.views ---------------------------------------------------------
-
-
-def wants_fragment(request) -> bool:
-    """An htmx request for a fragment; a history restore asks for the whole page."""
-    htmx = getattr(request, "htmx", None)
-    return bool(htmx) and not htmx.history_restore_request
-
-
-def page(request, template: str, context: dict, *, fragment: str | None = None, status=200):
-    """Render the screen, or only its named partial when htmx asks for a fragment."""
-    context = {**context, "is_curator": is_curator(request.user)}
-    name = f"{template}#{fragment}" if fragment and wants_fragment(request) else template
-    return render(request, name, context, status=status)
-
-
-def curator_only(view):
-    """Curators see and post the forms; others get 403 (with a sign-in link when signed out)."""
-
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if not is_curator(request.user):
-            return render(
-                request,
-                "forbidden.html",
-                {"is_curator": False, "reason": "Only curators may change the archive."},
-                status=403,
-            )
-        return view(request, *args, **kwargs)
-
-    return wrapper
-
-
-def field_error(form, error) -> None:
-    """Put a service error next to the field it names, or above the form."""
-    field = getattr(error, "field", None)
-    form.add_error(field if field in form.fields else None, getattr(error, "message", str(error)))
-
+from web.access import is_curator
+from web.pages import curator_only, field_error, page
 
 # -- pages ------------------------------------------------------------------------------------
 
 
 @require_safe
 def home(request):
-    query = request.GET.get("q", "").strip()[:100]
-    return page(
-        request,
-        "archive/home.html",
-        {"games": selectors.game_list(query=query), "query": query},
-        fragment="results",
-    )
+    return page(request, "archive/home.html", {"games": selectors.game_list()})
 
 
 @require_safe
@@ -153,13 +106,13 @@ def _scans_by_label(rulebook: Rulebook) -> dict[str, Scan]:
 
 
 def _passage_rows(transcription: Transcription, scans: dict[str, Scan]) -> list[dict]:
-    """Passages with their marked segments, each mark with a tooltip id and, for a page
-    citation, the archived scans of the cited pages."""
+    """Passages with their marked segments (a note's mark knows its note's number) and, for
+    a page citation, the archived scans of the cited pages."""
     rows = []
     for item in selectors.annotated_passages(transcription=transcription):
         passage = item.passage
         segments = []
-        for index, seg in enumerate(item.segments):
+        for seg in item.segments:
             pages = []
             if seg.kind == "page":
                 pages = [(label, scans.get(label)) for label in cited_pages(seg.note)]
@@ -170,7 +123,8 @@ def _passage_rows(transcription: Transcription, scans: dict[str, Scan]) -> list[
                     "label": seg.label,
                     "note": seg.note,
                     "certainty": seg.certainty,
-                    "tip": f"tip-{transcription.pk}-{passage.order}-{index}",
+                    "note_id": seg.note_id,
+                    "number": seg.number,
                     "pages": pages,
                     "scan": next((s for _, s in pages if s is not None), None),
                 }

@@ -12,6 +12,7 @@ from config.ratelimit import RateLimitedObtainAuthToken
 from replay import api as replay_api
 from replay import api_runs
 from replay.api_checkpoints import LatestCheckpointView
+from search.api import SearchView
 from studies import api as studies_api
 
 router = DefaultRouter()
@@ -28,6 +29,7 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("auth/token/", RateLimitedObtainAuthToken.as_view(), name="api-token"),
+    path("search/", SearchView.as_view(), name="api-search"),
     path("matches/<int:match_id>/compare/", api_runs.MatchCompareView.as_view(),
          name="api-match-compare"),
     path("checkpoints/latest/", LatestCheckpointView.as_view(), name="api-checkpoint-latest"),

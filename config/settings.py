@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "archive",
     "replay",
     "studies",
+    "search",
 ]
 
 MIDDLEWARE = [
@@ -182,7 +183,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["archive.access.ReadOnlyOrCurator"],
+    "DEFAULT_PERMISSION_CLASSES": ["web.access.ReadOnlyOrCurator"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,

@@ -27,6 +27,7 @@ urlpatterns = [
     path("", include("archive.urls")),
     path("", include("replay.urls")),
     path("", include("studies.urls")),
+    path("", include("search.urls")),
 ]
 
 # Scans are part of the archive: served in production too (config/media.py).

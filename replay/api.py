@@ -24,7 +24,6 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 
 import games
-from archive.access import int_query_param
 from archive.catalogue import game_create
 from archive.models import Game
 from archive.selectors import game_list
@@ -50,6 +49,7 @@ from replay.serializers import (
 )
 from replay.services import MatchCreation, append_events, match_create
 from replay.variations import variation_create
+from web.access import int_query_param
 
 # -- games -----------------------------------------------------------------------------------
 

@@ -13,11 +13,12 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from archive.access import MAX_QUERY_INT, int_query_param
 from replay import selectors
 from replay.comparisons import compare_interpretations, compare_runs
 from replay.models import ReplayFlag, ReplayRun, ReplayStep
 from replay.runs import changing_options, read_step, replay_match
+from web.access import int_query_param
+from web.params import MAX_QUERY_INT
 
 
 class RunSerializer(serializers.ModelSerializer):

@@ -44,8 +44,13 @@ class AnnotationForm(forms.Form):
 class MatchForm(forms.Form):
     game = forms.ModelChoiceField(queryset=Game.objects.order_by("title"), to_field_name="slug")
     title = forms.CharField(max_length=300)
-    played_on = forms.DateField(required=False, help_text="YYYY-MM-DD",
-                                widget=forms.DateInput(attrs={"type": "date"}))
+    # The browser's date picker shows the day in the reader's own format and sends it as
+    # YYYY-MM-DD; the help text says so instead of asking for one format the picker may not show.
+    played_on = forms.DateField(
+        required=False, input_formats=["%Y-%m-%d"],
+        help_text="pick the day in the calendar (shown in your browser's date format); "
+                  "typed by hand, write it as YYYY-MM-DD, e.g. 1987-03-14",
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     source = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}),
                              help_text="where the record comes from: score sheet, notebook…")
     players = forms.CharField(

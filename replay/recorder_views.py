@@ -15,7 +15,6 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 
-from archive.views import curator_only, page
 from games.core.events import Field
 from replay import selectors
 from replay.boards import draw_board
@@ -30,6 +29,8 @@ from replay.recorder import (
     recorder_head,
     undo_last_move,
 )
+from web.pages import bad_parameter_is_400, curator_only, page
+from web.params import whole_number
 
 MAX_LISTED_REFERENTS = 400
 
@@ -119,9 +120,9 @@ def _context(request, head: RecorderHead, *, as_played: dict | None = None,
              preview=None, error: str = "") -> dict:
     match = head.match
     rows = _choice_rows(head)
-    if as_played is None and request.GET.get("as_played", "").isdigit():
-        index = int(request.GET["as_played"])
-        if index < len(rows):
+    if as_played is None:
+        index = whole_number(request.GET, "as_played")
+        if index is not None and index < len(rows):
             as_played = rows[index]["choice"].as_dict()["event"]
     if as_played is None and rows:
         # Start the form where the rules are: the type and player of the first choice offered.
@@ -161,6 +162,7 @@ def _render(request, head, *, status=200, **extra):
 
 
 @curator_only
+@bad_parameter_is_400
 def recorder(request, match_id: int):
     match = _match(request, match_id)
     return _render(request, recorder_head(match=match))
@@ -184,6 +186,7 @@ def _conflict(request, match, error: AppendConflict, event: Mapping | None):
 
 
 @curator_only
+@bad_parameter_is_400
 def record_choice(request, match_id: int):
     match = _match(request, match_id)
     if request.method != "POST":
@@ -218,6 +221,7 @@ def _where(error: LogError) -> str:
 
 
 @curator_only
+@bad_parameter_is_400
 def record_as_played(request, match_id: int):
     """Check a move as the record has it (the flags it will raise are shown), then keep it."""
     match = _match(request, match_id)
@@ -251,6 +255,7 @@ def record_as_played(request, match_id: int):
 
 
 @curator_only
+@bad_parameter_is_400
 def record_undo(request, match_id: int):
     match = _match(request, match_id)
     if request.method != "POST":
@@ -270,6 +275,7 @@ def record_undo(request, match_id: int):
 
 
 @curator_only
+@bad_parameter_is_400
 def record_reading(request, match_id: int):
     match = _match(request, match_id)
     if request.method != "POST":

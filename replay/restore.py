@@ -26,6 +26,8 @@ from django.db import connection, models, transaction
 from django.utils.dateparse import parse_datetime
 
 import games
+from archive.models import Game, Transcription
+from archive.signals import game_stored, transcription_stored
 from boundary import InputError, parse_json
 from replay.backup import (
     FORMAT,
@@ -46,7 +48,8 @@ from replay.interchange import parse_document, read_document
 from replay.models import Checkpoint, CheckpointLeaf, Event, Match, ReplayRun
 from replay.runs import execute_run, run_fingerprint
 from replay.selectors import verify_log
-from replay.services import EVENT_COLUMNS
+from replay.services import EVENT_COLUMNS, NOTE_TYPES
+from replay.signals import notes_appended
 
 MAX_BACKUP_TEXT = 50_000_000  # a transcription's text travels inside archive.json
 
@@ -202,6 +205,7 @@ def import_archive(*, directory: Path) -> RestoreReport:
             _restore_runs(runs, users, report)
             _restore_checkpoints(checkpoints, report)
             _reset_sequences()
+            _announce_restored()
             for match in Match.objects.order_by("pk"):
                 broken = verify_log(match=match)
                 if broken is not None:
@@ -217,6 +221,22 @@ def import_archive(*, directory: Path) -> RestoreReport:
             _remove_empty_parents(path.parent)
         raise
     return report
+
+
+def _announce_restored() -> None:
+    """Rows restored in bulk are announced as the services announce what they store, so
+    whatever follows the archive (the search index) takes them in, inside the restore."""
+    for game in Game.objects.order_by("pk"):
+        game_stored.send(Game, game=game)
+    for transcription in Transcription.objects.select_related("rulebook__game").order_by("pk"):
+        transcription_stored.send(Transcription, transcription=transcription)
+    notes = Event.objects.filter(type__in=NOTE_TYPES).order_by("match_id", "seq")
+    by_match: dict[int, list[dict]] = {}
+    for event in notes.iterator(chunk_size=2000):
+        by_match.setdefault(event.match_id, []).append(
+            {"seq": event.seq, "type": event.type, "data": event.data})
+    for match in Match.objects.filter(pk__in=by_match).order_by("pk"):
+        notes_appended.send(Match, match=match, events=by_match[match.pk])
 
 
 def _remove_empty_parents(directory: Path) -> None:

@@ -8,7 +8,7 @@ from django.db.models import Q, QuerySet
 
 from replay.chain import ChainBreak
 from replay.errors import BrokenChain
-from replay.models import Event, Match, ReplayRun
+from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplayStep
 from replay.reader import record_break, stored_hash, verified_log
 
 
@@ -114,3 +114,85 @@ def step_notes(*, match: Match, step: int) -> list[StepNote]:
 def _note_step(event: dict) -> int | None:
     data = event.get("data") or {}
     return data.get("step") if event.get("type") == "annotation" else None
+
+
+def noted_steps(*, match: Match) -> list[int]:
+    """The steps that carry at least one note as the notes read now (see ``step_notes``)."""
+    latest: dict[int, dict] = {}
+    for row in (Event.objects.filter(match=match, type="correction").order_by("seq")
+                .values("seq", "data")):
+        latest[row["data"]["supersedes"]] = row["data"]["event"]
+    steps = {_note_step(event) for event in latest.values()}
+    for seq, data in Event.objects.filter(match=match, type="annotation").values_list(
+            "seq", "data"):
+        if seq not in latest:
+            steps.add(_note_step({"type": "annotation", "data": data}))
+    return sorted(step for step in steps if step is not None)
+
+
+@dataclass(frozen=True)
+class Landmarks:
+    """The nearest steps before and after one step where there is something to read: a flag,
+    a reading that matters (a flag whose point's other options would change the step; looked
+    for among the nearest MATTER_SEARCH flagged steps), a violation, a collector's note. None
+    where there is none."""
+
+    prev_flag: int | None
+    next_flag: int | None
+    prev_matter: int | None
+    next_matter: int | None
+    prev_violation: int | None
+    next_violation: int | None
+    prev_note: int | None
+    next_note: int | None
+
+
+def _nearest(rows: QuerySet, seq: int) -> tuple[int | None, int | None]:
+    seqs = rows.values_list("seq", flat=True)
+    return (seqs.filter(seq__lt=seq).order_by("-seq").first(),
+            seqs.filter(seq__gt=seq).order_by("seq").first())
+
+
+def _closest(candidates: list[int | None], pick) -> int | None:
+    found = [seq for seq in candidates if seq is not None]
+    return pick(found) if found else None
+
+
+# Steps whose points are tried under their other options to find where the reading matters,
+# each way from the step read: the options are worked out when read, a few applies a step.
+MATTER_SEARCH = 40
+
+
+def _where_the_reading_matters(run: ReplayRun, flags: QuerySet) -> int | None:
+    """The nearest of the next MATTER_SEARCH flagged steps (in ``flags``' order) where
+    another option of a consulted point would change the step; None if none of them."""
+    from replay.runs import changing_options
+
+    seqs = list(dict.fromkeys(flags.filter(point__isnull=False)
+                              .values_list("seq", flat=True)[:MATTER_SEARCH * 8]))[:MATTER_SEARCH]
+    if not seqs:
+        return None
+    found = changing_options(run=run, flags=ReplayFlag.objects.filter(
+        run=run, seq__in=seqs, point__isnull=False).order_by("seq", "index"))
+    mattering = {flag.seq for flag in found if flag.changing_options}
+    return next((s for s in seqs if s in mattering), None)
+
+
+def step_landmarks(*, run: ReplayRun, seq: int) -> Landmarks:
+    flags = ReplayFlag.objects.filter(run=run)
+    prev_flag, next_flag = _nearest(flags, seq)
+    prev_matter = _where_the_reading_matters(run, flags.filter(seq__lt=seq).order_by("-seq"))
+    next_matter = _where_the_reading_matters(run, flags.filter(seq__gt=seq).order_by("seq"))
+    prev_bad_flag, next_bad_flag = _nearest(flags.filter(kind="violation"), seq)
+    prev_illegal, next_illegal = _nearest(ReplayStep.objects.filter(run=run, legal=False), seq)
+    noted = [step for step in noted_steps(match=run.match) if step <= run.progress]
+    return Landmarks(
+        prev_flag=prev_flag,
+        next_flag=next_flag,
+        prev_matter=prev_matter,
+        next_matter=next_matter,
+        prev_violation=_closest([prev_bad_flag, prev_illegal], max),
+        next_violation=_closest([next_bad_flag, next_illegal], min),
+        prev_note=_closest([s for s in noted if s < seq], max),
+        next_note=_closest([s for s in noted if s > seq], min),
+    )

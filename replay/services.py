@@ -29,9 +29,12 @@ from replay.errors import (
 )
 from replay.models import Event, Match
 from replay.reader import check_tail, refuse_broken
+from replay.signals import notes_appended
 from replay.variations import checked_branch_of, parent_in_archive
 
 MAX_BATCH = 10_000
+# Event types that carry a collector's words (a note, or the correction of one).
+NOTE_TYPES = ("annotation", "correction")
 
 
 @dataclass(frozen=True)
@@ -139,16 +142,22 @@ def append_events(
         setup=match.setup,
     )
     recorded_by_id = getattr(recorded_by, "pk", None)
+    # Notes are announced in the append's transaction, so what follows them (the search
+    # index) is written with them or not at all; game events keep their one-statement path.
+    notes = any(record["type"] in NOTE_TYPES for record in records)
     try:
-        if connection.vendor == "postgresql" and len(records) < COPY_THRESHOLD:
-            known_head = (match.last_seq, match.head_hash)
-            head = _append_postgres(
-                match.pk, records, expected_seq, idempotency_key, recorded_by_id, known_head
-            )
-        else:
-            head = _append_locked(
-                match.pk, records, expected_seq, idempotency_key, recorded_by_id
-            )
+        with transaction.atomic() if notes else nullcontext():
+            if connection.vendor == "postgresql" and len(records) < COPY_THRESHOLD:
+                known_head = (match.last_seq, match.head_hash)
+                head = _append_postgres(
+                    match.pk, records, expected_seq, idempotency_key, recorded_by_id, known_head
+                )
+            else:
+                head = _append_locked(
+                    match.pk, records, expected_seq, idempotency_key, recorded_by_id
+                )
+            if notes and not isinstance(head, AppendResult):
+                notes_appended.send(Match, match=match, events=records)
     except (OperationalError, InterfaceError, psycopg.OperationalError,
             psycopg.InterfaceError) as error:
         raise _unavailable(error) from error

@@ -9,13 +9,13 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 
-from archive.views import curator_only
 from replay import selectors
 from replay.errors import LogError
 from replay.forms import VariationForm
 from replay.models import ReplayRun
 from replay.runs import replay_match
 from replay.variations import variation_create
+from web.pages import curator_only
 
 
 def _visible_match(request, match_id: int):

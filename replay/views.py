@@ -1,7 +1,7 @@
 """Match pages: the list, a match and its log, the curator forms (create, import, append,
 annotate), replay runs and the step-through, and comparisons.
 
-Each screen is one template; htmx asks for its named partial (archive.views.page)."""
+Each screen is one template; htmx asks for its named partial (web.pages.page)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,7 @@ from django.views.decorators.http import require_safe
 
 import games
 from archive.models import Game
-from archive.selectors import passage_text
-from archive.views import curator_only, page, wants_fragment
+from archive.selectors import cited_passages
 from replay import selectors
 from replay.boards import draw_board
 from replay.chain import ChainBreak
@@ -37,6 +36,9 @@ from replay.models import ReplayRun, ReplayStep
 from replay.runs import ReplayError, first_flag_seq, game_head, read_step, replay_match
 from replay.services import append_events, match_create, note_add, note_revise
 from replay.variations import line_matches, variation_tree
+from web.pages import bad_parameter_is_400, curator_only, page, wants_fragment
+from web.params import whole_number
+from web.words import event_in_words, facts, flag_kind_in_words
 
 
 def _visible_match(request, match_id: int):
@@ -72,7 +74,7 @@ def _match_context(request, match, *, append_form=None, run_form_error="", chain
         "parent": visible.filter(pk=match.parent_id).first() if match.parent_id else None,
         "variations": variation_tree(match=match, visible=visible),
         "match": match,
-        "events": selectors.event_log(match=match, limit=1000),
+        "events": _events_in_words(match, selectors.event_log(match=match, limit=1000)),
         "runs": runs,
         "done_runs": done,
         "engine": engine,
@@ -91,6 +93,21 @@ def _broken_chain_page(request, match, error: BrokenChain):
     chain_break = ChainBreak(error.seq, error.problem)
     return page(request, "replay/match.html",
                 _match_context(request, match, chain_break=chain_break), status=409)
+def names_in(match) -> dict[str, str]:
+    """Ids a page says by name: the match's players and its game's board spaces."""
+    names = {}
+    try:
+        names.update(games.for_records(match.game.slug).layout(None).names())
+    except (NotImplementedError, games.UnknownGame):
+        pass
+    names.update({p["id"]: p.get("name") or p["id"] for p in match.players})
+    return names
+
+
+def _events_in_words(match, events) -> list[dict]:
+    names = names_in(match)
+    return [{"seq": e.seq, "type": e.type, "words": event_in_words(e.type, e.actor, e.data, names)}
+            for e in events]
 
 
 @require_safe
@@ -238,69 +255,121 @@ def run_start(request, match_id: int):
     except LogError as error:
         return page(request, "replay/match.html",
                     _match_context(request, match, run_form_error=error.message), status=400)
-    return redirect("run-detail", match.pk, run.pk)
+    return redirect(_run_url(run, _reading_position(request.POST, match)))
+
+
+def _reading_position(params, match) -> dict:
+    """The step being read and its viewpoint, carried across a change of reading."""
+    position = {}
+    step = params.get("step", "")
+    if step.isdigit():
+        position["step"] = step
+    viewer = params.get("viewer", "")
+    if viewer in match.player_ids:
+        position["viewer"] = viewer
+    return position
+
+
+def _run_url(run, position: dict) -> str:
+    url = reverse("run-detail", args=[run.match_id, run.pk])
+    return url + ("?" + urlencode(position) if position else "")
 
 
 @require_safe
 def run_detail(request, match_id: int, run_id: int):
-    """The run's progress; a finished run opens at its first flag."""
+    """The run's progress; a finished run opens at the step being read when its reading was
+    chosen (``?step=``), else at its first flag."""
     match = _visible_match(request, match_id)
     run = _run_of(match, run_id)
+    position = _reading_position(request.GET, match)
     if run.status == ReplayRun.DONE:
-        target = _step_url(run, _opening_seq(run))
+        seq = min(int(position["step"]), run.progress) if "step" in position else _opening_seq(run)
+        target = _step_url(run, seq, position.get("viewer"))
         if wants_fragment(request):
             response = page(request, "replay/run.html", {"match": match, "run": run,
                                                           "target": target}, fragment="progress")
             response["HX-Redirect"] = target
             return response
         return redirect(target)
-    return page(request, "replay/run.html", {"match": match, "run": run}, fragment="progress")
+    return page(request, "replay/run.html", {"match": match, "run": run,
+                                              "poll": _run_url(run, position)}, fragment="progress")
 
 
 # -- the step-through ---------------------------------------------------------------------------
 
-def player_panels(state, players) -> list[dict]:
-    """Each player's part of the state, as a few readable facts."""
+def player_panels(state, players, names=None) -> list[dict]:
+    """Each player's part of the state, as a few facts in words."""
     panels = []
     for player in players:
-        pid, facts = player["id"], None
+        pid, found = player["id"], None
         if isinstance(state, dict):
             for key, value in state.items():
                 if isinstance(value, dict) and isinstance(value.get(pid), dict):
-                    facts = value[pid]
+                    found = value[pid]
                     break
-            if facts is None:
+            if found is None:
                 for value in state.values():
                     if isinstance(value, list):
-                        facts = next((v for v in value if isinstance(v, dict) and v.get("id") == pid),
+                        found = next((v for v in value if isinstance(v, dict) and v.get("id") == pid),
                                      None)
-                        if facts:
+                        if found:
                             break
-        rows = []
-        for key, value in (facts or {}).items():
-            if key in ("id", "name"):
-                continue
-            if isinstance(value, (list, dict)):
-                value = json.dumps(value, ensure_ascii=False) if value else "—"
-            rows.append((key.replace("_", " "), "—" if value is None else value))
+        rows = facts(found, names, skip=("id", "name"))
         turn = isinstance(state, dict) and pid in (state.get("turn"), state.get("actor"))
         panels.append({"player": player, "rows": rows[:14], "turn": turn})
     return panels
 
 
-def _flag_rows(flags) -> list[dict]:
+def _normalised(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def _said_note(text: str) -> tuple[str, str]:
+    """A note a citation carries as written in the transcription, ``[Editorial note: …]``,
+    as (its label, its words)."""
+    inner = text.strip().removeprefix("[").removesuffix("]").strip()
+    head, colon, rest = inner.partition(":")
+    if colon and 0 < len(head) <= 30:
+        return head.strip().capitalize(), rest.strip()
+    return "Note", inner
+
+
+def step_reading(flags, engine=None) -> dict:
+    """A step's flags, the rulebook passages they cite and those passages' notes, each written
+    out once: a flag points at its citations by number, however many flags cite the same
+    words, and a note a citation carries in its own words is shown once, as the passage's
+    note where a cited passage has it."""
+    passages = cited_passages(slugs=(c.get("passage", "") for f in flags for c in f.citations or []))
+    known = {p.id: p for p in engine.points} if engine else {}
+    citations: dict[tuple[str, str], dict] = {}
     rows = []
     for flag in flags:
-        citations = []
+        refs = []
         for c in flag.citations or []:
-            passage = passage_text(slug=c.get("passage", "")) if c.get("passage") else None
-            notes = []
-            if passage is not None:
-                notes = [a for a in passage.annotations.all() if a.kind in ("legibility", "reading",
-                                                                             "editorial")]
-            citations.append({"c": c, "passage": passage, "notes": notes})
-        rows.append({"flag": flag, "citations": citations})
-    return rows
+            key = (c.get("passage", ""), c.get("quote", ""))
+            if key not in citations:
+                citations[key] = {"number": len(citations) + 1, "c": c,
+                                  "passage": passages.get(key[0])}
+            refs.append(citations[key])
+        point = known.get(flag.point or "")
+        rows.append({"flag": flag, "kind": flag_kind_in_words(flag.kind), "citations": refs,
+                     "question": point.question if point else "",
+                     "options": {o.id: o.description for o in point.options} if point else {}})
+    notes: dict[object, dict] = {}
+    for entry in citations.values():
+        for note in getattr(entry["passage"], "notes", []):
+            notes.setdefault(note.pk, {"kind": note.kind, "label": note.get_kind_display(),
+                                       "target": note.target, "body": note.body,
+                                       "passage": entry["passage"]})
+    bodies = [_normalised(n["body"]) for n in notes.values()]
+    for entry in citations.values():
+        said = _normalised(entry["c"].get("note", ""))
+        if said and not any(body and body in said for body in bodies):
+            label, words = _said_note(entry["c"]["note"])
+            notes[said] = {"kind": "note", "label": label, "target": "", "body": words,
+                           "passage": entry["passage"]}
+            bodies.append(_normalised(words))
+    return {"flags": rows, "citations": list(citations.values()), "notes": list(notes.values())}
 
 
 def _viewer_param(request, match) -> str | None:
@@ -327,7 +396,10 @@ def _step_context(request, match, run, seq, viewer):
             initial={"text": note.text, "expected_seq": match.last_seq}, prefix=f"note-{note.seq}")}
         for note in (selectors.step_notes(match=match, step=seq) if seq else [])
     ]
-    point_names = {p.id: p for p in engine.points} if engine else {}
+    points = {p.id: p for p in engine.points} if engine else {}
+    marks = selectors.step_landmarks(run=run, seq=seq)
+    names = names_in(match)
+    event = view.event
     return {
         "match": match,
         "run": run,
@@ -337,28 +409,43 @@ def _step_context(request, match, run, seq, viewer):
         "viewer_value": viewer or "archivist",
         "drawing": drawing,
         "board_title": f"The board after step {seq}" + (f", as {viewer} sees it" if viewer else ""),
-        "panels": player_panels(view.state, match.players),
-        "flags": _flag_rows(view.flags),
+        "panels": player_panels(view.state, match.players, names),
+        "reading": step_reading(view.flags, engine),
+        "interpretation": [
+            {"id": point_id, "option": option,
+             "question": points[point_id].question if point_id in points else point_id,
+             "description": next((o.description for o in points[point_id].options
+                                  if o.id == option), "") if point_id in points else ""}
+            for point_id, option in run.interpretation.items()
+        ],
         "log": list(window),
         "annotations": annotations,
         "annotation_form": AnnotationForm(initial={"expected_seq": match.last_seq}),
         "variation_form": VariationForm(
             initial={"title": f"{match.title}: another move after step {seq}"},
             prefix="variation"),
-        "points": point_names,
         "urls": {
             name: (_step_url(run, s, viewer) if s is not None else None)
             for name, s in (
-                ("first", view.first_seq if view.first_seq != seq else None),
+                # Home is step 0, the starting position, before the first event.
+                ("first", 0 if seq != 0 else None),
                 ("prev", view.prev_seq),
                 ("next", view.next_seq),
                 ("last", view.last_seq if view.last_seq != seq else None),
-                ("next_flag", view.next_flag_seq),
-                ("prev_flag", view.prev_flag_seq),
+                ("next_flag", marks.next_flag),
+                ("prev_flag", marks.prev_flag),
+                ("next_matter", marks.next_matter),
+                ("prev_matter", marks.prev_matter),
+                ("next_violation", marks.next_violation),
+                ("prev_violation", marks.prev_violation),
+                ("next_note", marks.next_note),
+                ("prev_note", marks.prev_note),
             )
         },
+        "marks": marks,
         "state_json": json.dumps(view.state, ensure_ascii=False, indent=1, sort_keys=True),
-        "event_data": json.dumps(view.event["data"], ensure_ascii=False) if view.event else "",
+        "event_facts": facts(event["data"], names) if event else [],
+        "actor_name": names.get(event["actor"], event["actor"]) if event and event["actor"] else "",
     }
 
 
@@ -489,6 +576,7 @@ def _missing_runs(match, engine, runs, run_a, run_b) -> dict:
 
 
 @require_safe
+@bad_parameter_is_400
 def compare(request, match_id: int):
     match = _visible_match(request, match_id)
     engine = games.find(match.game.slug)
@@ -511,11 +599,8 @@ def compare(request, match_id: int):
             # Two lines of play may end at different steps: a side past its end shows none.
             last = (min if comparison.branch_point is None else max)(
                 run_a.progress, run_b.progress)
-            try:
-                seq = int(request.GET.get("seq", ""))
-            except ValueError:
-                seq = comparison.first_divergence or (1 if last else 0)
-            seq = max(0, min(seq, last))
+            opening = comparison.first_divergence or (1 if last else 0)
+            seq = min(whole_number(request.GET, "seq", default=opening), last)
             a = read_step(run=run_a, seq=seq) if seq <= run_a.progress else None
             b = read_step(run=run_b, seq=seq) if seq <= run_b.progress else None
             base = {"a": run_a.pk, "b": run_b.pk}
@@ -531,8 +616,8 @@ def compare(request, match_id: int):
                 "seq": seq,
                 "last": last,
                 "a": a, "b": b,
-                "flags_a": _flag_rows(a.flags) if a else [],
-                "flags_b": _flag_rows(b.flags) if b else [],
+                "flags_a": step_reading(a.flags)["flags"] if a else [],
+                "flags_b": step_reading(b.flags)["flags"] if b else [],
                 "differs_here": seq in comparison.differing_seqs,
                 "differing_points": [
                     (p, run_a.interpretation[p], run_b.interpretation.get(p))

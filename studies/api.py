@@ -9,7 +9,6 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from archive.access import MAX_QUERY_INT, int_query_param
 from replay import selectors as replay_selectors
 from studies import selectors
 from studies.models import Study
@@ -20,6 +19,8 @@ from studies.services import (
     study_impact,
     study_sweep,
 )
+from web.access import int_query_param
+from web.params import MAX_QUERY_INT
 
 
 class StudySerializer(serializers.ModelSerializer):

@@ -10,7 +10,6 @@ from django.views.decorators.http import require_POST, require_safe
 
 import games
 from archive.models import Game
-from archive.views import curator_only, page
 from replay import selectors as replay_selectors
 from replay.errors import LogError
 from replay.runs import find_run
@@ -24,6 +23,7 @@ from studies.services import (
     study_impact,
     study_sweep,
 )
+from web.pages import curator_only, page
 
 
 def _visible_match(request, match_id: int):

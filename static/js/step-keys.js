@@ -1,8 +1,16 @@
-// Keys of the step-through: ← → previous/next step, Home/End first/last, n next flag.
+// Keys of the step-through: ← → previous/next step, Home the starting position (step 0), End
+// the last step; r the next step where the reading matters, v the next violation, a the next
+// note, n the next flag, each with Shift for the previous one. Each control shows its key.
 // They click the same links a mouse would, so htmx swaps the step and pushes its URL.
 (function () {
   "use strict";
-  var keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", n: "next-flag" };
+  // Controls a browser without JavaScript needs (the viewpoint's Show button) hide.
+  document.documentElement.classList.add("js");
+  var keys = {
+    ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last",
+    r: "next-matter", R: "prev-matter", v: "next-violation", V: "prev-violation",
+    a: "next-note", A: "prev-note", n: "next-flag", N: "prev-flag"
+  };
   // While a step is loading or its new links are not wired up yet, a key waits its turn:
   // a held arrow key must not click a link htmx has not processed (that would reload the page).
   var busy = false, queued = null;

@@ -9,7 +9,7 @@ from django.core.management.base import CommandError
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from archive.access import is_curator
+from web.access import is_curator
 
 
 def _run(*args):

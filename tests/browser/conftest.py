@@ -77,7 +77,7 @@ def sign_in(page, base_url: str, username: str = "curator") -> None:
     page.goto(f"{base_url}/accounts/login/?next=/")
     page.fill("#id_username", username)
     page.fill("#id_password", "a-long-test-password")
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")  # the header has a search button too
     page.wait_for_url(f"{base_url}/")
 
 

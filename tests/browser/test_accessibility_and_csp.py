@@ -91,8 +91,8 @@ def test_stepping_through_the_svg_board_raises_no_csp_violation(
     match = attacker.match
     page.goto(f"{live_server.url}/matches/{match.pk}/runs/{attacker.pk}/step/1/")
     expect(page.locator("svg.board-svg .piece.player")).to_have_count(2)
-    first_flag = attacker.flags.filter(seq__gt=1).order_by("seq").values_list("seq", flat=True)[0]
-    for key, seq in (("ArrowRight", 2), ("ArrowRight", 3), ("End", 10), ("Home", 1),
+    first_flag = attacker.flags.filter(seq__gt=0).order_by("seq").values_list("seq", flat=True)[0]
+    for key, seq in (("ArrowRight", 2), ("ArrowRight", 3), ("End", 10), ("Home", 0),
                      ("n", first_flag)):
         page.keyboard.press(key)
         page.wait_for_url(re.compile(rf"/step/{seq}/$"))
@@ -108,8 +108,10 @@ def test_stepping_through_the_svg_board_raises_no_csp_violation(
     page.keyboard.press("ArrowRight")
     page.wait_for_url(re.compile(r"seq=8$"))
     page.goto(live_server.url + "/")
-    page.fill("#q", "dagon")
-    expect(page.locator("#game-results .game-card")).to_have_count(1)
+    page.fill("#site-q", "Lagoon")
+    page.press("#site-q", "Enter")
+    page.wait_for_url(re.compile(r"/search/\?q=Lagoon"))
+    expect(page.locator("#search-results .search-game")).to_have_count(1)
     assert console_errors.messages == []
 
 

@@ -50,7 +50,7 @@ def test_a_new_engine_less_game_from_rulebook_to_recorded_match(page, live_serve
         "[Leggibilità: \"torre\" è quasi illeggibile nella foto]\n")
     page.get_by_role("button", name="Store the version").click()
     page.wait_for_url(re.compile(r"/transcriptions/\d+/$"))
-    mark = page.locator("main .passage .mark.legibility")
+    mark = page.locator("main .passage .noteref.legibility")
     expect(mark).to_have_count(1)
     expect(page.locator("#scan-pane img.page-image")).to_be_visible()  # beside the text
     from archive.models import Annotation

@@ -170,6 +170,8 @@ TABLE = [
     ("health", "get", "/healthz", None, OK),
     ("api docs", "get", "/api/docs/", None, OK),
     ("api schema", "get", "/api/schema/", None, OK),
+    ("search", "get", "/search/?q=lagoon", None, OK),
+    ("api search", "get", "/api/search/?q=lagoon", None, OK),
     ("admin", "get", "/admin/", None, STAFF_PAGE),
     ("admin events", "get", "/admin/replay/event/", None, STAFF_PAGE),
     # -- pages: curator forms -------------------------------------------------------------------
@@ -233,6 +235,7 @@ TABLE = [
     ("api rulebook POST", "post", "/api/rulebooks/",
      lambda w: {"game": "dagon", "edition": "x", "language": "es"}, API_WRITE),
     ("api game PUT", "put", "/api/games/dagon/", lambda w: {"title": "x"}, API_UNSAFE),
+    ("api search POST", "post", "/api/search/", lambda w: {"q": "x"}, API_UNSAFE),
     ("api rulebook DELETE", "delete", "/api/rulebooks/{rulebook}/", None, API_UNSAFE),
     ("api scan DELETE", "delete", "/api/scans/{scan}/", None, API_UNSAFE),
     ("api transcription PUT", "put", "/api/transcriptions/{transcription}/",

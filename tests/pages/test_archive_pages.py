@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils.html import escape
 
 from archive.models import Rulebook, Scan, Transcription
 from archive.services import add_scan
@@ -11,15 +12,15 @@ from tests.factories import GameFactory
 from tests.pages.conftest import png_bytes
 
 
-def test_home_search_returns_only_the_partial_to_htmx(client, archive):
-    full = client.get(reverse("home"), {"q": "gothic"}).content.decode()
-    assert "<html" in full and 'id="game-results"' in full and 'hx-get="/"' in full
-    fragment = client.get(reverse("home"), {"q": "gothic"}, HTTP_HX_REQUEST="true")
+def test_the_search_page_returns_only_its_results_to_htmx(client, archive):
+    full = client.get(reverse("search"), {"q": "gothic"}).content.decode()
+    assert "<html" in full and 'id="search-results"' in full and 'hx-get="/search/"' in full
+    fragment = client.get(reverse("search"), {"q": "gothic"}, HTTP_HX_REQUEST="true")
     body = fragment.content.decode()
-    assert "<html" not in body and body.strip().startswith('<section id="game-results"')
+    assert "<html" not in body and body.strip().startswith('<section id="search-results"')
     assert "The Gothic Game" in body and "Dylan Dog" not in body
     # A history restore asks for the whole page.
-    restore = client.get(reverse("home"), HTTP_HX_REQUEST="true",
+    restore = client.get(reverse("search"), {"q": "gothic"}, HTTP_HX_REQUEST="true",
                          HTTP_HX_HISTORY_RESTORE_REQUEST="true")
     assert "<html" in restore.content.decode()
 
@@ -88,12 +89,18 @@ def test_scan_upload_of_the_wrong_type_is_refused_next_to_the_file_field(curator
     assert Scan.objects.count() == 0
 
 
-def test_transcription_marks_explain_themselves_on_hover_and_focus(client, archive):
+def test_transcription_notes_are_written_out_once_and_numbered_in_the_text(client, archive):
     gothic = Transcription.objects.get(rulebook__game__slug="gothic")
     page = client.get(reverse("transcription-detail", args=[gothic.pk])).content.decode()
-    assert 'aria-describedby="tip-' in page and 'role="tooltip"' in page
-    assert page.count('class="mark legibility" tabindex="0"') == 3
-    assert "Legibility note</strong>: " in page
+    assert 'role="tooltip"' not in page and 'class="tip"' not in page
+    notes = list(gothic.annotations.exclude(kind="page"))
+    assert len([n for n in notes if n.kind == "legibility"]) == 3
+    for note in notes:
+        # the note's words once (the list), its number in the text, the list item it leads to
+        assert page.count(escape(note.body)) == 1, note.body
+        assert f'href="#note-{note.pk}"' in page and f'id="note-{note.pk}"' in page
+        assert escape(note.raw) not in page  # the bracketed markup is not printed as well
+    assert page.count('<a class="noteref legibility"') == 3
 
 
 def test_page_citations_link_to_an_archived_scan(client, archive):
@@ -103,7 +110,7 @@ def test_page_citations_link_to_an_archived_scan(client, archive):
     page = client.get(reverse("transcription-detail", args=[dracula.pk])).content.decode()
     link = reverse("scan-detail", args=[scan.pk])
     assert f'<a class="mark page" href="{link}"' in page
-    assert page.count('class="mark page" tabindex') == 3  # pp. 6–7, 11; p. 7; p. 13
+    assert page.count('<span class="mark page" data-kind="page"') == 3  # pp. 6–7, 11; p. 7; p. 13
     assert page.count(f'<a class="mark page" href="{link}"') == 3  # the three citing p. 12
 
 

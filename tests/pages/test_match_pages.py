@@ -216,6 +216,10 @@ def test_compare_two_runs_with_a_shared_cursor(client, dagon_run):
     fragment = client.get(url, {"a": dagon_run.pk, "b": other.pk, "seq": 2},
                           HTTP_HX_REQUEST="true").content.decode()
     assert fragment.strip().startswith('<div id="compare-panel"')
+    for seq in ("two", "-1", str(2**40)):
+        refused = client.get(url, {"a": dagon_run.pk, "b": other.pk, "seq": seq})
+        assert refused.status_code == 400
+        assert "seq must be a whole number" in refused.content.decode()
 
 
 def _engine_state_at(engine, document, seq):

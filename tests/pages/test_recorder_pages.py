@@ -97,6 +97,14 @@ def test_a_choice_can_be_opened_as_played(curator_client, race_match):
     assert '<option value="roll" selected>' in page and "{&quot;value&quot;: 2}" in page
 
 
+def test_a_choice_number_that_is_not_a_whole_number_is_a_400_naming_it(curator_client,
+                                                                      race_match):
+    url = reverse("match-record", args=[race_match.pk])
+    for bad in ("one", "9" * 5000, "²"):
+        answer = curator_client.get(url, {"as_played": bad})
+        assert answer.status_code == 400 and b"as_played must be a whole number" in answer.content
+
+
 def test_undo_appends_a_correction(curator_client, race_match):
     page = curator_client.get(reverse("match-record", args=[race_match.pk])).content.decode()
     curator_client.post(reverse("match-record-choice", args=[race_match.pk]),

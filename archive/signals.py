@@ -1,0 +1,9 @@
+"""What the archive announces when it stores text, for whoever keeps something in step with it
+(the search index). Sent inside the writing transaction, so a listener's writes share its fate."""
+
+from django.dispatch import Signal
+
+# A game's row was created or changed: kwargs ``game``.
+game_stored = Signal()
+# A new transcription version with its passages and notes: kwargs ``transcription``.
+transcription_stored = Signal()

@@ -1,0 +1,22 @@
+"""The index follows what the archive and the match logs store."""
+
+from django.dispatch import receiver
+
+from archive.signals import game_stored, transcription_stored
+from replay.signals import notes_appended
+from search import services
+
+
+@receiver(game_stored)
+def _game_stored(sender, *, game, **kwargs):
+    services.index_game(game=game)
+
+
+@receiver(transcription_stored)
+def _transcription_stored(sender, *, transcription, **kwargs):
+    services.index_transcription(transcription=transcription)
+
+
+@receiver(notes_appended)
+def _notes_appended(sender, *, match, events, **kwargs):
+    services.index_match_notes(match=match, events=events)

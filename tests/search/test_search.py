@@ -1,0 +1,299 @@
+"""Full-text search across the archive, on SQLite (FTS5) and PostgreSQL (text-search
+configurations and a GIN index): the same words find the same entries on both."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.db import connection
+
+import games
+from archive.models import Game, Rulebook, Transcription
+from archive.services import import_transcription, load_archive, revise_annotation
+from replay.interchange import import_match
+from replay.models import Match
+from replay.runs import replay_match
+from replay.services import append_events
+from search.models import SearchEntry
+from search.selectors import search
+from search.services import FTS_TABLE, rebuild_index
+from tests.factories import UserFactory
+
+ANYONE = AnonymousUser()
+
+
+@pytest.fixture
+def archive(db):
+    load_archive()
+
+
+def found(query, **kwargs):
+    return search(query=query, user=kwargs.pop("user", ANYONE), per_page=100, **kwargs)
+
+
+def kinds_and_games(results):
+    return {(hit.entry.kind, hit.entry.game.slug) for hit in results.hits}
+
+
+def test_vampire_is_found_in_the_gothic_game_and_dylan_dog(archive):
+    """The Gothic Game's Vault ("you become a Vampire") and Dylan Dog's story cards ("by the
+    vampire"): a title search found neither."""
+    results = found("vampire")
+    games = {group.game.slug for group in results.by_game}
+    assert {"gothic", "dylan-dog"} <= games
+    assert ("passage", "gothic") in kinds_and_games(results)
+    assert ("passage", "dylan-dog") in kinds_and_games(results)
+    for hit in results.hits:
+        assert "<mark>" in hit.snippet + hit.title
+
+
+def test_lagoon_finds_the_dagon_passage_its_editorial_note_and_its_point(archive):
+    results = found("Lagoon")
+    kinds = kinds_and_games(results)
+    assert {("passage", "dagon"), ("editorial", "dagon"), ("point", "dagon")} <= kinds
+    passage = next(h for h in results.hits if h.entry.anchor == "the-lagoon")
+    assert passage.url.endswith("#the-lagoon")
+    point = next(h for h in results.hits if h.entry.kind == "point" and "chooses" in h.title)
+    assert point.url == "/games/dagon/points/#dagonlagoon-chooser"
+
+
+def test_results_are_grouped_by_game_in_the_order_of_their_best_hit(archive):
+    groups = found("vampire").by_game
+    assert len({g.game.pk for g in groups}) == len(groups)
+    ranks = [g.hits[0].rank for g in groups]
+    assert ranks == sorted(ranks, reverse=True)
+
+
+def _italian_rulebook() -> Rulebook:
+    game = Game.objects.get(slug="fury-of-dracula")
+    return Rulebook.objects.create(game=game, edition="Test sheet", language="it")
+
+
+def test_an_italian_word_finds_its_other_forms(archive):
+    """"cacciatore" finds a passage that has only "cacciatori" (the italian configuration)."""
+    text = "La Furia di Dracula\n\nLe carte vanno ai cacciatori (pag. 9)\n"
+    result = import_transcription(
+        rulebook=_italian_rulebook(), text=text, language="it", transcriber="test"
+    )
+    hits = found("cacciatore", kinds=("passage",)).hits
+    assert any(h.entry.transcription_id == result.transcription.pk for h in hits)
+    hit = next(h for h in hits if h.entry.transcription_id == result.transcription.pk)
+    assert "<mark>cacciatori</mark>" in hit.title + hit.snippet
+
+
+def test_a_spanish_word_finds_its_other_forms(archive):
+    game = Game.objects.get(slug="dagon")
+    rulebook = Rulebook.objects.create(game=game, edition="Hoja", language="es")
+    import_transcription(
+        rulebook=rulebook, text="Dagon\n\nLos hechiceros esperan en la laguna.\n",
+        language="es", transcriber="test",
+    )
+    hits = found("hechicero").hits
+    assert [h.entry.language for h in hits if h.entry.kind == "passage"] == ["es"]
+
+
+def test_every_version_and_language_is_found(archive):
+    gothic = Transcription.objects.get(rulebook__game__slug="gothic")
+    note = gothic.annotations.get(target="Congolese Blow pipe")
+    revise_annotation(annotation=note, editor="Marta", body='"Congolese Blow pipe" as printed')
+    versions = {h.entry.transcription.version for h in found("Congolese", game=gothic.rulebook.game).hits
+                if h.entry.kind == "passage"}
+    assert versions == {1, 2}
+    languages = {h.entry.language for h in found("Dracula", kinds=("passage",)).hits
+                 if h.entry.game.slug == "fury-of-dracula"}
+    assert languages == {"it", "en"}
+
+
+def test_legibility_and_editorial_notes_and_glossary_entries(archive):
+    legibility = found("soft-focus", kinds=("legibility",)).hits
+    assert [h.entry.game.slug for h in legibility] == ["gothic"]
+    assert legibility[0].url.endswith("#the-tower")
+    editorial = found("inconsistent", kinds=("editorial",)).hits
+    assert [h.entry.game.slug for h in editorial] == ["dagon"]
+    glossary = found("trascinatore", kinds=("glossary",)).hits
+    assert glossary and all(h.entry.game.slug == "dylan-dog" for h in glossary)
+    assert glossary[0].url.startswith(f"/transcriptions/{glossary[0].entry.transcription_id}/#")
+
+
+def test_games_are_found_by_title(archive):
+    hits = found("Hechicero", kinds=("game",)).hits
+    assert [h.url for h in hits] == ["/games/dagon/"]
+
+
+def test_filters_and_pages(archive):
+    everything = found("player")
+    assert everything.total > 20
+    first = search(query="player", user=ANYONE, per_page=10)
+    second = search(query="player", user=ANYONE, per_page=10, page=2)
+    assert first.total == second.total == everything.total
+    assert not {h.entry.pk for h in first.hits} & {h.entry.pk for h in second.hits}
+    dagon = Game.objects.get(slug="dagon")
+    assert {h.entry.game_id for h in found("player", game=dagon).hits} == {dagon.pk}
+    assert {h.entry.kind for h in found("player", kinds=("point",)).hits} == {"point"}
+
+
+def test_a_stop_word_alone_finds_only_what_is_indexed_word_for_word(archive):
+    """English text drops "the" as PostgreSQL's english configuration does; a game's title,
+    of no known language, keeps every word."""
+    assert {h.entry.kind for h in found("the").hits} == {"game"}
+
+
+def test_a_query_with_no_word_to_find_finds_nothing(archive):
+    for query in ("", "   ", "-lagoon", "or", "?!"):
+        assert found(query).total == 0
+
+
+def test_a_snippet_escapes_the_text_and_marks_only_the_hits(db):
+    game = Game.objects.create(slug="odd", title="Odd")
+    rulebook = Rulebook.objects.create(game=game, edition="x", language="en")
+    import_transcription(rulebook=rulebook, text="Odd\n\nA <script>alert(1)</script> trap door.\n",
+                         language="en", transcriber="t")
+    (hit,) = found("trap").hits
+    assert "<script>" not in hit.snippet and "&lt;script&gt;" in hit.snippet
+    assert hit.snippet.count("<mark>") == 1 and "<mark>trap</mark>" in hit.snippet
+
+
+@pytest.fixture
+def noted_match(archive):
+    owner = UserFactory(username="owner")
+    document = games.get("dagon").simulate(seed=3, max_events=10)
+    public = import_match(raw={**document, "title": "Club night"}, created_by=owner)
+    private = import_match(raw={**document, "title": "Private night"}, created_by=owner,
+                           is_private=True)
+    for match, words in ((public, "a draught of blood, hard to read"),
+                         (private, "the secret passage near the lavatory")):
+        append_events(match=match, expected_seq=match.last_seq, events=[
+            {"type": "annotation", "actor": None, "data": {"text": words, "step": 2}}])
+    return public, private, owner
+
+
+def test_match_annotations_are_found_and_link_to_their_step(noted_match):
+    public, _, _ = noted_match
+    (hit,) = found("draught", kinds=("annotation",)).hits
+    assert hit.entry.match_id == public.pk and hit.entry.step == 2
+    assert hit.url == f"/matches/{public.pk}/#seq-{public.last_seq}"  # no run yet: the log
+    run = replay_match(match=public)
+    (hit,) = found("draught", kinds=("annotation",)).hits
+    assert hit.url == f"/matches/{public.pk}/runs/{run.pk}/step/2/"
+
+
+def test_a_private_matchs_notes_are_found_only_by_who_sees_the_match(noted_match):
+    _, private, owner = noted_match
+    assert found("lavatory", kinds=("annotation",)).total == 0
+    stranger = UserFactory(username="stranger")
+    assert found("lavatory", kinds=("annotation",), user=stranger).total == 0
+    (hit,) = found("lavatory", kinds=("annotation",), user=owner).hits
+    assert hit.entry.match_id == private.pk
+
+
+def _reword(match, text):
+    noted = match.last_seq
+    append_events(match=match, expected_seq=noted, events=[{
+        "type": "correction", "actor": None,
+        "data": {"supersedes": noted, "event": {"type": "annotation", "actor": None,
+                                                  "data": {"text": text, "step": 2}}},
+    }])
+    return noted
+
+
+def test_a_corrected_note_is_found_by_its_new_words_only(noted_match):
+    public, _, _ = noted_match
+    noted = _reword(public, "a draught of wine")
+    assert found("blood", kinds=("annotation",)).total == 0
+    (hit,) = found("wine", kinds=("annotation",)).hits
+    assert hit.entry.seq == noted
+
+
+def test_the_index_is_written_with_what_it_indexes_or_not_at_all(archive, monkeypatch):
+    from search import services
+
+    def failing(**kwargs):
+        raise RuntimeError("index unavailable")
+
+    monkeypatch.setattr(services, "_replace", failing)
+    rulebook = _italian_rulebook()
+    with pytest.raises(RuntimeError):
+        import_transcription(rulebook=rulebook, text="X\n\nUna prova.\n", language="it",
+                             transcriber="t")
+    assert not Transcription.objects.filter(rulebook=rulebook).exists()
+    match = Match.objects.create(game=rulebook.game, title="m",
+                                 players=[{"id": "p1", "name": "A"}, {"id": "p2", "name": "B"}])
+    with pytest.raises(RuntimeError):
+        append_events(match=match, expected_seq=0,
+                      events=[{"type": "annotation", "actor": None, "data": {"text": "hm"}}])
+    assert not match.events.exists()
+
+
+def test_the_databases_reading_structure_is_kept_in_step(noted_match):
+    public, _, _ = noted_match
+    _reword(public, "reworded")
+    entries = SearchEntry.objects.count()
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT count(*), min(rowid IN (SELECT id FROM search_searchentry)) "
+                           f"FROM {FTS_TABLE}")
+            assert cursor.fetchone() == (entries, 1)
+    else:
+        assert not SearchEntry.objects.filter(vector__isnull=True).exists()
+
+
+def test_a_rebuilt_index_finds_what_the_incremental_one_found(noted_match):
+    queries = ("vampire", "Lagoon", "cacciatore", "draught", "trascinatore")
+    before = {q: sorted(h.entry.source for h in found(q).hits) for q in queries}
+    rebuild_index()
+    after = {q: sorted(h.entry.source for h in found(q).hits) for q in queries}
+    assert before == after and all(before.values())
+
+
+def test_a_note_and_its_correction_imported_together_leave_the_last_words(archive):
+    document = games.get("dagon").simulate(seed=3, max_events=4)
+    first = len(document["events"]) + 1
+    document["events"] += [
+        {"seq": first, "type": "annotation", "actor": None, "data": {"text": "blood"}},
+        {"seq": first + 1, "type": "correction", "actor": None,
+         "data": {"supersedes": first,
+                  "event": {"type": "annotation", "actor": None, "data": {"text": "wine"}}}},
+    ]
+    document.pop("chain", None)
+    match = import_match(raw=document)
+    assert found("blood", kinds=("annotation",)).total == 0
+    (hit,) = found("wine", kinds=("annotation",)).hits
+    assert (hit.entry.match_id, hit.entry.seq) == (match.pk, first)
+
+
+def test_a_game_a_curator_adds_is_found_by_its_publisher(archive):
+    """A game added from the catalogue form or the API is indexed in the same transaction."""
+    from archive.catalogue import game_create
+
+    game = game_create(slug="la-torre", title="La Torre Nera", publisher="Edizioni Quaglia")
+    hits = found("Quaglia", kinds=("game",)).hits
+    assert [h.entry.game_id for h in hits] == [game.pk]
+
+
+def test_transcriptions_stored_in_bulk_read_each_glossary_once_with_the_same_entries(
+    archive, monkeypatch
+):
+    """The glossary reads every transcription of its game: stored one by one it is read again
+    for each (quadratic in a large import); in ``bulk_indexing`` once a game, at the end."""
+    from search import documents, services
+
+    def glossary_sources():
+        return sorted(SearchEntry.objects.filter(kind="glossary").values_list("source", "title", "text"))
+
+    before = glossary_sources()
+    reads = []
+    real = documents.glossary_documents
+    monkeypatch.setattr(documents, "glossary_documents",
+                        lambda game: reads.append(game.slug) or real(game))
+    seed = list(Transcription.objects.select_related("rulebook__game"))
+    with services.bulk_indexing():
+        for copy in range(3):
+            for t in seed:
+                twin = Rulebook.objects.create(game=t.rulebook.game, edition=f"copy {copy} of {t.pk}",
+                                               language=t.rulebook.language)
+                import_transcription(rulebook=twin, text=t.text, language=t.language,
+                                     transcriber="bulk")
+        assert reads == []  # nothing read yet: the glossaries wait for the end
+    assert sorted(reads) == sorted({t.rulebook.game.slug for t in seed})
+    assert glossary_sources() == before  # the copies add no new term
+    assert found("trascinatore", kinds=("glossary",)).total >= 1

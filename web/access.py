@@ -1,0 +1,39 @@
+"""Who may write, for pages and the API alike.
+
+Anyone reads what is public; curators (and staff) write. What is private is hidden by the
+querysets (``replay.selectors.visible_matches``), so a private match is a 404 to others, never a
+403 that would admit it exists.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from rest_framework.exceptions import ValidationError
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+
+from web.params import MAX_QUERY_INT, BadParameter, whole_number
+
+
+def is_curator(user) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    if user.is_staff or user.is_superuser:
+        return True
+    return user.groups.filter(name=settings.CURATORS_GROUP).exists()
+
+
+class ReadOnlyOrCurator(BasePermission):
+    message = "only curators may change the archive"
+
+    def has_permission(self, request, view):
+        return request.method in SAFE_METHODS or is_curator(request.user)
+
+
+def int_query_param(
+    request, name: str, *, default: int | None = None, low: int = 0, high: int = MAX_QUERY_INT
+) -> int | None:
+    """An API view's whole-number query parameter, or a 400 naming it."""
+    try:
+        return whole_number(request.query_params, name, default=default, low=low, high=high)
+    except BadParameter as error:
+        raise ValidationError({error.name: error.message}) from None

@@ -1,0 +1,64 @@
+"""Values of a game's state and of its events, said in words for a page: yes/no for a truth
+value, a player's name for their id, a space's name for its id, a list as a list, never a
+Python or JSON literal."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+NOTHING = "—"
+FLAG_KIND_WORDS = {
+    "violation": "rule broken",
+    "consulted": "reading consulted",
+    "uncertain-text": "uncertain text",
+}
+
+
+def label(key: str) -> str:
+    """``lagoon_chosen_by`` → ``lagoon chosen by``."""
+    return str(key).replace("_", " ").replace("-", " ").strip()
+
+
+def in_words(value, names: Mapping[str, str] | None = None) -> str:
+    """One value in words; ``names`` says players and spaces by name instead of by id."""
+    names = names or {}
+    if value is None:
+        return NOTHING
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return names.get(value, value) if value else NOTHING
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, Mapping):
+        if not value:
+            return "none"
+        return "; ".join(f"{names.get(str(k), label(k))}: {in_words(v, names)}"
+                         for k, v in value.items())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        if not value:
+            return "none"
+        return ", ".join(in_words(item, names) for item in value)
+    return str(value)
+
+
+def facts(data: Mapping | None, names: Mapping[str, str] | None = None,
+          *, skip: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """A mapping as (label, value in words) rows."""
+    return [(label(key), in_words(value, names)) for key, value in (data or {}).items()
+            if key not in skip]
+
+
+def event_in_words(event_type: str, actor: str | None, data: Mapping | None,
+                   names: Mapping[str, str] | None = None) -> str:
+    """``attack`` by p1 with {"target": "p2"} → ``attack by Ana — target: Luis``."""
+    names = names or {}
+    said = label(event_type)
+    if actor:
+        said += f" by {names.get(actor, actor)}"
+    details = "; ".join(f"{key}: {value}" for key, value in facts(data, names))
+    return f"{said} — {details}" if details else said
+
+
+def flag_kind_in_words(kind: str) -> str:
+    return FLAG_KIND_WORDS.get(kind, label(kind))
