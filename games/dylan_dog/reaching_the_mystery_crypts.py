@@ -130,6 +130,10 @@ def on_place(state, actor, data, ref):
     if index < 0:
         ref.violation(P + "shadow-squares", f"{who} is not returning to reality")
         return state, f"{who} places their pawn without cause (ignored)"
+    if square not in WHITE:
+        ref.violation(P + "shadow-squares",
+                      f"{square} is not a white square: the pawn returns to reality "
+                      "\"as always, on one of the white squares\"")
     occupied = {p["square"] for pid, p in state["players"].items() if pid != actor}
     if (
         square in occupied
