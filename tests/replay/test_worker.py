@@ -25,8 +25,11 @@ def broker(redis_server, settings):
         pytest.skip("a worker process needs a server database: run with --database=postgres")
     from config.celery import app
 
-    settings.CELERY_TASK_ALWAYS_EAGER = False
+    # Read before the settings change: the app reads its configuration from the settings
+    # lazily, so read after, "previous" would already be the changed value, and every later
+    # test would send its tasks to a broker that is not there.
     previous = (app.conf.task_always_eager, app.conf.broker_url)
+    settings.CELERY_TASK_ALWAYS_EAGER = False
     app.conf.task_always_eager = False
     app.conf.broker_url = redis_server.url
     # Drop any producer pool made earlier in the session for the default (unset) broker:
