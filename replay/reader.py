@@ -34,20 +34,42 @@ def _digest(prev_hash: str, seq: int, event_type: str, actor, data) -> str:
 
 
 def _rows(match_id: int, first_seq: int, last_seq: int | None) -> Iterator[tuple]:
-    """Rows ``first_seq`` … ``last_seq`` (or the end), chunk by chunk on the unique index."""
-    bound = "" if last_seq is None else " AND seq <= %s"
-    statement = ("SELECT seq, type, actor, data, prev_hash, hash FROM replay_event "
-                 f"WHERE match_id = %s AND seq >= %s{bound} ORDER BY seq LIMIT {READ_CHUNK}")
+    """Rows ``first_seq`` … ``last_seq`` (or the end), window by window on the unique index.
+
+    Each query asks for a closed range of seqs, not "the next N from here": just after a
+    large import PostgreSQL has no statistics for the new rows yet, and for ``ORDER BY seq
+    LIMIT N`` it then plans a sort of everything after ``seq``, so reading a 100,000-event
+    log chunk by chunk cost as much as sorting it fifty times. A window is cheap under any
+    plan. A window that comes back short is the end of the log or a gap; one more indexed
+    look finds which, so the caller still sees the row after a gap and can name it.
+    """
+    window = ("SELECT seq, type, actor, data, prev_hash, hash FROM replay_event "
+              "WHERE match_id = %s AND seq BETWEEN %s AND %s ORDER BY seq")
     start = first_seq
-    while True:
-        params = [match_id, start] + ([] if last_seq is None else [last_seq])
+    while last_seq is None or start <= last_seq:
+        end = start + READ_CHUNK - 1 if last_seq is None else min(start + READ_CHUNK - 1,
+                                                                   last_seq)
         with connection.cursor() as cursor:
-            cursor.execute(statement, params)
+            cursor.execute(window, [match_id, start, end])
             rows = cursor.fetchall()
         yield from rows
-        if len(rows) < READ_CHUNK:
-            return
-        start = rows[-1][0] + 1
+        if len(rows) < end - start + 1:
+            following = _next_seq(match_id, end, last_seq)
+            if following is None:
+                return
+            start = following
+        else:
+            start = end + 1
+
+
+def _next_seq(match_id: int, after: int, last_seq: int | None) -> int | None:
+    """The first stored seq after ``after`` (up to ``last_seq``), or None."""
+    bound = "" if last_seq is None else " AND seq <= %s"
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT MIN(seq) FROM replay_event WHERE match_id = %s AND seq > %s{bound}",
+                       [match_id, after] + ([] if last_seq is None else [last_seq]))
+        row = cursor.fetchone()
+    return row[0] if row else None
 
 
 def verified_events(

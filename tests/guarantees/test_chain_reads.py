@@ -14,6 +14,7 @@ from rest_framework.test import APIClient
 
 import games
 from replay.bulk import fetch_events
+from replay.db_guards import install_event_guards, remove_event_guards
 from replay.errors import BrokenChain
 from replay.interchange import export_match, import_match
 from replay.models import ReplayRun
@@ -150,3 +151,27 @@ def test_a_sound_log_reads_as_before(dagon, client):
     assert "is broken" not in client.get(f"/matches/{match.pk}/").content.decode()
     assert client.get(f"/matches/{match.pk}/runs/{run.pk}/step/5/").status_code == 200
     assert client.get(f"/matches/{match.pk}/export.json").status_code == 200
+
+
+@pytest.mark.parametrize("removed", [[7], [5, 6, 7, 8, 9, 10, 11, 12, 13]])
+def test_a_removed_stretch_is_named_whatever_the_read_window(dagon, monkeypatch, removed):
+    """The reader asks for windows of seqs, not "the next N rows"; a gap inside a window or
+    longer than one is still found, and named by its first missing seq."""
+    import replay.reader
+
+    match, _ = dagon
+    monkeypatch.setattr(replay.reader, "READ_CHUNK", 4)
+    assert [event["seq"] for event in fetch_events(match.pk, 0, match.last_seq)] == \
+        list(range(1, match.last_seq + 1))
+    remove_event_guards(connection)
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("DELETE FROM replay_event WHERE match_id = %s AND seq IN "
+                           f"({', '.join(['%s'] * len(removed))})", [match.pk, *removed])
+    finally:
+        install_event_guards(connection)
+    with pytest.raises(BrokenChain) as broken:
+        list(replay.reader.verified_events(match.pk))
+    assert broken.value.seq == removed[0]
+    assert f"seq {removed[0]} is missing (the next stored event is seq {removed[-1] + 1})" \
+        in str(broken.value)
