@@ -4,7 +4,8 @@ event, so these rows go in with executemany and JSON serialised once."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 
 import orjson
 from django.db import connection
@@ -16,6 +17,7 @@ FLAG_COLUMNS = (
     "run_id", "seq", "index", "kind", "rule", "point", "option", "message", "citations",
 )
 COPY_THRESHOLD = 20  # below this, COPY's extra round trips cost more than a plain INSERT
+SNAPSHOT_COLUMNS = ("run_id", "seq", "state")
 JSON_COLUMNS = {"effects", "citations", "data", "state"}
 
 
@@ -40,6 +42,24 @@ def insert_rows(table: str, columns: Sequence[str], rows: Iterable[Sequence]) ->
                     copy.write_row(row)
         else:
             cursor.executemany(_insert_sql(table, columns), rows)
+
+
+@contextmanager
+def streamed_rows(table: str, columns: Sequence[str]) -> Iterator:
+    """A ``write(row)`` that sends each row as it is made: on PostgreSQL one COPY stays open,
+    so the server parses and indexes a row while the caller computes the next one (the two
+    run on two cores instead of one after the other); on SQLite, which runs in this process
+    anyway, the rows are kept and inserted at the end. Nothing else may use the connection
+    until the block ends."""
+    if connection.vendor == "postgresql":
+        quote = connection.ops.quote_name
+        statement = f"COPY {quote(table)} ({', '.join(quote(c) for c in columns)}) FROM STDIN"
+        with connection.cursor() as cursor, cursor.cursor.copy(statement) as copy:
+            yield copy.write_row
+    else:
+        rows: list[Sequence] = []
+        yield rows.append
+        insert_rows(table, columns, rows)
 
 
 def to_json(value) -> str:

@@ -25,7 +25,14 @@ import games
 from games.core.canonical import canonical_json, state_checksum
 from games.core.points import Interpretation, InterpretationError
 from games.core.replay import collect_corrections, corrections_of_notes, effective_events
-from replay.bulk import FLAG_COLUMNS, STEP_COLUMNS, insert_rows, to_json
+from replay.bulk import (
+    FLAG_COLUMNS,
+    SNAPSHOT_COLUMNS,
+    STEP_COLUMNS,
+    insert_rows,
+    streamed_rows,
+    to_json,
+)
 from replay.errors import BrokenChain, LogError
 from replay.models import (
     GENESIS_HASH,
@@ -237,46 +244,37 @@ def _replay_chunks(run: ReplayRun) -> None:
                                       with_hashes=chunk_end == run.log_seq))
         if chunk_end == run.log_seq and events[-1]["hash"] != run.head_hash:
             raise changed_since_run(run)
-        steps, flags, snapshots = [], [], []
-        for event in effective_events(events, corrections):
-            seq = event["seq"]
-            step = engine.apply(state, event, interpretation)
-            state = step.state
-            steps.append(
-                (run_id, seq, event["type"], event.get("actor"), step.summary, step.legal,
-                 len(step.flags), state_checksum(state), to_json(step.effects))
-            )
-            for index, flag in enumerate(step.flags):
-                # Engines cite their points' constant tuples: found by identity, not by hashing.
-                known = citations_json.get(id(flag.citations))
-                if known is None or known[0] is not flag.citations:
-                    known = citations_json[id(flag.citations)] = (
-                        flag.citations, to_json([c.as_dict() for c in flag.citations]))
-                cited = known[1]
-                flags.append(
-                    (run_id, seq, index, flag.kind, flag.rule, flag.point, flag.option,
-                     flag.message, cited)
-                )
-            if seq % interval == 0 or seq == chunk_end:
-                snapshots.append(ReplaySnapshot(run_id=run_id, seq=seq, state=state))
-        if not _write_chunk(run_id, position, chunk_end, steps, flags, snapshots):
-            return  # another execution of this run (a re-queued task) got here first
+        # One chunk and the run's progress in one transaction. The progress moves first, by
+        # an UPDATE that names the progress it expects: it finds the row only if no other
+        # execution of this run (a re-queued task) got here first, and holds the row's lock
+        # to the commit. Steps stream to the database as they are computed.
+        with transaction.atomic():
+            claimed = ReplayRun.objects.filter(pk=run_id, progress=position).update(
+                progress=chunk_end, heartbeat_at=timezone.now())
+            if not claimed:
+                return
+            flags, snapshots = [], []
+            with streamed_rows(ReplayStep._meta.db_table, STEP_COLUMNS) as write_step:
+                for event in effective_events(events, corrections):
+                    seq = event["seq"]
+                    step = engine.apply(state, event, interpretation)
+                    state = step.state
+                    write_step((run_id, seq, event["type"], event.get("actor"), step.summary,
+                                step.legal, len(step.flags), state_checksum(state),
+                                to_json(step.effects)))
+                    for index, flag in enumerate(step.flags):
+                        # Engines cite their points' constant tuples: found by identity.
+                        known = citations_json.get(id(flag.citations))
+                        if known is None or known[0] is not flag.citations:
+                            known = citations_json[id(flag.citations)] = (
+                                flag.citations, to_json([c.as_dict() for c in flag.citations]))
+                        flags.append((run_id, seq, index, flag.kind, flag.rule, flag.point,
+                                      flag.option, flag.message, known[1]))
+                    if seq % interval == 0 or seq == chunk_end:
+                        snapshots.append((run_id, seq, to_json(state)))
+            insert_rows(ReplayFlag._meta.db_table, FLAG_COLUMNS, flags)
+            insert_rows(ReplaySnapshot._meta.db_table, SNAPSHOT_COLUMNS, snapshots)
         position = chunk_end
-
-
-def _write_chunk(run_id, position, chunk_end, steps, flags, snapshots) -> bool:
-    """One chunk and the run's progress in one transaction, unless another execution of
-    the run has moved its progress on (then nothing is written)."""
-    with transaction.atomic():
-        locked = ReplayRun.objects.select_for_update().only("progress").get(pk=run_id)
-        if locked.progress != position:
-            return False
-        insert_rows(ReplayStep._meta.db_table, STEP_COLUMNS, steps)
-        insert_rows(ReplayFlag._meta.db_table, FLAG_COLUMNS, flags)
-        ReplaySnapshot.objects.bulk_create(snapshots)
-        ReplayRun.objects.filter(pk=run_id).update(progress=chunk_end,
-                                                   heartbeat_at=timezone.now())
-    return True
 
 
 def changed_since_run(run: ReplayRun) -> BrokenChain:
