@@ -20,7 +20,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.core.canonical import canonical_json
-from games.core.impact import simulates_under_readings
 from replay.models import Match
 from replay.runs import game_head
 from studies.models import Study, StudyPart
@@ -76,10 +75,6 @@ def study_impact(*, game_slug: str, point_id: str, matches: int, requested_by=No
     except KeyError:
         raise StudyError(f"{game_slug} has no interpretation point {point_id!r}",
                          field="point") from None
-    if not simulates_under_readings(engine):
-        raise StudyError(
-            f"{engine.name}'s simulator plays only its default reading so far, and an impact "
-            "study needs matches played under each option", field="game")
     from archive.models import Game
 
     return _study(kind=Study.IMPACT, engine=engine, game=Game.objects.get(slug=game_slug),

@@ -92,6 +92,13 @@ class Engine:
     def interpretation(self, choices: Mapping[str, str] | None = None) -> Interpretation:
         return Interpretation.from_choices(self.points, choices)
 
+    def reading(self, interpretation: Interpretation | Mapping[str, str] | None) -> Interpretation:
+        """A reading given either way callers hold one: as it is, or as its choices (the
+        default reading when None)."""
+        if isinstance(interpretation, Interpretation):
+            return interpretation
+        return self.interpretation(interpretation)
+
     def nearest_interpretation(self, choices: Mapping[str, str]) -> Interpretation:
         """A reading recorded by an older version, on today's points: choices of points or
         options that no longer exist are dropped (those points take today's default)."""
@@ -213,8 +220,11 @@ class Engine:
         setup: Mapping[str, Any] | None = None,
         max_events: int | None = None,
         min_events: int | None = None,
+        interpretation: Interpretation | Mapping[str, str] | None = None,
     ) -> dict:
-        """A random legal match to its end, as a match document (``ludoteca.match/1``).
+        """A random legal match to its end, as a match document (``ludoteca.match/1``), played
+        under ``interpretation`` (a reading or its choices, see ``reading``): the bots choose
+        among the legal events of that reading, so the record is legal under it.
 
         ``min_events``: the bots delay the end with legal, unambitious play until the match
         has at least that many events (benchmarks need long matches); ``max_events`` caps it.

@@ -10,36 +10,15 @@ another; that says something about the rule, not about the players).
 
 from __future__ import annotations
 
-import inspect
 import statistics
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from games.core.engine import Engine
-from games.core.points import Interpretation
 from games.core.replay import collect_corrections, effective_events
 
 DEFAULT_MAX_EVENTS = 2000
-
-
-class ImpactUnavailable(ValueError):
-    """The engine's simulator cannot play under a chosen reading (yet)."""
-
-
-def simulates_under_readings(engine: Engine) -> bool:
-    return "interpretation" in inspect.signature(engine.simulate).parameters
-
-
-def simulate_under(engine: Engine, reading: Interpretation, *, seed: int,
-                   max_events: int | None = None) -> dict:
-    """A match the engine's bots play under ``reading``. Simulators take the reading itself
-    or only its choices (as their ``interpretation`` annotation says); both mean the same."""
-    wanted = inspect.signature(engine.simulate).parameters["interpretation"].annotation
-    takes_choices_only = "Mapping" in str(wanted) and "Interpretation" not in str(wanted)
-    return engine.simulate(seed=seed, max_events=max_events,
-                           interpretation=dict(reading.choices) if takes_choices_only
-                           else reading)
 
 
 def measure_match(
@@ -48,15 +27,10 @@ def measure_match(
 ) -> dict:
     """Simulate one match under ``played_under`` and replay it under every option of the
     point (every other point at its default)."""
-    if not simulates_under_readings(engine):
-        raise ImpactUnavailable(
-            f"{engine.name}'s simulator plays only its default reading so far; an impact "
-            "study needs matches played under each option"
-        )
     point = engine.point(point_id)
     readings = {option: engine.interpretation({point_id: option}) for option in point.option_ids}
-    document = simulate_under(engine, readings[played_under], seed=seed,
-                              max_events=max_events)
+    document = engine.simulate(seed=seed, max_events=max_events,
+                               interpretation=readings[played_under])
     events = document["events"]
     states = {option: engine.initial_state(document["players"], document.get("setup", {}))
               for option in point.option_ids}

@@ -180,8 +180,7 @@ class DagonEngine(Engine):
                  ) -> dict:
         """A match played by the bots of ``simulate.py`` under ``interpretation`` (a reading,
         or the choices of one; the default reading when None)."""
-        if not isinstance(interpretation, Interpretation):
-            interpretation = self.interpretation(interpretation)
+        interpretation = self.reading(interpretation)
         players = [dict(p) for p in players] if players else default_players(2 + seed % 3)
         setup = self.setup_with_defaults(setup)
         events = play(self, seed=seed, players=players, setup=setup, strategy=strategy,

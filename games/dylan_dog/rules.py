@@ -151,11 +151,11 @@ class DylanDogEngine(Engine):
 
     def simulate(
         self, *, seed: int, players=None, setup=None, max_events=None, min_events=None,
-        interpretation: Mapping[str, str] | None = None,
+        interpretation: Interpretation | Mapping[str, str] | None = None,
     ) -> dict:
         return simulate.simulate(
             self, seed=seed, players=players, setup=setup, max_events=max_events,
-            min_events=min_events, choices=interpretation,
+            min_events=min_events, interpretation=interpretation,
         )
 
 

@@ -39,14 +39,15 @@ from games.dylan_dog.shadow_squares import can_escape, valid_shadow
 
 
 def simulate(
-    engine, *, seed, players=None, setup=None, max_events=None, min_events=None, choices=None
+    engine, *, seed, players=None, setup=None, max_events=None, min_events=None,
+    interpretation=None,
 ) -> dict:
-    """A match document of a match the bots play under the reading ``choices`` (point id to
-    option; the default reading when None); its ``source`` names the reading."""
+    """A match document of a match the bots play under ``interpretation`` (a reading or its
+    choices; the default reading when None); its ``source`` names the reading."""
     rng = Random(seed)
     players = [dict(p) for p in (players or default_players(rng.randint(3, 6)))]
     setup = engine.setup_with_defaults(setup)
-    interpretation = engine.interpretation(choices)
+    interpretation = engine.reading(interpretation)
     table = Table(Random(seed * 7919 + 17), [p["id"] for p in players])
     events = play(engine, seed=seed, players=players, setup=setup, strategy=table.choose,
                   interpretation=interpretation, max_events=max_events, min_events=min_events)

@@ -262,7 +262,7 @@ def simulate_match(engine, *, seed, players=None, setup=None, max_events=None, m
     setup = engine.setup_with_defaults(setup)
     if not setup.get("dracula"):
         setup["dracula"] = players[-1]["id"]
-    interpretation = interpretation or engine.interpretation()
+    interpretation = engine.reading(interpretation)
     dracula = setup["dracula"]
     hunters = [p["id"] for p in players if p["id"] != dracula]
     bots = Bots(dracula, hunters, random.Random(seed * 7919 + 1))

@@ -15,7 +15,6 @@ from random import Random
 
 from games.core.choices import Choice
 from games.core.engine import default_players
-from games.core.points import Interpretation
 from games.core.simulate import PlayContext, play
 from games.gothic.movement import occupants
 from games.gothic.state import (
@@ -93,8 +92,7 @@ def simulate_match(
 ) -> dict:
     players = [dict(p) for p in (players or default_players(4))]
     setup = engine.setup_with_defaults(setup)
-    if not isinstance(interpretation, Interpretation):
-        interpretation = engine.interpretation(interpretation)
+    interpretation = engine.reading(interpretation)
     events = play(engine, seed=seed, players=players, setup=setup, strategy=strategy,
                   interpretation=interpretation, max_events=max_events, min_events=min_events)
     changed = [f"{pid}={option}" for pid, option in interpretation.choices.items()

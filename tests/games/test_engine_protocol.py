@@ -138,6 +138,25 @@ def test_every_choice_offered_applies_without_a_violation(slug, seed):
 
 
 @pytest.mark.parametrize("slug", SLUGS)
+def test_a_match_simulated_under_a_reading_is_legal_under_it(slug):
+    """``simulate(interpretation=...)`` takes a reading or its choices alike, and its bots play
+    that reading: each point's other options give records with no violation under them."""
+    engine = games.get(slug)
+    for point in engine.points:
+        for option in point.option_ids:
+            if option == point.default:
+                continue
+            reading = engine.interpretation({point.id: option})
+            document = engine.simulate(seed=3, max_events=300, interpretation=reading)
+            assert document == engine.simulate(seed=3, max_events=300,
+                                               interpretation={point.id: option})
+            assert f"{point.id}={option}" in document["source"]
+            broken = [(event["seq"], violations(step)) for event, step
+                      in replay_document(engine, document, reading) if violations(step)]
+            assert broken == [], f"{point.id}={option}"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
 def test_pieces_stand_on_spaces_of_the_labelled_board(slug):
     engine = games.get(slug)
     for state, _event, step in states_of(engine, simulated(slug, 2)):

@@ -2,20 +2,17 @@
 option, so each option's figures describe games played by its own rules, and what the other
 readings make of those records (outcome changes, violations) is counted apart.
 
-Each engine's ``simulate(seed=..., interpretation=...)`` is what makes this possible; until an
-engine has it, its test here is an expected failure (strict: it turns into a failure to fix
-the moment the engine gains it) and the study refuses it with a clear error."""
+Each engine's ``simulate(seed=..., interpretation=...)`` is what makes this possible: part of
+the engine contract, taking a reading or its choices alike."""
 
 from __future__ import annotations
 
 import pytest
 
 import games
-from games.core.impact import (measure_match, simulate_under, simulates_under_readings,
-                               summarise)
+from games.core.impact import measure_match, summarise
 from games.core.replay import replay_document
 from studies.models import Study
-from studies.plans import StudyError
 from studies.services import study_impact
 
 POINTS = {
@@ -26,15 +23,8 @@ POINTS = {
 }
 
 
-def pending_on_the_engine(request, slug: str) -> None:
-    if not simulates_under_readings(games.get(slug)):
-        request.applymarker(pytest.mark.xfail(
-            reason=f"{slug}: simulate() does not take interpretation= yet", strict=True))
-
-
 @pytest.mark.parametrize("slug", sorted(POINTS))
-def test_each_option_is_played_under_itself_and_judged_by_the_others(archive, request, slug):
-    pending_on_the_engine(request, slug)
+def test_each_option_is_played_under_itself_and_judged_by_the_others(archive, slug):
     engine, point_id = games.get(slug), POINTS[slug]
     study = study_impact(game_slug=slug, point_id=point_id, matches=3)
     assert study.status == Study.DONE, study.error
@@ -47,8 +37,8 @@ def test_each_option_is_played_under_itself_and_judged_by_the_others(archive, re
         # events, so its own reading flags no violation.
         assert rows[option]["violations"] == 0
         for seed in (1, 2, 3):
-            document = simulate_under(engine, engine.interpretation({point_id: option}),
-                                      seed=seed, max_events=study.parameters["max_events"])
+            document = engine.simulate(seed=seed, max_events=study.parameters["max_events"],
+                                       interpretation=engine.interpretation({point_id: option}))
             steps = [s for _, s in replay_document(
                 engine, document, engine.interpretation({point_id: option}))]
             assert all(step.legal for step in steps)
@@ -94,16 +84,3 @@ def test_the_impact_of_a_rule_counts_outcome_changes_and_violations_apart(toy_ra
     assert judged["outcome_changed"] == sum(
         1 for m in measured if m["readings"]["pass"]["outcome_changed"])
     assert study.result["simulated_matches"] == 50
-
-
-def test_an_engine_that_cannot_play_under_a_reading_is_refused_clearly(toy_race, monkeypatch):
-    class DefaultOnly(type(toy_race)):
-        def simulate(self, *, seed, players=None, setup=None, max_events=None,
-                     min_events=None):
-            raise AssertionError("never called")
-
-    monkeypatch.setitem(games._loaded, "toy-race", DefaultOnly())
-    with pytest.raises(StudyError, match="simulator plays only its default reading") as refused:
-        study_impact(game_slug="toy-race", point_id="toy-race.six-again", matches=3)
-    assert refused.value.field == "game"
-    assert not Study.objects.exists()

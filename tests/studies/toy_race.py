@@ -58,7 +58,7 @@ class ToyRace(Engine):
                  interpretation=None) -> dict:
         rng = random.Random(seed)
         players = players or default_players(2 + seed % 2)
-        interpretation = interpretation or self.interpretation()
+        interpretation = self.reading(interpretation)
         state = self.initial_state(players, setup or {})
         events = []
         while state["winner"] is None and len(events) < (max_events or 1000):
