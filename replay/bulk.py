@@ -33,15 +33,21 @@ def insert_rows(table: str, columns: Sequence[str], rows: Iterable[Sequence]) ->
     rows = list(rows)
     if not rows:
         return
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql" and len(rows) >= COPY_THRESHOLD:
-            quote = connection.ops.quote_name
-            statement = f"COPY {quote(table)} ({', '.join(quote(c) for c in columns)}) FROM STDIN"
-            with cursor.cursor.copy(statement) as copy:
-                for row in rows:
-                    copy.write_row(row)
-        else:
+    if connection.vendor == "postgresql" and len(rows) >= COPY_THRESHOLD:
+        with _copy(table, columns) as write_row:
+            for row in rows:
+                write_row(row)
+    else:
+        with connection.cursor() as cursor:
             cursor.executemany(_insert_sql(table, columns), rows)
+
+
+@contextmanager
+def _copy(table: str, columns: Sequence[str]) -> Iterator:
+    quote = connection.ops.quote_name
+    statement = f"COPY {quote(table)} ({', '.join(quote(c) for c in columns)}) FROM STDIN"
+    with connection.cursor() as cursor, cursor.cursor.copy(statement) as copy:
+        yield copy.write_row
 
 
 @contextmanager
@@ -52,10 +58,8 @@ def streamed_rows(table: str, columns: Sequence[str]) -> Iterator:
     anyway, the rows are kept and inserted at the end. Nothing else may use the connection
     until the block ends."""
     if connection.vendor == "postgresql":
-        quote = connection.ops.quote_name
-        statement = f"COPY {quote(table)} ({', '.join(quote(c) for c in columns)}) FROM STDIN"
-        with connection.cursor() as cursor, cursor.cursor.copy(statement) as copy:
-            yield copy.write_row
+        with _copy(table, columns) as write_row:
+            yield write_row
     else:
         rows: list[Sequence] = []
         yield rows.append
