@@ -80,6 +80,11 @@ class StepNote:
     revisions: int = 0
 
 
+def steps_around(*, run: ReplayRun, seq: int, reach: int = 10) -> QuerySet[ReplayStep]:
+    """The stored steps within ``reach`` of ``seq``: the stretch of log a step page lists."""
+    return ReplayStep.objects.filter(run=run, seq__gte=max(1, seq - reach), seq__lte=seq + reach)
+
+
 def step_notes(*, match: Match, step: int) -> list[StepNote]:
     """The notes on one step, each once, in its latest revision (a correction that replaces
     an annotation by another revises the note; one that replaces it by a move removes it)."""

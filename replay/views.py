@@ -32,7 +32,7 @@ from replay.forms import (
     VariationForm,
 )
 from replay.interchange import export_match, import_match
-from replay.models import ReplayRun, ReplayStep
+from replay.models import ReplayRun
 from replay.runs import ReplayError, first_flag_seq, game_head, read_step, replay_match
 from replay.services import append_events, match_create, note_add, note_revise
 from replay.variations import line_matches, variation_tree
@@ -390,7 +390,7 @@ def _step_context(request, match, run, seq, viewer):
     # The seat's view, so a hidden piece (Dracula off his revealed space) stays hidden.
     drawing = (draw_board(engine.layout(view.state), engine.pieces(view.state), match.players)
                if engine else None)
-    window = ReplayStep.objects.filter(run=run, seq__gte=max(1, seq - 10), seq__lte=seq + 10)
+    window = selectors.steps_around(run=run, seq=seq)
     annotations = [
         {"note": note, "form": AnnotationForm(
             initial={"text": note.text, "expected_seq": match.last_seq}, prefix=f"note-{note.seq}")}
