@@ -60,7 +60,10 @@ PLAYING = Outcome(False)
 class DylanDogEngine(Engine):
     slug = "dylan-dog"
     name = "Dylan Dog"
-    version = "2"
+    # version 3: a pawn back in reality goes on a white square (dylan-dog/shadow-squares: "as
+    # always, on one of the white squares"), a violation otherwise under every reading; runs
+    # of version 2 are listed by ``manage.py replay_changes`` where this changes a step.
+    version = "3"
     package_dir = Path(__file__).parent
     points = points.POINTS
     certainties = CERTAINTIES
