@@ -1,7 +1,11 @@
 """What a record could hold next: the choices ``Engine.legal_events`` offers.
 
-As OpenSpiel's legal actions with chance nodes: a player's decision and each outcome of a die
-or a draw are separate choices, and a choice carries exactly the event ``append_events`` takes.
+As OpenSpiel's legal actions with chance nodes, but as a small decision tree rather than a flat
+list of whole events: a choice fixes what is decided (the event type, the actor, some data) and
+leaves the rest *open*, each open field with its **domain**, the values it may take at this
+state. Combinations are never enumerated: a four-card draw is one choice with four open fields.
+Filling every open field with any value of its domain gives an event that applies without a
+violation under the reading the choice was offered for (``Engine.legal_events``).
 """
 
 from __future__ import annotations
@@ -9,33 +13,108 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from dataclasses import dataclass, field
+from typing import Any
 
-from games.core.flags import CONSULTED, VIOLATION
+ACTOR = "actor"  # an open field by this name leaves the event's actor open
 
 
-class Narrowing(Protocol):
-    """What an open field may hold, when the rules list it but cannot enumerate it as choices:
-    ``allows`` a value or not, ``draw`` one it allows, and describe itself for a page."""
+class Domain:
+    """What an open field may hold. ``kind`` names the shape a page asks for it in."""
 
-    def allows(self, value: Any) -> bool: ...
+    kind = ""
 
-    def draw(self, rng: random.Random) -> Any: ...
+    def allows(self, value: Any) -> bool:
+        raise NotImplementedError
 
-    def as_dict(self) -> dict: ...
+    def sample(self, rng: random.Random) -> Any:
+        """A value the domain allows, drawn by its stated odds where it has them."""
+        raise NotImplementedError
+
+    def as_dict(self) -> dict:
+        raise NotImplementedError
 
 
 @dataclass(frozen=True)
-class Pick:
-    """What an open list field may hold when the rules list its candidates but leave the
-    selection to the record: from ``least`` to ``most`` items of ``pool`` (each at most as
-    often as the pool holds it), in any order, such as the cards of a hand offered in an
-    exchange, whose subsets are too many to enumerate one by one."""
+class OneOf(Domain):
+    """Exactly one of ``values``, each said in the game's words by ``labels``. ``spaces`` gives
+    the board space each value stands for, where it has one (a page lets it be picked on the
+    board); ``weights`` the odds of each value of a throw or a draw (uniform when None)."""
+
+    values: tuple
+    labels: tuple[str, ...] = ()
+    spaces: tuple[str | None, ...] = ()
+    weights: tuple[float, ...] | None = None
+
+    kind = "one-of"
+
+    def __post_init__(self) -> None:
+        if not self.values:
+            raise ValueError("a OneOf domain needs at least one value")
+        for name in ("labels", "spaces"):
+            given = getattr(self, name)
+            if given and len(given) != len(self.values):
+                raise ValueError(f"{name} must give one entry per value")
+        if self.weights is not None and len(self.weights) != len(self.values):
+            raise ValueError("weights must give one entry per value")
+
+    def allows(self, value: Any) -> bool:
+        return any(_same(value, candidate) for candidate in self.values)
+
+    def sample(self, rng: random.Random) -> Any:
+        if self.weights is None:
+            return _copy(rng.choice(self.values))
+        return _copy(rng.choices(self.values, weights=self.weights)[0])
+
+    def label_of(self, value: Any) -> str:
+        for index, candidate in enumerate(self.values):
+            if _same(value, candidate):
+                return self.labels[index] if self.labels else _words(candidate)
+        return _words(value)
+
+    def space_of(self, value: Any) -> str | None:
+        for index, candidate in enumerate(self.values):
+            if _same(value, candidate):
+                return self.spaces[index] if self.spaces else None
+        return None
+
+    def odds(self) -> tuple[float, ...]:
+        if self.weights is None:
+            return tuple(1 / len(self.values) for _ in self.values)
+        total = sum(self.weights)
+        return tuple(weight / total for weight in self.weights)
+
+    def as_dict(self) -> dict:
+        data: dict[str, Any] = {
+            "kind": self.kind,
+            "values": [_copy(value) for value in self.values],
+            "labels": list(self.labels) or [_words(value) for value in self.values],
+        }
+        if self.spaces:
+            data["spaces"] = list(self.spaces)
+        if self.weights is not None:
+            data["odds"] = list(self.odds())
+        return data
+
+
+@dataclass(frozen=True)
+class SomeOf(Domain):
+    """A list of ``least`` to ``most`` items of ``pool`` (each at most as often as the pool
+    holds it), in any order: the cards of a hand given in an exchange, whose selections are too
+    many to enumerate one by one."""
 
     pool: tuple[str, ...]
     least: int = 0
     most: int | None = None
+    labels: tuple[str, ...] = ()
+
+    kind = "some-of"
+
+    def __post_init__(self) -> None:
+        if self.labels and len(self.labels) != len(self.pool):
+            raise ValueError("labels must give one entry per item of the pool")
+        if self.least > self.largest:
+            raise ValueError("a SomeOf domain that allows no selection")
 
     @property
     def largest(self) -> int:
@@ -50,84 +129,214 @@ class Pick:
         left.subtract(value)
         return min(left.values(), default=0) >= 0
 
-    def draw(self, rng: random.Random) -> list[str]:
+    def sample(self, rng: random.Random) -> list[str]:
         return rng.sample(list(self.pool), rng.randint(self.least, self.largest))
 
     def as_dict(self) -> dict:
-        return {"pool": list(self.pool), "least": self.least, "most": self.largest}
+        return {"kind": self.kind, "pool": list(self.pool), "least": self.least,
+                "most": self.largest,
+                "labels": list(self.labels) or [_words(item) for item in self.pool]}
+
+
+@dataclass(frozen=True)
+class Number(Domain):
+    """A whole number from ``low`` to ``high`` (what a card or a counter says, as read)."""
+
+    low: int
+    high: int
+
+    kind = "number"
+
+    def __post_init__(self) -> None:
+        if self.low > self.high:
+            raise ValueError("a Number domain with low above high")
+
+    def allows(self, value: Any) -> bool:
+        return (isinstance(value, int) and not isinstance(value, bool)
+                and self.low <= value <= self.high)
+
+    def sample(self, rng: random.Random) -> int:
+        return rng.randint(self.low, self.high)
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "low": self.low, "high": self.high}
+
+
+@dataclass(frozen=True)
+class Text(Domain):
+    """Free text in the record's own words, up to ``max_length`` characters (a card's name as
+    read, when the rulebook lists none). ``suggestions`` are names already met in the match,
+    offered for type-ahead; any other text is allowed too."""
+
+    max_length: int = 200
+    suggestions: tuple[str, ...] = ()
+
+    kind = "text"
+
+    def allows(self, value: Any) -> bool:
+        return isinstance(value, str) and 0 < len(value) <= self.max_length
+
+    def sample(self, rng: random.Random) -> str:
+        if self.suggestions and rng.random() < 0.5:
+            return rng.choice(self.suggestions)
+        return f"unrecorded-{rng.randint(1, 999)}"
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "max_length": self.max_length,
+                "suggestions": list(self.suggestions)}
+
+
+@dataclass(frozen=True)
+class OpenField:
+    """A data key (or the actor, by the name ``actor``) the choice leaves to the record.
+    ``optional``: the record may also leave it out. ``prompt`` asks for it in the game's words
+    ("Which Lagoon?")."""
+
+    name: str
+    domain: Domain
+    prompt: str = ""
+    optional: bool = False
+
+    def as_dict(self) -> dict:
+        return {"name": self.name, "prompt": self.prompt or self.name.replace("_", " "),
+                "optional": self.optional, "domain": self.domain.as_dict()}
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One event a correct record could hold next.
+    """One decision (or one throw or draw, ``chance``) a correct record could hold next.
 
-    ``event`` is ``{"type", "actor", "data"}`` as appended, without the ``open_fields``: data
-    keys the record must supply because the rules cannot enumerate them (a card the rulebook
-    never lists). ``optional_fields`` are data keys the record may give or leave out, with any
-    value its schema allows (a card's printed number, when the rules leave it to the record).
-    ``picks`` narrow open fields: a :class:`Pick` of listed items, or a game's own
-    :class:`Narrowing` (the walks a pawn's path may take).
-    ``label`` is one sentence in the game's words ("Ana moves to KROMT").
-    ``chance`` marks an outcome of a die or a draw rather than a decision. ``spaces`` are the
-    board spaces it touches (a page highlights them); ``points`` the interpretation points
-    whose reading decided that this choice is legal.
+    ``event`` is ``{"type", "actor", "data"}`` with what the choice fixes; ``fields`` are the
+    open fields, each with its domain; ``omitted`` the data keys the record must leave out
+    here. Every data key of the event type's schema is fixed, open or omitted.
+    ``label`` is one sentence in the game's words ("Ana moves to KROMT"). For picking on the
+    board, ``origin`` is the space of the piece the choice moves, ``target`` the space it goes
+    to when the choice fixes it; ``spaces`` every space it touches (highlighted). ``points``
+    are the interpretation points whose reading decided that the choice is legal.
     """
 
     event: Mapping[str, Any]
     label: str
     chance: bool = False
-    open_fields: tuple[str, ...] = ()
+    fields: tuple[OpenField, ...] = ()
+    omitted: tuple[str, ...] = ()
     spaces: tuple[str, ...] = ()
+    origin: str | None = None
+    target: str | None = None
     points: tuple[str, ...] = ()
-    optional_fields: tuple[str, ...] = ()
-    picks: Mapping[str, Narrowing] = field(default_factory=dict, hash=False)
 
-    def __post_init__(self) -> None:
-        stray = set(self.picks) - set(self.open_fields)
-        if stray:
-            raise ValueError(f"picks name fields that are not open: {', '.join(sorted(stray))}")
+    @property
+    def type(self) -> str:
+        return self.event["type"]
+
+    @property
+    def actor(self) -> str | None:
+        return self.event.get("actor")
+
+    @property
+    def open_fields(self) -> tuple[str, ...]:
+        return tuple(spec.name for spec in self.fields)
+
+    def field(self, name: str) -> OpenField:
+        for spec in self.fields:
+            if spec.name == name:
+                return spec
+        raise KeyError(name)
+
+    def may_act(self, player: str) -> bool:
+        """Whether ``player`` is the actor this choice fixes, or one its open actor allows."""
+        for spec in self.fields:
+            if spec.name == ACTOR:
+                return spec.domain.allows(player)
+        return self.actor == player
+
+    def matches(self, event: Mapping[str, Any]) -> bool:
+        """Whether ``event`` is this choice: same type, fixed actor and data, every open field
+        given a value of its domain (an optional one given or left out), nothing else."""
+        if event.get("type") != self.event["type"]:
+            return False
+        given = event.get("data") or {}
+        fixed = self.event.get("data") or {}
+        open_names = set()
+        actor_open = False
+        for spec in self.fields:
+            if spec.name == ACTOR:
+                actor_open = True
+                if not spec.domain.allows(event.get("actor")):
+                    return False
+                continue
+            open_names.add(spec.name)
+            if spec.name in given:
+                if not spec.domain.allows(given[spec.name]):
+                    return False
+            elif not spec.optional:
+                return False
+        if not actor_open and event.get("actor") != self.event.get("actor"):
+            return False
+        keys = set(given) - open_names
+        return keys == set(fixed) and all(_same(given[key], fixed[key]) for key in keys)
+
+    def filled(self, values: Mapping[str, Any]) -> dict:
+        """The event with its open fields given ``values`` (an optional field left out of
+        ``values`` is left out of the event)."""
+        data = dict(self.event.get("data") or {})
+        actor = self.event.get("actor")
+        for spec in self.fields:
+            if spec.name not in values:
+                if spec.optional:
+                    continue
+                raise KeyError(f"no value for the open field {spec.name!r}")
+            if spec.name == ACTOR:
+                actor = values[ACTOR]
+            else:
+                data[spec.name] = _copy(values[spec.name])
+        return {"type": self.event["type"], "actor": actor, "data": data}
+
+    def sampled(self, rng: random.Random, *, leave_out: float = 0.0) -> dict:
+        """The event with each open field drawn from its domain (an optional one left out with
+        probability ``leave_out``)."""
+        values = {spec.name: spec.domain.sample(rng) for spec in self.fields
+                  if not (spec.optional and rng.random() < leave_out)}
+        return self.filled(values)
+
+    def for_actor(self, player: str) -> Choice:
+        """This choice with its open actor fixed to ``player``."""
+        if not any(spec.name == ACTOR for spec in self.fields):
+            return self
+        event = {"type": self.event["type"], "actor": player,
+                 "data": dict(self.event.get("data") or {})}
+        return Choice(event=event, label=self.label, chance=self.chance,
+                      fields=tuple(spec for spec in self.fields if spec.name != ACTOR),
+                      omitted=self.omitted, spaces=self.spaces, origin=self.origin,
+                      target=self.target, points=self.points)
 
     def as_dict(self) -> dict:
         return {
             "event": {
                 "type": self.event["type"],
                 "actor": self.event.get("actor"),
-                "data": dict(self.event.get("data") or {}),
+                "data": _copy(dict(self.event.get("data") or {})),
             },
             "label": self.label,
             "chance": self.chance,
+            "fields": [spec.as_dict() for spec in self.fields],
             "open_fields": list(self.open_fields),
+            "omitted": list(self.omitted),
             "spaces": list(self.spaces),
+            "origin": self.origin,
+            "target": self.target,
             "points": list(self.points),
-            "optional_fields": list(self.optional_fields),
-            "picks": {name: pick.as_dict() for name, pick in self.picks.items()},
         }
-
-    def matches(self, event: Mapping[str, Any]) -> bool:
-        """Whether ``event`` is this choice: same type, actor and data, with every open field
-        supplied (its value is the record's to give) and any of the optional fields."""
-        if event.get("type") != self.event["type"]:
-            return False
-        if event.get("actor") != self.event.get("actor"):
-            return False
-        given = event.get("data") or {}
-        fixed = self.event.get("data") or {}
-        if any(name not in given for name in self.open_fields):
-            return False
-        if any(not pick.allows(given[name]) for name, pick in self.picks.items()):
-            return False
-        keys = set(given) - set(self.open_fields) - set(self.optional_fields)
-        return keys == set(fixed) and all(given[key] == fixed[key] for key in keys)
-
-    def filled(self, values: Mapping[str, Any]) -> dict:
-        """The event with its open fields given ``values``."""
-        data = {**(self.event.get("data") or {}), **{k: values[k] for k in self.open_fields}}
-        return {"type": self.event["type"], "actor": self.event.get("actor"), "data": data}
 
 
 def event(type_: str, actor: str | None, **data: Any) -> dict:
     """An event as a choice carries it."""
     return {"type": type_, "actor": actor, "data": data}
+
+
+def covering(choices: Iterable[Choice], event: Mapping[str, Any]) -> list[Choice]:
+    """Every choice that stands for ``event`` (a correct offer has exactly one)."""
+    return [choice for choice in choices if choice.matches(event)]
 
 
 def matching_choice(choices: Iterable[Choice], event: Mapping[str, Any]) -> Choice | None:
@@ -137,21 +346,40 @@ def matching_choice(choices: Iterable[Choice], event: Mapping[str, Any]) -> Choi
     return None
 
 
-def keep_legal(engine, state: dict, choices: Sequence[Choice], interpretation) -> list[Choice]:
-    """The choices that apply without a violation under ``interpretation``, each naming the
-    points its application consulted. Choices with open fields cannot be tried without their
-    values and pass through as the game built them."""
-    kept = []
-    for choice in choices:
-        if choice.open_fields:
-            kept.append(choice)
-            continue
-        step = engine.apply(state, choice.event, interpretation)
-        if any(flag.kind == VIOLATION for flag in step.flags):
-            continue
-        consulted = tuple(sorted({flag.point for flag in step.flags
-                                  if flag.kind == CONSULTED and flag.point}))
-        if consulted != choice.points:
-            choice = replace(choice, points=consulted)
-        kept.append(choice)
-    return kept
+def one_of(values: Sequence, label=None, space=None, weight=None) -> OneOf:
+    """A OneOf domain built from values and functions that say, place and weigh each one."""
+    values = tuple(values)
+    return OneOf(
+        values=values,
+        labels=tuple(label(v) for v in values) if label else (),
+        spaces=tuple(space(v) for v in values) if space else (),
+        weights=tuple(weight(v) for v in values) if weight else None,
+    )
+
+
+def _same(a: Any, b: Any) -> bool:
+    """JSON equality: a tuple of values stands for the list a record carries, and a boolean is
+    never the number 1."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return [_copy(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _copy(item) for key, item in value.items()}
+    return value
+
+
+def _words(value: Any) -> str:
+    if value is None:
+        return "nobody"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_words(item) for item in value)
+    return str(value)

@@ -3,25 +3,28 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+import random
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from games.core.board import BoardLayout, Piece
 from games.core.choices import Choice
 from games.core.events import COMMON_SPECS, EventSpec, validate_event
+from games.core.facts import PlayerFacts
 from games.core.points import Certainty, Interpretation, InterpretationPoint
 from games.core.referee import Referee
+from games.core.rulebook import Rulebook
 from games.core.step import Outcome, Step
+from games.core.table import EventRule, Handler, Offer, Offering, event_rules
 
 MATCH_FORMAT = "ludoteca.match/1"
 
-
-# A handler referees one event type: it receives the state (never to be mutated), the actor,
-# the event's data and the referee collecting flags, and returns the new state and a summary.
-EventHandler = Callable[[dict, "str | None", Mapping[str, Any], Referee], "tuple[dict, str]"]
+# A handler referees one event type (see games.core.table).
+EventHandler = Handler
 
 
 @dataclass(frozen=True)
@@ -33,15 +36,18 @@ class Refusal:
 
 
 class Engine:
-    """Base of every game engine. A subclass sets the class attributes, fills ``handlers``
-    (``rules.py`` is that table) and implements :meth:`initial_state`, :meth:`outcome`,
-    :meth:`legal_events`, :meth:`pieces`, :meth:`layout` and :meth:`simulate`.
+    """Base of every game engine. A subclass sets the class attributes, lists its rulebook
+    section modules in ``sections`` (each declaring ``RULES``: event type -> (handler,
+    offer), see ``games.core.table``) and implements :meth:`initial_state`, :meth:`outcome`,
+    :meth:`pieces`, :meth:`layout`, :meth:`player_facts` and :meth:`simulate`, and, where the
+    game hides anything, :meth:`view` and :meth:`resample_hidden`.
 
     ``apply`` never mutates the state it is given and never refuses an event it can check:
     an illegal event yields a ``violation`` flag and a defined next state (each game's README
     says which). The base owns dispatch and its three guards: an event type the game does not
     know, an event after the end, and an actor who may not act now each get one ``violation``
-    and leave the state unchanged.
+    and leave the state unchanged. It also owns ``legal_events``: the offers of the sections,
+    made from what the recording seat can see.
     """
 
     slug: str = ""
@@ -62,11 +68,25 @@ class Engine:
     out_of_scope: tuple[str, ...] = ()
     min_players: int = 2
     max_players: int = 6
-    # event type -> handler; the game's rules.py fills it.
+    # The passages the engine cites (games.core.rulebook).
+    rulebook: Rulebook | None = None
+    # The rulebook-section modules, each with its RULES table; the base builds ``rules``,
+    # ``handlers`` and the offers from them.
+    sections: tuple[ModuleType, ...] = ()
+    rules: Mapping[str, EventRule] = {}
     handlers: Mapping[str, EventHandler] = {}
+    offers: tuple[Offer, ...] = ()
     # The passages the base's guards cite: the game's turn order (who acts) and its end.
     turn_rule: str = ""
     end_rule: str = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "sections" in cls.__dict__:
+            cls.rules = event_rules(cls.sections)
+        if "sections" in cls.__dict__ or "rules" in cls.__dict__:
+            cls.handlers = {event_type: rule.handler for event_type, rule in cls.rules.items()}
+            cls.offers = tuple(rule.offer for rule in cls.rules.values())
 
     # -- data ---------------------------------------------------------------------------
 
@@ -148,8 +168,6 @@ class Engine:
         if event_type == "correction":
             data = event.get("data", {})
             return Step(state=state, summary=f"Correction of event {data.get('supersedes')}")
-        if not self.handlers:  # an engine not yet on the dispatch table
-            return self.apply_game_event(state, event, interpretation)
         ref = Referee(interpretation)
         actor = event.get("actor")
         handler = self.handlers.get(event_type)
@@ -166,11 +184,6 @@ class Engine:
             return ref.step(state, f"{event_type} out of turn (ignored)")
         new, summary = handler(state, actor, event.get("data") or {}, ref)
         return ref.step(new, summary)
-
-    def apply_game_event(
-        self, state: dict, event: Mapping[str, Any], interpretation: Interpretation
-    ) -> Step:
-        raise NotImplementedError
 
     def after_the_end(self, state: Mapping[str, Any], event_type: str, actor: str | None) -> Refusal:
         return Refusal(self.end_rule, f"the game is over; a {event_type} comes after the end")
@@ -192,11 +205,27 @@ class Engine:
 
     # -- what can happen next, and where everything stands -----------------------------
 
-    def legal_events(self, state: Mapping[str, Any], interpretation: Interpretation) -> list[Choice]:
-        """Every event a correct record could hold next under ``interpretation``: a player's
-        decisions and, where a die is thrown or a card drawn, each outcome as its own
-        ``chance`` choice. Empty once the game is over."""
-        raise NotImplementedError
+    def legal_events(self, state: Mapping[str, Any], interpretation: Interpretation,
+                     viewer: str | None = None) -> list[Choice]:
+        """What a correct record could hold next under ``interpretation``: the players'
+        decisions and the throws and draws (``chance``), each a small decision with its open
+        fields and their domains. Empty once the game is over.
+
+        ``viewer`` None is the archivist, who sees everything. For a seat (a player id) the
+        offers read only ``view(state, viewer)`` and only that seat's own choices are kept, so
+        two states the seat cannot tell apart give it the same choices, and no choice names
+        what its view hides.
+        """
+        if self.finished(state):
+            return []
+        seen = state if viewer is None else self.view(state, viewer)
+        at = Offering(self, seen, interpretation, viewer)
+        found: list[Choice] = []
+        for offer in self.offers:
+            found.extend(offer(at))
+        if viewer is not None:
+            found = [choice.for_actor(viewer) for choice in found if choice.may_act(viewer)]
+        return found
 
     def pieces(self, state: Mapping[str, Any]) -> list[Piece]:
         """Where every pawn, token and marker stands, by space, with labels."""
@@ -209,8 +238,21 @@ class Engine:
 
     def view(self, state: Mapping[str, Any], viewer: str | None) -> dict:
         """The state as one seat could see it (``viewer`` a player id), or all of it for an
-        archivist (``viewer`` None). Games with hidden information override this."""
+        archivist (``viewer`` None). Games with hidden information override this; what a
+        view hides is replaced by what the seat knows of it (how many cards, not which)."""
         return dict(state)
+
+    def resample_hidden(self, state: Mapping[str, Any], seat: str, rng: random.Random) -> dict:
+        """A state ``seat`` cannot tell from ``state`` (an equal ``view``), its hidden parts
+        drawn at random among what the seat's view allows: what an agent plays on instead of
+        peeking (OpenSpiel's resampling from an information state). A game that hides nothing
+        returns the state itself."""
+        return dict(state)
+
+    def player_facts(self, state: Mapping[str, Any], viewer: str | None = None
+                     ) -> list[PlayerFacts]:
+        """Each player's facts at ``state`` in the game's words, as ``viewer`` may see them."""
+        raise NotImplementedError
 
     def simulate(
         self,

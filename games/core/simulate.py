@@ -12,8 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.core.choices import Choice
-from games.core.events import Field
+from games.core.choices import Choice, Text
 from games.core.points import Interpretation
 
 SAFETY_EVENTS = 200_000  # a match that will not end is cut here (unless max/min say more)
@@ -47,42 +46,15 @@ def uniform(state, choices: Sequence[Choice], rng: random.Random, context: PlayC
     return rng.choice(list(choices))
 
 
-def open_value(field: Field, rng: random.Random, known: Sequence[str] | None = None) -> Any:
-    """A value for an open field, from its schema: an enumerated or referenced name, a whole
-    number within its bounds, a boolean, or a short placeholder text."""
-    options = list(known) if known else list(field.choices or [])
-    if field.kind == "int":
-        low = field.low if field.low is not None else 0
-        high = field.high if field.high is not None else low + 9
-        return rng.randint(low, high)
-    if field.kind == "bool":
-        return rng.random() < 0.5
-    if field.kind == "str":
-        return rng.choice(options) if options else f"unrecorded-{rng.randint(1, 999)}"
-    if field.kind == "list[str]":
-        count = max(field.min_items, 1)
-        return [rng.choice(options) if options else f"unrecorded-{rng.randint(1, 999)}"
-                for _ in range(count)]
-    if field.kind == "list[int]":
-        return [open_value(Field("int", low=field.low, high=field.high), rng)
-                for _ in range(max(field.min_items, 1))]
-    return {}
-
-
-def fill(engine, choice: Choice, rng: random.Random, setup: Mapping[str, Any]) -> dict:
-    """The choice's event with each open field given a value its pick or its schema allows."""
-    if not choice.open_fields:
-        return {"type": choice.event["type"], "actor": choice.event.get("actor"),
-                "data": dict(choice.event.get("data") or {})}
-    spec = engine.event_schema[choice.event["type"]]
+def fill(choice: Choice, rng: random.Random) -> dict:
+    """The choice's event with each open field drawn from its domain (by its odds, for a throw
+    or a draw); an optional field is given half the time, except free text, which a bot has
+    no words for."""
     values = {}
-    for name in choice.open_fields:
-        if name in choice.picks:
-            values[name] = choice.picks[name].draw(rng)
+    for spec in choice.fields:
+        if spec.optional and (isinstance(spec.domain, Text) or rng.random() < 0.5):
             continue
-        field = spec.fields[name]
-        known = engine.referents(field.refers, setup) if field.refers else None
-        values[name] = open_value(field, rng, sorted(known) if known else None)
+        values[spec.name] = spec.domain.sample(rng)
     return choice.filled(values)
 
 
@@ -113,7 +85,7 @@ def play(
         context = PlayContext(events=len(events), min_events=min_events,
                               interpretation=interpretation)
         picked = strategy(state, choices, rng, context)
-        event = fill(engine, picked, rng, full_setup) if isinstance(picked, Choice) else picked
+        event = fill(picked, rng) if isinstance(picked, Choice) else picked
         step = engine.apply(state, event, interpretation)
         if not step.legal:
             broken = [flag.message for flag in step.flags if flag.kind == "violation"]

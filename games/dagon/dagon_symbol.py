@@ -6,22 +6,36 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from games.core.choices import Choice, OpenField, event, one_of
+from games.core.draft import Draft
 from games.core.points import InterpretationPoint
 from games.core.referee import Referee
+from games.core.table import Offering
 from games.dagon.board import Board, board_for
 from games.dagon.passages import CITIES, WIZARD
 from games.dagon.points import SYMBOL_ON_A_HERO, SYMBOL_REPLACEMENT
-from games.dagon.state import end_turn, player_name
+from games.dagon.state import PLACE_SYMBOL, TAKE_SYMBOL, end_turn, player_name
 
 
 def take_symbol(state: dict, pid: str, data, ref: Referee) -> tuple[dict, str]:
     """ "it may take the Dagon Symbol (ark). (It may do so only if it lands on the white
     circle at the tail.)" """
-    new = dict(state)
-    new["symbol"] = {"space": None, "bearer": pid}
+    draft = Draft(state)
+    draft.state["symbol"] = {"space": None, "bearer": pid}
     ref.effect("take_symbol", player=pid)
-    end_turn(new)
-    return new, f"{player_name(new, pid)} takes the Dagon Symbol"
+    end_turn(draft)
+    return draft.state, f"{player_name(state, pid)} takes the Dagon Symbol"
+
+
+def offer_take_symbol(at: Offering) -> list[Choice]:
+    """Stopped where the Symbol lies, the Hero may take it (or pass, dagon/starting-the-game)."""
+    state = at.state
+    if state["phase"] != TAKE_SYMBOL:
+        return []
+    pid = state["turn"]
+    here = state["heroes"][pid]["space"]
+    return [Choice(event("take_symbol", pid), f"{player_name(state, pid)} takes the Dagon Symbol",
+                   spaces=(here,))]
 
 
 def symbol_place_problem(board: Board, state: Mapping[str, Any], space: str,
@@ -56,19 +70,48 @@ def place_symbol(state: dict, pid: str, data, ref: Referee) -> tuple[dict, str]:
     """Delivered: "place the Symbol on a space of its choice in another kingdom"; lost: "(never
     on a symbolic space, nor on a space occupied by a Black Tower, the Whistle or the Lagoon),
     but that space must be in another city"."""
-    new = dict(state)
-    board = board_for(new["board_id"])
+    draft = Draft(state)
+    board = board_for(state["board_id"])
     space = data["space"]
-    name = player_name(new, pid)
-    delivered = new["pending"]["reason"] != "lost"
-    problem, point = symbol_place_problem(board, new, space, lambda p: ref.consult(
+    name = player_name(state, pid)
+    delivered = state["pending"]["reason"] != "lost"
+    problem, point = symbol_place_problem(board, state, space, lambda p: ref.consult(
         p, "where the Symbol may be placed"))
     if problem:
         ref.violation(CITIES if delivered else WIZARD,
                       f"{name} may not place the Symbol there: {problem}", point=point)
     if space not in board.kind:
         space = board.tail
-    new["symbol"] = {"space": space, "bearer": None}
+    draft.state["symbol"] = {"space": space, "bearer": None}
     ref.effect("place_symbol", player=pid, space=space)
-    end_turn(new)
-    return new, f"{name} places the Dagon Symbol on {board.name[space]}"
+    end_turn(draft)
+    return draft.state, f"{name} places the Dagon Symbol on {board.name[space]}"
+
+
+def offer_place_symbol(at: Offering) -> list[Choice]:
+    """The Symbol delivered or lost is placed on one of the circles its passage allows."""
+    state = at.state
+    if state["phase"] != PLACE_SYMBOL:
+        return []
+    pid = state["turn"]
+    board = board_for(state["board_id"])
+    read: set[str] = set()
+
+    def reading(point: InterpretationPoint) -> str:
+        read.add(point.id)
+        return at.option(point)
+
+    places = [space for space in board.white
+              if symbol_place_problem(board, state, space, reading)[0] is None]
+    if not places:
+        return []
+    where = OpenField("space", one_of(places, label=board.name.__getitem__, space=str),
+                      prompt="Where the Dagon Symbol goes")
+    return [Choice(event("place_symbol", pid), f"{player_name(state, pid)} places the Dagon "
+                   "Symbol", fields=(where,), spaces=tuple(places), points=tuple(sorted(read)))]
+
+
+RULES = {
+    "take_symbol": (take_symbol, offer_take_symbol),
+    "place_symbol": (place_symbol, offer_place_symbol),
+}

@@ -1,15 +1,24 @@
 """The passages of the rule sheet (``dagon.en.txt``) by slug: the heading of each section."""
 
-OBJECT = "dagon/object-of-the-game"
-HOW_TO_PLAY = "dagon/how-to-play"
-STARTING = "dagon/starting-the-game"
-WEAPONS = "dagon/weapons"
-SYMBOL = "dagon/the-dagon-symbol-ark"
-SPELLS = "dagon/the-spells"
-WIZARD = "dagon/the-wizard-card"
-LAGOON = "dagon/the-lagoon"
-CITIES = "dagon/the-cities-of-the-thrones"
-TOWER = "dagon/the-black-tower"
-WHISTLE = "dagon/the-whistle"
-ATTACKS = "dagon/attack-between-heroes"
-END = "dagon/end-of-the-game"
+from games.core.rulebook import Rulebook
+
+RULEBOOK = Rulebook("dagon", (
+    "components", "object-of-the-game", "how-to-play", "starting-the-game", "weapons",
+    "the-dagon-symbol-ark", "the-spells", "the-wizard-card", "the-lagoon",
+    "the-cities-of-the-thrones", "the-black-tower", "the-whistle", "attack-between-heroes",
+    "end-of-the-game",
+))
+
+OBJECT = RULEBOOK("object-of-the-game")
+HOW_TO_PLAY = RULEBOOK("how-to-play")
+STARTING = RULEBOOK("starting-the-game")
+WEAPONS = RULEBOOK("weapons")
+SYMBOL = RULEBOOK("the-dagon-symbol-ark")
+SPELLS = RULEBOOK("the-spells")
+WIZARD = RULEBOOK("the-wizard-card")
+LAGOON = RULEBOOK("the-lagoon")
+CITIES = RULEBOOK("the-cities-of-the-thrones")
+TOWER = RULEBOOK("the-black-tower")
+WHISTLE = RULEBOOK("the-whistle")
+ATTACKS = RULEBOOK("attack-between-heroes")
+END = RULEBOOK("end-of-the-game")

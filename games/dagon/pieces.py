@@ -1,5 +1,6 @@
 """Where everything stands (``DagonEngine.pieces``): the Heroes, the Dagon Symbol, the Black
-Towers and the Wizard cards, by space."""
+Towers and the Wizard cards, by space; and each player's facts in words
+(``DagonEngine.player_facts``)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,22 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.board import Piece
+from games.core.facts import PlayerFacts
 from games.dagon.board import Board
-from games.dagon.state import TOWERS_IN_BOX, WEAPONS_MAX, player_name
+from games.dagon.state import OVER, TOWERS_IN_BOX, WEAPONS_MAX, player_name
+
+PHASE_WORDS = {
+    "start": "to start the turn",
+    "move": "to move",
+    "attack": "to attack",
+    "spell_card": "to turn over a Spell card",
+    "duel_roll": "to roll against the Spell",
+    "extra_move": "to take the extra move or pass",
+    "take_symbol": "to take the Dagon Symbol or pass",
+    "place_symbol": "to place the Dagon Symbol",
+    "place_tower": "to place a Black Tower",
+    "move_tower": "to move a Black Tower",
+}
 
 
 def pieces_of(state: Mapping[str, Any], board: Board) -> list[Piece]:
@@ -52,4 +67,27 @@ def pieces_of(state: Mapping[str, Any], board: Board) -> list[Piece]:
     found.append(Piece(id="black-tower-reserve", kind="black-tower",
                        label="Black Towers in the reserve", space=None,
                        detail=f"{towers['reserve']} of {TOWERS_IN_BOX}"))
+    return found
+
+
+def facts_of(state: Mapping[str, Any], board: Board) -> list[PlayerFacts]:
+    found = []
+    bearer = state["symbol"]["bearer"]
+    for pid in state["order"]:
+        hero = state["heroes"][pid]
+        facts = [("Stands on", board.name.get(hero["space"], hero["space"])),
+                 ("Weapons", f"{hero['weapons']} of {WEAPONS_MAX}")]
+        if bearer == pid:
+            facts.append(("Carries", "the Dagon Symbol"))
+        if hero["wizard_card"]:
+            facts.append(("Holds", "the Wizard card"))
+        if hero["sit_out"]:
+            facts.append(("Sits out", f"{hero['sit_out']} more turn(s)"))
+        cities = [board.name.get(c, c) for c in hero["knighted"]]
+        facts.append(("Knighted by", ", ".join(cities) if cities else "no city yet"))
+        acting = state["phase"] != OVER and state["turn"] == pid
+        if acting:
+            facts.append(("Now", PHASE_WORDS.get(state["phase"], state["phase"])))
+        found.append(PlayerFacts(player=pid, name=player_name(state, pid), facts=tuple(facts),
+                                 acting=acting))
     return found

@@ -1,5 +1,5 @@
-"""The Dagon rule engine: the table from event type to the handler of the passage it referees
-(see README.md), with the guards on whose turn and which phase it is."""
+"""The Dagon rule engine: the sections of the sheet, each declaring the events it referees and
+offers (see README.md), with the guards on whose turn and which phase it is."""
 
 from __future__ import annotations
 
@@ -9,24 +9,26 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from games.core.board import BoardLayout, Piece
-from games.core.choices import Choice
-from games.core.engine import Engine, EventHandler, Outcome, Refusal, default_players
+from games.core.engine import Engine, Outcome, Refusal, default_players
+from games.core.facts import PlayerFacts
 from games.core.points import Interpretation
 from games.core.simulate import play
+from games.dagon import (
+    attacks,
+    black_towers,
+    dagon_symbol,
+    spells,
+    starting_the_game,
+    wizard_card,
+)
 from games.dagon import board as board_module
-from games.dagon.attacks import attack
-from games.dagon.black_towers import move_tower, place_tower
 from games.dagon.board import Board, layout_of
 from games.dagon.certainties import CERTAINTIES
-from games.dagon.choices import legal_events
-from games.dagon.dagon_symbol import place_symbol, take_symbol
 from games.dagon.events import EVENT_SPECS
-from games.dagon.passages import END, STARTING
-from games.dagon.pieces import pieces_of
+from games.dagon.passages import END, RULEBOOK, STARTING
+from games.dagon.pieces import facts_of, pieces_of
 from games.dagon.points import POINTS
 from games.dagon.simulate import strategy
-from games.dagon.spells import duel_roll, spell_card
-from games.dagon.starting_the_game import move, pass_turn, roll
 from games.dagon.state import (
     ATTACK,
     DUEL_ROLL,
@@ -41,7 +43,6 @@ from games.dagon.state import (
     new_state,
     player_name,
 )
-from games.dagon.wizard_card import return_wizard_card
 
 # Which phases of a turn each event type belongs to (a pass fits several).
 EVENT_PHASES = {
@@ -103,19 +104,8 @@ class DagonEngine(Engine):
     )
     min_players = 2
     max_players = 4
-    handlers: ClassVar[Mapping[str, EventHandler]] = {
-        "roll": roll,
-        "move": move,
-        "pass": pass_turn,
-        "attack": attack,
-        "spell_card": spell_card,
-        "duel_roll": duel_roll,
-        "return_wizard_card": return_wizard_card,
-        "take_symbol": take_symbol,
-        "place_symbol": place_symbol,
-        "place_tower": place_tower,
-        "move_tower": move_tower,
-    }
+    rulebook = RULEBOOK
+    sections = (starting_the_game, attacks, spells, wizard_card, dagon_symbol, black_towers)
     turn_rule = STARTING
     end_rule = END
 
@@ -160,11 +150,13 @@ class DagonEngine(Engine):
 
     # -- what can happen next, and where everything stands -----------------------------
 
-    def legal_events(self, state: Mapping[str, Any], interpretation: Interpretation) -> list[Choice]:
-        return legal_events(state, interpretation)
-
     def pieces(self, state: Mapping[str, Any]) -> list[Piece]:
         return pieces_of(state, self.board_of(state))
+
+    def player_facts(self, state: Mapping[str, Any], viewer: str | None = None
+                     ) -> list[PlayerFacts]:
+        """Nothing of a Hero is hidden: weapons, cards held, turns to sit out, cities."""
+        return facts_of(state, self.board_of(state))
 
     def layout(self, state: Mapping[str, Any] | None = None) -> BoardLayout:
         return layout_of(self.board_of(state or {}))

@@ -75,8 +75,19 @@ def _route_distances(board: Board, goals: tuple[str, ...], walls: frozenset[str]
     return found
 
 
+def _paths(choice: Choice) -> list[list[str]]:
+    """The paths a move choice stands for (fixed, or each value of its open path)."""
+    if "path" in choice.event["data"]:
+        return [list(choice.event["data"]["path"])]
+    return [list(path) for path in choice.field("path").domain.values]
+
+
+def _values(choice: Choice, name: str) -> list[str]:
+    return list(choice.field(name).domain.values)
+
+
 def strategy(state: Mapping[str, Any], choices: Sequence[Choice], rng: random.Random,
-             context: PlayContext) -> Choice:
+             context: PlayContext) -> Choice | dict:
     chance = [choice for choice in choices if choice.chance]
     if chance:  # under the roll conjectures the bots roll for their move
         return rng.choice(chance)
@@ -89,47 +100,38 @@ def strategy(state: Mapping[str, Any], choices: Sequence[Choice], rng: random.Ra
         kinds.setdefault(choice.event["type"], []).append(choice)
     passes = kinds.get("pass", [])
     if "move" in kinds and phase in (START, MOVE, EXTRA_MOVE):
-        moves = _sensible_moves(state, board, pid, kinds["move"])
-        if moves and not (phase == EXTRA_MOVE and rng.random() < 0.3):
-            return _pick_move(state, board, pid, moves, ambitious, rng)
+        moves = [{"type": "move", "actor": pid, "data": {"path": path}}
+                 for choice in kinds["move"] for path in _paths(choice)]
+        sensible = _sensible_moves(state, board, pid, moves)
+        if sensible and not (phase == EXTRA_MOVE and rng.random() < 0.3):
+            return _pick_move(state, board, pid, sensible, ambitious, rng)
         if passes:
             return rng.choice(passes)
-        return rng.choice(moves or kinds["move"])
+        return rng.choice(sensible or moves)
     if "take_symbol" in kinds:
         return kinds["take_symbol"][0] if ambitious else rng.choice(passes)
-    if phase == PLACE_SYMBOL:
-        return _place_symbol(state, board, choices, rng)
+    if phase == PLACE_SYMBOL and "place_symbol" in kinds:
+        return _place_symbol(state, board, kinds["place_symbol"][0], rng)
     if phase == PLACE_TOWER and "place_tower" in kinds:
-        return _place_tower(state, board, kinds["place_tower"], rng)
+        return _place_tower(state, board, kinds["place_tower"][0], rng)
     if phase == MOVE_TOWER and "move_tower" in kinds:
         return _move_tower(state, board, kinds["move_tower"], rng)
-    decisions = [c for c in choices if not c.open_fields] or list(choices)
-    return rng.choice(decisions)
+    return rng.choice(list(choices))
 
 
-def _sensible_moves(state, board: Board, pid: str, moves: list[Choice]) -> list[Choice]:
-    """Moves after which the Hero can go on: never onto a Hero it may not attack (no weapons,
-    or one weapon against a Hero on a Spell), never onto a Spell without weapons."""
+def _sensible_moves(state, board: Board, pid: str, moves: list[dict]) -> list[dict]:
+    """Moves after which the Hero can go on: never onto a Spell without weapons."""
     weapons = state["heroes"][pid]["weapons"]
-    others = {h["space"] for p, h in state["heroes"].items() if p != pid}
-    kept = []
-    for choice in moves:
-        end = choice.event["data"]["path"][-1]
-        kind = board.kind[end]
-        if end in others and kind != "city" and (weapons < 1 or (kind == "spell" and weapons < 2)):
-            continue
-        if kind == "spell" and weapons < 1:
-            continue
-        kept.append(choice)
-    return kept
+    return [move for move in moves
+            if not (board.kind[move["data"]["path"][-1]] == "spell" and weapons < 1)]
 
 
-def _pick_move(state, board: Board, pid: str, moves: list[Choice], ambitious: bool,
-               rng: random.Random) -> Choice:
-    by_end: dict[tuple[int, str], list[Choice]] = {}
-    for choice in moves:
-        path = choice.event["data"]["path"]
-        by_end.setdefault((len(path) - 1, path[-1]), []).append(choice)
+def _pick_move(state, board: Board, pid: str, moves: list[dict], ambitious: bool,
+               rng: random.Random) -> dict:
+    by_end: dict[tuple[int, str], list[dict]] = {}
+    for move in moves:
+        path = move["data"]["path"]
+        by_end.setdefault((len(path) - 1, path[-1]), []).append(move)
     ends = sorted(by_end)
     hero = state["heroes"][pid]
     others = {h["space"] for p, h in state["heroes"].items() if p != pid}
@@ -165,31 +167,33 @@ def _pick_move(state, board: Board, pid: str, moves: list[Choice], ambitious: bo
     return rng.choice(by_end[rng.choice(ends)])
 
 
-def _place_symbol(state, board: Board, choices: Sequence[Choice], rng: random.Random) -> Choice:
+def _place_symbol(state, board: Board, choice: Choice, rng: random.Random) -> dict:
     open_part = _largest_open_part(board, set(state["towers"]["spaces"]))
-    reachable = [c for c in choices if c.event["data"]["space"] in open_part]
-    return rng.choice(reachable or list(choices))
+    places = _values(choice, "space")
+    reachable = [space for space in places if space in open_part]
+    return choice.filled({"space": rng.choice(reachable or places)})
 
 
-def _place_tower(state, board: Board, towers: list[Choice], rng: random.Random) -> Choice:
+def _place_tower(state, board: Board, choice: Choice, rng: random.Random) -> dict:
     walls = set(state["towers"]["spaces"])
-    open_ = [c for c in towers if _connected_without(board, walls | {c.event["data"]["space"]})]
+    places = _values(choice, "space")
+    open_ = [space for space in places if _connected_without(board, walls | {space})]
     if open_:
-        return rng.choice(open_)
-    sizes = {c.event["data"]["space"]: len(_largest_open_part(board, walls | {c.event["data"]["space"]}))
-             for c in towers}
+        return choice.filled({"space": rng.choice(open_)})
+    sizes = {space: len(_largest_open_part(board, walls | {space})) for space in places}
     largest = max(sizes.values())
-    return rng.choice([c for c in towers if sizes[c.event["data"]["space"]] == largest])
+    return choice.filled({"space": rng.choice([s for s in places if sizes[s] == largest])})
 
 
-def _move_tower(state, board: Board, moves: list[Choice], rng: random.Random) -> Choice:
+def _move_tower(state, board: Board, choices: list[Choice], rng: random.Random) -> dict:
     towers = set(state["towers"]["spaces"])
+    moves = [(choice, target) for choice in choices for target in _values(choice, "to")]
     best, best_size = [], -1
-    for choice in rng.sample(moves, min(len(moves), 40)):
-        data = choice.event["data"]
-        size = len(_largest_open_part(board, (towers - {data["from"]}) | {data["to"]}))
+    for choice, target in rng.sample(moves, min(len(moves), 40)):
+        size = len(_largest_open_part(board, (towers - {choice.event["data"]["from"]}) | {target}))
         if size > best_size:
-            best, best_size = [choice], size
+            best, best_size = [(choice, target)], size
         elif size == best_size:
-            best.append(choice)
-    return rng.choice(best)
+            best.append((choice, target))
+    choice, target = rng.choice(best)
+    return choice.filled({"to": target})

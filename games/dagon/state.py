@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.core.draft import Draft
 from games.dagon.board import Board
 
 WEAPONS_MAX = 3
@@ -80,16 +81,14 @@ def occupants(state: Mapping[str, Any], space: str, exclude: str | None = None) 
     return [pid for pid in state["order"] if pid != exclude and heroes[pid]["space"] == space]
 
 
-def with_hero(new: dict, pid: str, **changes: Any) -> dict:
-    """Replace one Hero's record in ``new`` (a fresh top-level copy) without touching the old."""
-    heroes = dict(new["heroes"])
-    heroes[pid] = {**heroes[pid], **changes}
-    new["heroes"] = heroes
-    return heroes[pid]
+def with_hero(draft: Draft, pid: str, **changes: Any) -> None:
+    """One Hero's record in the next state changed, the old state untouched."""
+    draft.update("heroes", pid, **changes)
 
 
-def end_turn(new: dict) -> None:
+def end_turn(draft: Draft) -> None:
     """dagon/starting-the-game: "The players begin one after another": the next seat plays."""
+    new = draft.state
     order = new["order"]
     new["turn"] = order[(order.index(new["turn"]) + 1) % len(order)]
     new["turn_number"] = new["turn_number"] + 1
