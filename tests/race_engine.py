@@ -5,14 +5,17 @@ reason about. Each turn a player throws a two-sided die, then moves their pawn t
 from __future__ import annotations
 
 from itertools import pairwise
+from types import MappingProxyType
 
 import pytest
 
 from games.core.board import BoardLayout, Piece, Space
-from games.core.choices import Choice, Pick, event
+from games.core.choices import Choice, OneOf, OpenField, SomeOf, Text, event
 from games.core.engine import Engine
 from games.core.events import EventSpec, Field
+from games.core.facts import PlayerFacts
 from games.core.step import Outcome
+from games.core.table import EventRule
 
 SPACES = ("start", "well", "bridge", "mill", "tower")
 NAMES = {"start": "the Start", "well": "the Well", "bridge": "the Bridge", "mill": "the Mill",
@@ -35,6 +38,52 @@ def _move(state, actor, data, ref):
     return new, f"{state['names'][actor]} moves to {NAMES[data['to']]}"
 
 
+def _offer_roll(at):
+    state = at.state
+    if state["rolled"] is not None or _won(state):
+        return []
+    actor = state["turn"]
+    value = OpenField("value", OneOf((1, 2), labels=("one", "two")), prompt="The die shows")
+    return [Choice(event=event("roll", actor), label=f"{state['names'][actor]} throws",
+                   chance=True, fields=(value,))]
+
+
+def _offer_move(at):
+    state = at.state
+    if state["rolled"] is None:
+        return []
+    actor = state["turn"]
+    at_ = state["at"][actor]
+    to = SPACES[min(SPACES.index(at_) + state["rolled"], len(SPACES) - 1)]
+    return [Choice(event=event("move", actor, to=to),
+                   label=f"{state['names'][actor]} moves to {NAMES[to]}", spaces=(at_, to),
+                   origin=at_, target=to)]
+
+
+def _offer_shout(at):
+    state = at.state
+    if state["rolled"] is None:
+        return []
+    actor = state["turn"]
+    return [Choice(event=event("shout", actor), label=f"{state['names'][actor]} shouts a word",
+                   fields=(OpenField("word", Text(max_length=40), prompt="The word"),))]
+
+
+def _offer_discard(at):
+    state = at.state
+    if state["rolled"] is None:
+        return []
+    actor = state["turn"]
+    charms = OpenField("charms", SomeOf(("sun", "moon", "sun"), least=1, most=2),
+                       prompt="The charms discarded")
+    return [Choice(event=event("discard", actor),
+                   label=f"{state['names'][actor]} discards charms", fields=(charms,))]
+
+
+def _won(state):
+    return any(at == "tower" for at in state["at"].values())
+
+
 class RaceEngine(Engine):
     slug = "test-race"
     name = "the test race"
@@ -45,8 +94,15 @@ class RaceEngine(Engine):
         EventSpec("shout", "a player shouts a word", {"word": Field("str")}),
         EventSpec("discard", "a player discards charms", {"charms": Field("list[str]")}),
     )
-    handlers = {"roll": _roll, "move": _move, "shout": lambda s, a, d, r: (s, f"{a}: {d['word']}"),
-                "discard": lambda s, a, d, r: (s, f"{a} discards {', '.join(d['charms'])}")}
+    rules = MappingProxyType({
+        "roll": EventRule("roll", _roll, _offer_roll, __name__),
+        "move": EventRule("move", _move, _offer_move, __name__),
+        "shout": EventRule("shout", lambda s, a, d, r: (s, f"{a}: {d['word']}"), _offer_shout,
+                           __name__),
+        "discard": EventRule("discard",
+                             lambda s, a, d, r: (s, f"{a} discards {', '.join(d['charms'])}"),
+                             _offer_discard, __name__),
+    })
     turn_rule = "race/turns"
     end_rule = "race/end"
     min_players = 2
@@ -71,24 +127,9 @@ class RaceEngine(Engine):
         winners = [p for p, at in state["at"].items() if at == "tower"]
         return Outcome(finished=bool(winners), winner=winners[0] if winners else None)
 
-    def legal_events(self, state, interpretation):
-        if self.outcome(state).finished:
-            return []
-        actor, name = state["turn"], state["names"][state["turn"]]
-        if state["rolled"] is None:
-            return [Choice(event=event("roll", actor, value=v), label=f"{name} throws {v}",
-                           chance=True) for v in (1, 2)]
-        at = state["at"][actor]
-        to = SPACES[min(SPACES.index(at) + state["rolled"], len(SPACES) - 1)]
-        return [
-            Choice(event=event("move", actor, to=to), label=f"{name} moves to {NAMES[to]}",
-                   spaces=(at, to)),
-            Choice(event=event("shout", actor), label=f"{name} shouts a word",
-                   open_fields=("word",)),
-            Choice(event=event("discard", actor), label=f"{name} discards charms",
-                   open_fields=("charms",),
-                   picks={"charms": Pick(pool=("sun", "moon", "sun"), least=1, most=2)}),
-        ]
+    def player_facts(self, state, viewer=None):
+        return [PlayerFacts(player=p, name=state["names"][p], facts=(("On", NAMES[at]),),
+                            acting=state["turn"] == p) for p, at in state["at"].items()]
 
     def pieces(self, state):
         return [Piece(id=f"pawn-{p}", kind="pawn", label=f"{state['names'][p]}'s pawn",

@@ -9,15 +9,17 @@ is flagged, and the state only counts what was recorded.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from games.core.board import BoardLayout, Piece
-from games.core.choices import Choice, event
+from games.core.choices import Choice, Details, OpenField, Text, event
 from games.core.engine import Engine
 from games.core.events import EventSpec, Field
-from games.core.points import Interpretation
+from games.core.facts import PlayerFacts
 from games.core.referee import Referee
 from games.core.step import Outcome
+from games.core.table import EventRule, Offering
 
 GENERIC_MOVE = EventSpec(
     "move",
@@ -40,6 +42,20 @@ def _move(state: dict, actor: str | None, data: Mapping[str, Any], ref: Referee)
     return new, f"{names.get(actor, actor)}: {data['text']}"
 
 
+WHAT = OpenField("text", Text(max_length=2000), prompt="What the player did, in the record's "
+                 "words")
+DETAILS = OpenField("fields", Details(), prompt="Details the record gives (optional)",
+                    optional=True)
+
+
+def _offer_move(at: Offering) -> list[Choice]:
+    """One open ``move`` per player: with no rules to enumerate, the record says what, and
+    may give structured details."""
+    return [Choice(event=event("move", player_id), label=f"{name} makes a move",
+                   fields=(WHAT, DETAILS))
+            for player_id, name in at.state["names"].items()]
+
+
 class AnnotatedLog(Engine):
     """Replays a record of a game with no engine: every ``move`` is kept as written."""
 
@@ -47,7 +63,7 @@ class AnnotatedLog(Engine):
     name = "an annotated log (no referee)"
     version = "1"
     event_specs = (GENERIC_MOVE,)
-    handlers = {"move": _move}
+    rules = MappingProxyType({"move": EventRule("move", _move, _offer_move, __name__)})
     min_players = 1
     max_players = 99
     out_of_scope = ("every rule of the game: no engine referees it yet",)
@@ -64,13 +80,11 @@ class AnnotatedLog(Engine):
     def outcome(self, state: Mapping[str, Any]) -> Outcome:
         return Outcome(finished=False, reason="no referee: the record says how the game ended")
 
-    def legal_events(self, state: Mapping[str, Any], interpretation: Interpretation) -> list[Choice]:
-        """One open ``move`` per player: with no rules to enumerate, the record says what."""
-        return [
-            Choice(event=event("move", player_id), label=f"{name} makes a move",
-                   open_fields=("text",))
-            for player_id, name in state["names"].items()
-        ]
+    def player_facts(self, state: Mapping[str, Any], viewer: str | None = None
+                     ) -> list[PlayerFacts]:
+        return [PlayerFacts(player=pid, name=name,
+                            facts=(("Moves recorded", str(state["moves_by"].get(pid, 0))),))
+                for pid, name in state["names"].items()]
 
     def pieces(self, state: Mapping[str, Any]) -> list[Piece]:
         return []

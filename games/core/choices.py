@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 ACTOR = "actor"  # an open field by this name leaves the event's actor open
@@ -184,6 +184,26 @@ class Text(Domain):
     def as_dict(self) -> dict:
         return {"kind": self.kind, "max_length": self.max_length,
                 "suggestions": list(self.suggestions)}
+
+
+@dataclass(frozen=True)
+class Details(Domain):
+    """Structured details in the record's own words: an object of named values (``{"from":
+    "A1", "to": "B3"}``), for a game with no engine to say what they may be."""
+
+    most: int = 50
+
+    kind = "details"
+
+    def allows(self, value: Any) -> bool:
+        return (isinstance(value, dict) and len(value) <= self.most
+                and all(isinstance(key, str) and key for key in value))
+
+    def sample(self, rng: random.Random) -> dict:
+        return {"note": f"detail {rng.randint(1, 99)}"}
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "most": self.most}
 
 
 @dataclass(frozen=True)

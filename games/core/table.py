@@ -19,15 +19,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from games.core.choices import Choice
 from games.core.flags import CONSULTED, VIOLATION
 from games.core.points import Interpretation, InterpretationPoint
 from games.core.referee import Referee
-
-if TYPE_CHECKING:  # the engine imports this module; the offering only holds one
-    from games.core.engine import Engine
 
 Handler = Callable[[dict, "str | None", Mapping[str, Any], Referee], "tuple[dict, str]"]
 Offer = Callable[["Offering"], Iterable[Choice]]
@@ -68,11 +65,11 @@ def event_rules(sections: Iterable[ModuleType]) -> dict[str, EventRule]:
 class Offering:
     """What an offer is given: the state as the recording seat sees it (``viewer`` a player
     id; None for an archivist, who sees everything), the reading, and the trial of a candidate
-    event through the engine's own ``apply``."""
+    event through the engine's own ``apply`` (``engine``: the ``Engine`` that offers)."""
 
     __slots__ = ("engine", "reading", "state", "viewer")
 
-    def __init__(self, engine: Engine, state: Mapping[str, Any], reading: Interpretation,
+    def __init__(self, engine: Any, state: Mapping[str, Any], reading: Interpretation,
                  viewer: str | None = None) -> None:
         self.engine = engine
         self.state = state

@@ -75,7 +75,11 @@ PHASE_WORDS = {
 class DagonEngine(Engine):
     slug = "dagon"
     name = "Dagon contra el Hechicero de los Reinos Negros"
-    version = "2"
+    # version 3: a move onto another Hero that the mover's weapons forbid it to attack is a
+    # violation ("Only free spaces may be moved onto (exception: to attack another Hero)";
+    # without weapons it "may not ... attack"); runs of version 2 are listed by
+    # ``manage.py replay_changes`` where this changes a step.
+    version = "3"
     package_dir = Path(__file__).parent
     points = POINTS
     certainties = CERTAINTIES

@@ -1,11 +1,12 @@
 """What every stored record means today: step checksums and flags of each sample and frozen
 record, replayed under the default reading and under every single other option.
 
-``replay_baseline.json`` beside this file holds those figures as they were when it was last
-written; ``test_records_replay_unchanged.py`` replays the records again and compares. A change
-to an engine that alters what a stored record means must rewrite the file on purpose::
+``baselines/<game>.json`` beside this file holds those figures, one file a game, as they were
+when it was last written; ``test_records_replay_unchanged.py`` replays the records again and
+compares. A change to an engine that alters what a stored record means must rewrite its game's
+file on purpose::
 
-    .venv/bin/python -m tests.games.replay_baseline --write
+    .venv/bin/python -m tests.games.replay_baseline --write [GAME ...]
 
 and its commit message must list which records, readings and steps changed and why (the
 ``--diff`` flag prints that listing before writing).
@@ -25,7 +26,7 @@ from games.core.canonical import canonical_bytes, state_checksum
 from games.core.replay import replay_document
 
 ROOT = Path(__file__).resolve().parents[2]
-BASELINE = Path(__file__).with_name("replay_baseline.json")
+BASELINES = Path(__file__).with_name("baselines")
 RECORDS = Path(__file__).with_name("records")
 
 
@@ -37,6 +38,23 @@ def record_paths() -> list[Path]:
 
 def record_key(path: Path) -> str:
     return path.relative_to(ROOT).as_posix()
+
+
+def game_of(path: Path) -> str:
+    return json.loads(path.read_text(encoding="utf-8"))["game"]
+
+
+def baseline_path(game: str) -> Path:
+    return BASELINES / f"{game}.json"
+
+
+def stored(games_: list[str] | None = None) -> dict:
+    """The baselines as written, ``{record: entry}``, of the given games (all by default)."""
+    found = {}
+    for path in sorted(BASELINES.glob("*.json")):
+        if games_ is None or path.stem in games_:
+            found.update(json.loads(path.read_text(encoding="utf-8")))
+    return found
 
 
 def readings(engine) -> Iterator[tuple[str, dict[str, str]]]:
@@ -64,11 +82,13 @@ def digest(rows: list[list]) -> str:
     return hashlib.sha256(canonical_bytes(rows)).hexdigest()
 
 
-def compute() -> dict:
+def compute(games_: list[str] | None = None) -> dict:
     """``{record: {"default": [rows...], "readings": {reading: digest}}}``."""
     found = {}
     for path in record_paths():
         document = json.loads(path.read_text(encoding="utf-8"))
+        if games_ is not None and document["game"] not in games_:
+            continue
         engine = games.get(document["game"])
         entry = {"readings": {}}
         for name, choices in readings(engine):
@@ -104,18 +124,25 @@ def differences(old: dict, new: dict) -> list[str]:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help="rewrite replay_baseline.json")
-    parser.add_argument("--diff", action="store_true", help="list what changed against the file")
+    parser.add_argument("--write", action="store_true", help="rewrite the games' baselines")
+    parser.add_argument("--diff", action="store_true", help="list what changed against them")
+    parser.add_argument("games", nargs="*", help="game slugs (default: every game)")
     args = parser.parse_args(argv)
-    new = compute()
-    if args.diff and BASELINE.exists():
-        old = json.loads(BASELINE.read_text(encoding="utf-8"))
-        for line in differences(old, new) or ["no record changed meaning"]:
+    chosen = args.games or None
+    new = compute(chosen)
+    if args.diff:
+        for line in differences(stored(chosen), new) or ["no record changed meaning"]:
             print(line)
     if args.write:
-        BASELINE.write_text(json.dumps(new, separators=(",", ":"), sort_keys=True) + "\n",
+        by_game: dict[str, dict] = {}
+        for key, entry in new.items():
+            by_game.setdefault(game_of(ROOT / key), {})[key] = entry
+        BASELINES.mkdir(exist_ok=True)
+        for game, entries in sorted(by_game.items()):
+            path = baseline_path(game)
+            path.write_text(json.dumps(entries, separators=(",", ":"), sort_keys=True) + "\n",
                             encoding="utf-8")
-        print(f"wrote {BASELINE.relative_to(ROOT)} ({len(new)} records)")
+            print(f"wrote {path.relative_to(ROOT)} ({len(entries)} records)")
     return 0
 
 

@@ -118,15 +118,14 @@ def test_a_seat_is_offered_only_what_its_view_shows(slug):
 @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_a_well_formed_event_that_applies_without_a_violation_is_covered_once(slug, data):
-    from tests.games.test_engine_protocol import schema_event
-
     engine = games.get(slug)
     document = simulated(slug, data.draw(st.integers(1, 40), label="seed"), max_events=200)
     reading = engine.interpretation()
     states = [state for state, _e, _s in contract.states_of(engine, document, reading)]
     state = data.draw(st.sampled_from(states), label="state")
     players = [p["id"] for p in document["players"]]
-    event = data.draw(schema_event(engine, players, document.get("setup", {})), label="event")
+    event = data.draw(contract.schema_event(engine, players, document.get("setup", {})),
+                      label="event")
     step = engine.apply(state, event, reading)
     if not contract.violations(step):
         assert len(covering(engine.legal_events(state, reading), event)) == 1, event

@@ -1,7 +1,7 @@
 """Stored records are the archive: an engine change must never silently change what a stored
 match means. Every sample and frozen record replays, under the default reading and under every
 other option of every point, to the step checksums and flags written in
-``replay_baseline.json`` (see ``replay_baseline.py`` for how a deliberate change rewrites it)."""
+``baselines/<game>.json`` (see ``replay_baseline.py`` for how a deliberate change rewrites it)."""
 
 import json
 
@@ -10,7 +10,7 @@ import pytest
 import games
 from tests.games import replay_baseline as baseline
 
-STORED = json.loads(baseline.BASELINE.read_text(encoding="utf-8"))
+STORED = baseline.stored()
 PATHS = baseline.record_paths()
 
 
