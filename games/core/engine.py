@@ -15,7 +15,7 @@ from games.core.board import BoardLayout, Piece
 from games.core.choices import Choice
 from games.core.events import COMMON_SPECS, EventSpec, validate_event
 from games.core.facts import PlayerFacts
-from games.core.points import Certainty, Interpretation, InterpretationPoint
+from games.core.points import Certainty, Interpretation, InterpretationPoint, Option
 from games.core.referee import Referee
 from games.core.rulebook import Rulebook
 from games.core.step import Outcome, Step
@@ -125,6 +125,19 @@ class Engine:
         kept = {point.id: choices[point.id] for point in self.points
                 if choices.get(point.id) in point.option_ids}
         return Interpretation.from_choices(self.points, kept)
+
+    def conjectures(self, interpretation: Interpretation | Mapping[str, str] | None = None
+                    ) -> list[tuple[InterpretationPoint, Option]]:
+        """The points a reading (the default when None) reads by a conjecture, with the option
+        that is one: what a page names beside the reading ("the default reading, with 3
+        conjectures")."""
+        reading = self.reading(interpretation)
+        found = []
+        for point in self.points:
+            option = point.option(reading.option(point.id))
+            if option.conjecture:
+                found.append((point, option))
+        return found
 
     def defaults_of(self, version: str) -> dict[str, str]:
         """The default reading as version ``version`` of this engine had it (points it had

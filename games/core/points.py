@@ -41,18 +41,30 @@ class Citation:
 
 @dataclass(frozen=True)
 class Option:
+    """One reading of a point. ``conjecture`` says what it assumes that no sentence of the
+    text gives (empty: the text's own words allow it)."""
+
     id: str
     description: str
+    conjecture: str = ""
 
 
 @dataclass(frozen=True)
 class InterpretationPoint:
+    """A doubt the text leaves to a referee, with the readings it allows.
+
+    The default is either the reading the text's words give, ``default_words`` quoting them
+    (they occur in one of the citations), or a conjecture, its option's ``conjecture`` saying
+    what it assumes: never a conjecture wearing the text's clothes.
+    """
+
     id: str
     question: str
     options: tuple[Option, ...]
     default: str
     doubt: str
     citations: tuple[Citation, ...]
+    default_words: str = ""
 
     def __post_init__(self) -> None:
         if self.doubt not in DOUBT_KINDS:
@@ -69,12 +81,25 @@ class InterpretationPoint:
     def option_ids(self) -> tuple[str, ...]:
         return tuple(option.id for option in self.options)
 
+    def option(self, option_id: str) -> Option:
+        for option in self.options:
+            if option.id == option_id:
+                return option
+        raise KeyError(option_id)
+
+    @property
+    def default_is_conjecture(self) -> bool:
+        return bool(self.option(self.default).conjecture)
+
     def as_dict(self) -> dict:
         return {
             "id": self.id,
             "question": self.question,
-            "options": [{"id": o.id, "description": o.description} for o in self.options],
+            "options": [{"id": o.id, "description": o.description,
+                         "conjecture": o.conjecture} for o in self.options],
             "default": self.default,
+            "default_words": self.default_words,
+            "default_is_conjecture": self.default_is_conjecture,
             "doubt": self.doubt,
             "citations": [c.as_dict() for c in self.citations],
         }
@@ -85,13 +110,15 @@ class Certainty:
     """A decision the engine makes that the text settles, with the sentence that settles it:
     the counterpart of a point, so that no judgement of an engine goes uncited.
 
-    ``topic`` says what is decided ("how far a Hero moves"), ``decision`` what the engine does.
+    ``topic`` says what is decided ("how far a Hero moves"), ``decision`` what the engine does,
+    ``deciding`` the words of the quoted sentences that decide it (each occurs in a citation).
     """
 
     id: str
     topic: str
     decision: str
     citations: tuple[Citation, ...]
+    deciding: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.citations:
@@ -102,6 +129,7 @@ class Certainty:
             "id": self.id,
             "topic": self.topic,
             "decision": self.decision,
+            "deciding": list(self.deciding),
             "citations": [c.as_dict() for c in self.citations],
         }
 
