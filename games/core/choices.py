@@ -210,16 +210,20 @@ class Details(Domain):
 class OpenField:
     """A data key (or the actor, by the name ``actor``) the choice leaves to the record.
     ``optional``: the record may also leave it out. ``prompt`` asks for it in the game's words
-    ("Which Lagoon?")."""
+    ("Which Lagoon?"). ``decider`` is the player who decides it when that is not the choice's
+    actor (under "the attacked player chooses", the attacked Hero picks its Lagoon); None for
+    the actor, or for chance."""
 
     name: str
     domain: Domain
     prompt: str = ""
     optional: bool = False
+    decider: str | None = None
 
     def as_dict(self) -> dict:
         return {"name": self.name, "prompt": self.prompt or self.name.replace("_", " "),
-                "optional": self.optional, "domain": self.domain.as_dict()}
+                "optional": self.optional, "decider": self.decider,
+                "domain": self.domain.as_dict()}
 
 
 @dataclass(frozen=True)
@@ -262,6 +266,12 @@ class Choice:
             if spec.name == name:
                 return spec
         raise KeyError(name)
+
+    def decider_of(self, field: OpenField) -> str | None:
+        """Who decides an open field: its own decider, else the actor (nobody for chance)."""
+        if self.chance:
+            return None
+        return field.decider or self.actor
 
     def may_act(self, player: str) -> bool:
         """Whether ``player`` is the actor this choice fixes, or one its open actor allows."""

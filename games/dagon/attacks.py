@@ -95,7 +95,8 @@ def offer_attack(at: Offering) -> list[Choice]:
         tname = player_name(state, target)
         where = OpenField("lagoon", one_of(lagoons, label=board.name.__getitem__, space=str),
                           prompt=f"The Lagoon space {tname} goes to, chosen by "
-                          f"{player_name(state, chooser)}")
+                          f"{player_name(state, chooser)}",
+                          decider=None if chooser == pid else chooser)
         choices.append(Choice(
             event("attack", pid, target=target, lagoon_chosen_by=chooser),
             f"{name} attacks {tname}", fields=(where,), spaces=(space, *lagoons),
