@@ -18,7 +18,7 @@ ILLEGIBLE_POINTS = {
 def test_registry_finds_the_engine():
     """gothic/play: "The object of the game is to kill every other player on the board." """
     assert games.get("gothic") is ENGINE
-    assert ENGINE.slug == "gothic" and ENGINE.version == "2"
+    assert ENGINE.slug == "gothic" and ENGINE.version == "3"
 
 
 def test_every_quote_occurs_in_its_passage():
