@@ -102,6 +102,38 @@ CERTAINTIES = (
                       "other cards which are of use to you")),
     ),
     _certainty(
+        "search-the-body",
+        "searching the body",
+        "only a player killed with a weapon has a body to search: the killer searches it in the "
+        "attack itself (its 'take') or as the next event ('search'), taking any of its cards; "
+        "what is not taken, and the whole body if the next event is anything else, goes back "
+        "under the piles; naming cards taken from a protected victim, who lives, breaks the rule",
+        ("adjacency", ("if you do succeed in killing someone with a weapon, you may search their "
+                      "body and take any weapons they possess, plus any other cards which are of "
+                      "use to you")),
+        ("rooms", ("When a card is no longer needed it must be shown to all the other players, "
+                  "then returned to the bottom of the pile in the room from which it came.")),
+    ),
+    _certainty(
+        "undeclared-cards",
+        "what a player sees of another's cards",
+        "how many they hold and the pile each was picked up from, not which cards they are "
+        "(the body of a player killed with a weapon is seen by its killer, who searches it); "
+        "stamina is told to all; a card the record does not know is recorded as 'not read'",
+        ("rooms", ("You are not obliged to declare this card, but you must inform the scorer if "
+                  "you have lost or gained any stamina.")),
+    ),
+    _certainty(
+        "end-of-a-go",
+        "when a go ends",
+        "when its player says so (end_turn), or when the next player throws (or stays, or uses "
+        "the blow pipe) while the go leaves nothing to decide that the table can see: no second "
+        "throw, secret passage, player beside to use a power on, oil to pour or body to search. "
+        "A card's use is its holder's secret, so the next player's throw tells it was declined",
+        ("moves", "Players proceed in turn"),
+        ("rooms", "You are not obliged to declare this card"),
+    ),
+    _certainty(
         "controlled-move",
         "who records a controlled move",
         "the controller: a player under control whose move is recorded as their own breaks the "
