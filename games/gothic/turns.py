@@ -20,27 +20,6 @@ from games.gothic.cards import lying_body, return_body
 from games.gothic.stamina import eliminate
 from games.gothic.state import ROOMS, SQUARE_ADJ, STAIRCASE, TOWER, alive, name_of, new_go
 
-# What each event type is, in words, for the summary of an event the referee skips.
-DOINGS = {
-    "throw": "throw",
-    "move": "move",
-    "miss_turn": "missed turn",
-    "stay": "stay",
-    "end_turn": "end of the go",
-    "draw": "draw",
-    "return_card": "returned card",
-    "trade": "trade",
-    "passage": "secret passage",
-    "attack": "attack",
-    "search": "search of the body",
-    "control": "control",
-    "give": "unpleasant gift",
-    "stake": "stake",
-    "oil": "oil",
-    "blow_pipe": "shot with the blow pipe",
-    "staircase": "count on the staircase",
-}
-
 
 def refereed(event_type: str):
     """A handler on the core's table from ``handle(draft, ref, actor, data)``, which edits the
@@ -59,7 +38,8 @@ def refereed(event_type: str):
                 return_body(draft, unsearched, body)
             summary = handle(draft, ref, actor, data)
             if summary is None:
-                return state, f"{name_of(state, actor)}'s {DOINGS[event_type]} is skipped"
+                what = event_type.replace("_", " ")
+                return state, f"{name_of(state, actor)}'s {what} is skipped"
             if unsearched is not None:
                 ref.effects[:0] = unsearched.effects
             finalize(draft, ref)
@@ -203,8 +183,7 @@ def after_the_go(state, reading) -> tuple[dict, tuple[str, ...]]:
 
 
 def read_points(ref: Referee) -> tuple[str, ...]:
-    """The points a referee consulted, in order: what decided a choice offered after trying
-    it on a scratch referee."""
+    """The points a scratch referee consulted, sorted: what decided a choice offered."""
     return tuple(sorted({flag.point for flag in ref.flags if flag.kind == CONSULTED}))
 
 
