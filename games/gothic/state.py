@@ -34,7 +34,6 @@ KITCHEN = "kitchen"
 TORTURE_CHAMBER = "torture-chamber"
 WEAPON_ROOMS = ("torture-chamber", "trophy-room", "kitchen")
 PILE_ROOMS = tuple(sorted(r for r, d in ROOMS.items() if d["pile"]))
-ROOM_IDS = tuple(sorted(ROOMS))
 VAULT_WEST_STEPS = ROOMS[VAULT]["west_steps"]
 STAIRCASE_STEPS = ROOMS[STAIRCASE]["steps"]
 TOWER_BELOW = frozenset(ROOMS[TOWER]["below"])
