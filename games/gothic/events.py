@@ -7,6 +7,7 @@ what the castle does not have.
 from __future__ import annotations
 
 from games.core.events import EventSpec, Field
+from games.gothic.cards import NOT_READ
 from games.gothic.state import CARD_KINDS, GREEN_SQUARES, PILE_ROOMS
 
 _target = Field("str", description="the player id of the victim", refers="player")
@@ -49,7 +50,12 @@ EVENT_SPECS = (
         "The top card of the room's pile, as the collector read it.",
         {
             "room": Field("str", choices=PILE_ROOMS, refers="space"),
-            "card": Field("str", description="the card's printed name", refers="card"),
+            "card": Field(
+                "str",
+                description=f"the card's printed name, or {NOT_READ!r} when the record does "
+                "not know it",
+                refers="card",
+            ),
             "stamina": Field(
                 "int",
                 required=False,
@@ -102,7 +108,20 @@ EVENT_SPECS = (
                 required=False,
                 max_items=30,
                 refers="card",
-                description="cards taken from the body after a kill",
+                description="cards taken from the body after a kill (left out: the body is "
+                "searched by the next event, if at all)",
+            ),
+        },
+    ),
+    EventSpec(
+        "search",
+        "The killer searches the body of the player just killed with a weapon.",
+        {
+            "take": Field(
+                "list[str]",
+                max_items=30,
+                refers="card",
+                description="cards taken from the body (none: an empty list)",
             ),
         },
     ),

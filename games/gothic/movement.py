@@ -8,6 +8,10 @@ a throw is blocked, and whether a Vampire's way is blocked.
 
 from __future__ import annotations
 
+from games.core.flags import CONSULTED
+from games.core.points import InterpretationPoint
+from games.core.referee import Referee
+from games.gothic import passages as rule
 from games.gothic import points as P
 from games.gothic.state import (
     ADJ,
@@ -59,44 +63,44 @@ def check_path(state: dict, pid: str, path: list, steps: int, ref,
     start = player["at"]
     vampire = player["vampire"] is not None
     if start not in ADJ:
-        return f"{player['name']} is not on a square, a room or a gate", "gothic/moves", []
+        return f"{player['name']} is not on a square, a room or a gate", rule.MOVES, []
     if len(path) > steps:
-        return f"{len(path)} squares moved on a throw of {steps}", "gothic/moves", []
+        return f"{len(path)} squares moved on a throw of {steps}", rule.MOVES, []
     for node in path:
         if node not in ADJ:
-            return f"{node!r} is not a place on the castle board", "gothic/moves", []
+            return f"{node!r} is not a place on the castle board", rule.MOVES, []
     last = path[-1]
     if len(path) < steps and last not in ROOMS:
         return (
-            f"{len(path)} squares moved on a throw of {steps}; only a room may be entered "
-            "without the exact throw",
-            "gothic/rooms",
+            (f"{len(path)} squares moved on a throw of {steps}; only a room may be entered "
+            "without the exact throw"),
+            rule.ROOMS,
             [],
         )
     if (
         start == TOWER
         and ref.consult(P.TOWER_LEAVE, f"{player['name']} leaves the Tower") == "never-leave"
     ):
-        return "a player in the Tower may not leave it", "gothic/the-tower", []
+        return "a player in the Tower may not leave it", rule.THE_TOWER, []
     if vampire and start == VAULT and path[0] != VAULT_WEST_STEPS:
-        return "a Vampire may only leave the Vault by the west steps", "gothic/the-vault", []
+        return "a Vampire may only leave the Vault by the west steps", rule.THE_VAULT, []
     prev = start
     for node in path:
         if node not in ADJ[prev]:
-            return f"{node} is not next to {prev}", "gothic/moves", []
+            return f"{node} is not next to {prev}", rule.MOVES, []
         prev = node
     for node in path[:-1]:
         if node not in SQUARES:
-            return f"the path goes through {node}, which is not a corridor square", "gothic/rooms", []
+            return f"the path goes through {node}, which is not a corridor square", rule.ROOMS, []
     if last not in SQUARES and last not in ROOMS:
-        return f"a move cannot end at {last}", "gothic/moves", []
+        return f"a move cannot end at {last}", rule.MOVES, []
     if (
         vampire
         and any(on_battlements(node) for node in path)
         and ref.consult(P.VAMPIRE_CORRIDORS, f"Vampire {player['name']} walks the battlements")
         == "corridors-only"
     ):
-        return "a Vampire wanders the corridors, not the battlements", "gothic/the-vault", []
+        return "a Vampire wanders the corridors, not the battlements", rule.THE_VAULT, []
     if doubles_back(start, path):
         problem = _doubling_back(state, pid, player, steps, ref, straight)
         if problem is not None:
@@ -106,32 +110,32 @@ def check_path(state: dict, pid: str, path: list, steps: int, ref,
         other = occ.get(last)
         if other is not None and other != pid:
             name = state["players"][other]["name"]
-            return f"{last} is occupied by {name}: two players may never share a square", "gothic/moves", []
+            return f"{last} is occupied by {name}: two players may never share a square", rule.MOVES, []
     else:
         if vampire and last != VAULT:
-            return "a Vampire may not enter any room except the Vault", "gothic/the-vault", []
+            return "a Vampire may not enter any room except the Vault", rule.THE_VAULT, []
         if last == LAVATORY and room_occupied(state, LAVATORY, pid):
-            return "the Lavatory may not be occupied by two players", "gothic/the-lavatory", []
+            return "the Lavatory may not be occupied by two players", rule.THE_LAVATORY, []
         if vampire and last == VAULT:
             go_number = player["vampire"]["goes"] + 1
             if go_number < 6:
                 return (
                     f"a Vampire may not return to the Vault before the sixth go (this is go {go_number})",
-                    "gothic/the-vault",
+                    rule.THE_VAULT,
                     [],
                 )
             option = ref.consult(
                 P.VAMPIRE_GOES, f"{player['name']} returns to the Vault on go {go_number}"
             )
             if not vault_open(go_number, option):
-                return f"a Vampire may not return to the Vault on go {go_number}", "gothic/the-vault", []
+                return f"a Vampire may not return to the Vault on go {go_number}", rule.THE_VAULT, []
     through = [occ[n] for n in path[:-1] if n in occ and occ[n] != pid]
     by = _alongside(occ, pid, path[:-1])
     if vampire:
         if through or by:
             mode = ref.consult(P.VAMPIRE_PASSING, f"Vampire {player['name']} passes players")
             if mode == "alongside" and through:
-                return "a Vampire may not go through another player's square", "gothic/the-vault", []
+                return "a Vampire may not go through another player's square", rule.THE_VAULT, []
             return None, "", sorted(set(through if mode == "through-square" else by))
         return None, "", []
     blockers = [o for o in through if state["players"][o]["vampire"] is None]
@@ -141,7 +145,7 @@ def check_path(state: dict, pid: str, path: list, steps: int, ref,
         == "no-passing"
     ):
         name = state["players"][blockers[0]]["name"]
-        return f"{name} blocks the way", "gothic/moves", []
+        return f"{name} blocks the way", rule.MOVES, []
     beside_the_end = [o for o in _alongside(occ, pid, path[-1:])
                       if state["players"][o]["vampire"] is None]
     passed = set(through) | set(by) | set(beside_the_end)
@@ -150,7 +154,7 @@ def check_path(state: dict, pid: str, path: list, steps: int, ref,
         if occ.get(target) not in (None, pid) and ref.consult(
             P.ARROW_TARGET_OCCUPIED, f"the arrow at {last} points to an occupied square"
         ) == "cannot-land":
-            return f"the arrow at {last} points to {target}, which is occupied", "gothic/squares", []
+            return f"the arrow at {last} points to {target}, which is occupied", rule.SQUARES, []
     return None, "", sorted(passed)
 
 
@@ -160,7 +164,7 @@ def _doubling_back(state, pid, player, steps, ref, straight):
     name = player["name"]
     if player["vampire"] is None:
         if ref.consult(P.DOUBLE_BACK, f"{name}'s path doubles back") == "not-allowed":
-            return "the path doubles back on itself", "gothic/moves", []
+            return "the path doubles back on itself", rule.MOVES, []
         return None
     option = ref.consult(P.VAMPIRE_DOUBLE_BACK, f"Vampire {name} doubles back")
     if option == "no-other-walk":
@@ -170,7 +174,7 @@ def _doubling_back(state, pid, player, steps, ref, straight):
     else:
         blocked = throw_lands_on_player(state, pid, steps)
     if not blocked:
-        return "a Vampire doubles back only when its way is blocked", "gothic/the-vault", []
+        return "a Vampire doubles back only when its way is blocked", rule.THE_VAULT, []
     return None
 
 
@@ -210,33 +214,25 @@ def walks(start, steps, revisit) -> list[list[str]]:
     return found
 
 
-class Consults:
-    """A referee for trying walks: records which points the check reads, and nothing else."""
-
-    __slots__ = ("interpretation", "points")
-
-    def __init__(self, interpretation) -> None:
-        self.interpretation = interpretation
-        self.points: dict[str, object] = {}
-
-    def consult(self, point, why) -> str:
-        self.points[point.id] = point
-        return self.interpretation.option(point.id)
-
-
 def some_walk(state, pid, steps, ref, *, revisit: bool) -> bool:
     """Whether any walk of the throw is legal (coming back to a square only when ``revisit``);
     the points that judgement read are consulted on ``ref`` once each."""
-    trial = Consults(ref.interpretation)
+    quiet = Referee(ref.interpretation)
     start = state["players"][pid]["at"]
-    found = any(check_path(state, pid, path, steps, trial)[0] is None
+    found = any(check_path(state, pid, path, steps, quiet)[0] is None
                 for path in walks(start, steps, False))
     if not found and revisit:
-        found = any(check_path(state, pid, path, steps, trial, straight=False)[0] is None
+        found = any(check_path(state, pid, path, steps, quiet, straight=False)[0] is None
                     for path in walks(start, steps, True) if doubles_back(start, path))
-    for point in trial.points.values():
+    for point in consulted_points(quiet):
         ref.consult(point, f"whether a throw of {steps} can be moved")
     return found
+
+
+def consulted_points(ref: Referee) -> list[InterpretationPoint]:
+    """The points a referee consulted, each once, in the order first read."""
+    ids = dict.fromkeys(flag.point for flag in ref.flags if flag.kind == CONSULTED)
+    return [P.BY_ID[point_id] for point_id in ids]
 
 
 def doubles_back(start, path) -> bool:

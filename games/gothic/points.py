@@ -14,8 +14,7 @@ from games.core.points import (
     InterpretationPoint,
     Option,
 )
-
-S = "gothic/"
+from games.gothic.passages import RULEBOOK
 
 NOTE_CIRCLED = "[a circled number in the photo, probably 6]"
 NOTE_STAIRCASE = (
@@ -35,29 +34,29 @@ NOTE_GOOD_LUCK = (
 
 # -- citations the rules and points share -------------------------------------------------------
 CITE_TRADE = Citation(
-    S + "rooms",
+    RULEBOOK("rooms"),
     "Cards with numbers in the top left-hand corner, e.g. [a circled number in the photo, "
     "probably 6], may be traded in for stamina at any stage of the game",
     note=NOTE_CIRCLED,
 )
 CITE_STAIRCASE_BOTTOM = Citation(
-    S + "the-great-spiral-staircase",
+    RULEBOOK("the-great-spiral-staircase"),
     "No one ever returns from the bottom of the Great Spiral Staircase",
     note=NOTE_STAIRCASE,
 )
 CITE_OIL = Citation(
-    S + "the-tower",
+    RULEBOOK("the-tower"),
     "to kill any one player on the squares below or unluckily enough to be caught in the lavatory",
     note=NOTE_TOWER_OIL,
 )
 CITE_BLOW_PIPE = Citation(
-    S + "the-tower",
+    RULEBOOK("the-tower"),
     "A player who possesses the Congolese Blow pipe may use it from the Tower to kill any player "
     "not in a room.",
     note=NOTE_BLOW_PIPE,
 )
 CITE_GOOD_LUCK = Citation(
-    S + "good-luck", "No body text follows it in the photographed pages.", note=NOTE_GOOD_LUCK
+    RULEBOOK("good-luck"), "No body text follows it in the photographed pages.", note=NOTE_GOOD_LUCK
 )
 
 
@@ -78,8 +77,8 @@ CIRCLED_CARD_NUMBER = _point(
     "gives a card no worth but its corner number, and its only figure for one is its own "
     "example, itself read from the photo as 'probably 6'. What is such a card worth?",
     [
-        ("six", "6 stamina points: the example's figure as the transcriber reads it (a conjecture "
-                "for a card whose own figure is unread)"),
+        ("six", ("6 stamina points: the example's figure as the transcriber reads it (a conjecture "
+                "for a card whose own figure is unread)")),
         ("five", "5 stamina points: the example's soft circled figure read as a 5"),
         ("eight", "8 stamina points: the example's soft circled figure read as an 8"),
     ],
@@ -106,7 +105,7 @@ SPIRAL_STAIRCASE_BOTTOM = _point(
     ILLEGIBLE,
     [
         CITE_STAIRCASE_BOTTOM,
-        Citation(S + "the-great-spiral-staircase", "Any other throw just takes you further down."),
+        Citation(RULEBOOK("the-great-spiral-staircase"), "Any other throw just takes you further down."),
     ],
 )
 
@@ -176,11 +175,11 @@ VAMPIRE_GOES = _point(
     CONFLICT,
     [
         Citation(
-            S + "the-vault",
+            RULEBOOK("the-vault"),
             "for the next 6 goes, of which everyone must take careful count, you become a Vampire",
         ),
         Citation(
-            S + "the-vault",
+            RULEBOOK("the-vault"),
             "you must wander the corridors for five goes. On your sixth go you may return",
         ),
     ],
@@ -193,20 +192,20 @@ CONTROL_TIMING = _point(
     [
         (
             "victims-next-go",
-            "on the victim's next turn: their first throw is moved as the controller says (a go "
-            "of theirs with no move, blocked or in the moat, ends the control)",
+            ("on the victim's next turn: their first throw is moved as the controller says (a go "
+            "of theirs with no move, blocked or in the moat, ends the control)"),
         ),
         (
             "at-once",
-            "at once: the victim throws now and is moved as the controller says, then the "
-            "controller's go goes on (the victim takes no second throw)",
+            ("at once: the victim throws now and is moved as the controller says, then the "
+            "controller's go goes on (the victim takes no second throw)"),
         ),
     ],
     "victims-next-go",
     UNSPECIFIED,
     [
         Citation(
-            S + "adjacency",
+            RULEBOOK("adjacency"),
             "You may control their next move. They throw the die, but you tell them which way to go.",
         )
     ],
@@ -231,10 +230,10 @@ VAMPIRE_PASSING = _point(
     UNSPECIFIED,
     [
         Citation(
-            S + "the-vault",
+            RULEBOOK("the-vault"),
             "you may kill any other player simply by passing them in the corridor",
         ),
-        Citation(S + "the-vault", "they may double back if their way is blocked"),
+        Citation(RULEBOOK("the-vault"), "they may double back if their way is blocked"),
     ],
 )
 
@@ -251,18 +250,18 @@ ROOM_CARDS = _point(
                 "the Kitchen while the first is held, breaks the rule"
             ),
         ),
-        ("as-recorded", "a conjecture that the sentence is not a full list: every drawn card "
-                        "counts as the collector recorded it"),
+        ("as-recorded", ("a conjecture that the sentence is not a full list: every drawn card "
+                        "counts as the collector recorded it")),
     ],
     "weapons-where-named",
     UNSPECIFIED,
     [
         Citation(
-            S + "play",
+            RULEBOOK("play"),
             "Weapons for this purpose are available in the Torture Chamber and the Trophy Room, "
             "and one is hidden in the Kitchen.",
         ),
-        Citation(S + "rooms", "You must then pick up the top card from the pile, and obey it."),
+        Citation(RULEBOOK("rooms"), "You must then pick up the top card from the pile, and obey it."),
     ],
 )
 
@@ -271,16 +270,16 @@ BLOCKED_CHOICE = _point(
     "'you must move in another direction or miss your turn': may a player whose throw would land "
     "on an occupied square choose to miss the turn, or only when no other direction works?",
     [
-        ("player-chooses", "either: when some walk of the throw's length would end on an "
+        ("player-chooses", ("either: when some walk of the throw's length would end on an "
                            "occupied square, the player chooses to move another way or to miss "
-                           "the turn"),
+                           "the turn")),
         ("move-if-possible", "miss the turn only when no legal move of that throw exists"),
     ],
     "player-chooses",
     UNSPECIFIED,
     [
         Citation(
-            S + "moves",
+            RULEBOOK("moves"),
             "If your throw would land you on a square occupied by another player, you must move "
             "in another direction or miss your turn.",
         )
@@ -297,8 +296,8 @@ PASS_OCCUPIED = _point(
     "landing-only",
     UNSPECIFIED,
     [
-        Citation(S + "moves", "Two players may never occupy the same square."),
-        Citation(S + "the-vault", "players may sneak past you unscathed when it is their go"),
+        Citation(RULEBOOK("moves"), "Two players may never occupy the same square."),
+        Citation(RULEBOOK("the-vault"), "players may sneak past you unscathed when it is their go"),
     ],
 )
 
@@ -315,8 +314,8 @@ DOUBLE_BACK = _point(
     "not-allowed",
     UNSPECIFIED,
     [
-        Citation(S + "the-vault", "they may double back if their way is blocked"),
-        Citation(S + "moves", "you may then move in any direction"),
+        Citation(RULEBOOK("the-vault"), "they may double back if their way is blocked"),
+        Citation(RULEBOOK("moves"), "you may then move in any direction"),
     ],
 )
 
@@ -329,7 +328,7 @@ SIX_CHAIN = _point(
     ],
     "one-extra",
     UNSPECIFIED,
-    [Citation(S + "moves", "An optional second throw is granted if you throw a six.")],
+    [Citation(RULEBOOK("moves"), "An optional second throw is granted if you throw a six.")],
 )
 
 ENTRY_TIES = _point(
@@ -344,7 +343,7 @@ ENTRY_TIES = _point(
     UNSPECIFIED,
     [
         Citation(
-            S + "preparation",
+            RULEBOOK("preparation"),
             "Trembling, they throw the die to decide who enters first.",
         )
     ],
@@ -362,7 +361,7 @@ DRACULA_RETURNS_OCCUPIED = _point(
     UNSPECIFIED,
     [
         Citation(
-            S + "the-vault",
+            RULEBOOK("the-vault"),
             "players may enter the vault unharmed, unless Dracula returns while they are still there",
         )
     ],
@@ -380,7 +379,7 @@ TOWER_LEAVE = _point(
     ],
     "never-leave",
     UNSPECIFIED,
-    [Citation(S + "the-tower", "You may not use the oil again or leave.")],
+    [Citation(RULEBOOK("the-tower"), "You may not use the oil again or leave.")],
 )
 
 TRADE_AT_DEATH = _point(
@@ -400,8 +399,8 @@ TRADE_AT_DEATH = _point(
     "dead-at-zero",
     UNSPECIFIED,
     [
-        Citation(S + "stamina", "When you have no stamina left, you are dead."),
-        Citation(S + "rooms", "thus allowing the player to evade death for a little while longer"),
+        Citation(RULEBOOK("stamina"), "When you have no stamina left, you are dead."),
+        Citation(RULEBOOK("rooms"), "thus allowing the player to evade death for a little while longer"),
     ],
 )
 
@@ -411,18 +410,18 @@ ARROW_TARGET_OCCUPIED = _point(
     "stands there, and 'Two players may never occupy the same square.' The text never covers "
     "the case. What happens?",
     [
-        ("cannot-land", "the text's rule for a throw that would land on an occupied square: the "
-                        "arrow may not be landed on, and the player moves another way"),
+        ("cannot-land", ("the text's rule for a throw that would land on an occupied square: the "
+                        "arrow may not be landed on, and the player moves another way")),
         ("stay-on-arrow", "a conjecture: the trap cannot spring and the player stays on the arrow"),
     ],
     "cannot-land",
     UNSPECIFIED,
     [
         Citation(
-            S + "squares",
+            RULEBOOK("squares"),
             "If you land on one you must travel immediately to the place indicated by the arrow.",
         ),
-        Citation(S + "moves", "Two players may never occupy the same square."),
+        Citation(RULEBOOK("moves"), "Two players may never occupy the same square."),
     ],
 )
 
@@ -430,17 +429,17 @@ VAMPIRE_DOUBLE_BACK = _point(
     "vampire-double-back",
     "A Vampire 'may double back if their way is blocked'. When is its way blocked?",
     [
-        ("no-other-walk", "when no walk of the throw that never doubles back ends on a square "
-                          "(or the Vault) where it may stand"),
-        ("landing-blocked", "as for any player, when a walk of the throw would land it on a "
-                            "square occupied by another player"),
+        ("no-other-walk", ("when no walk of the throw that never doubles back ends on a square "
+                          "(or the Vault) where it may stand")),
+        ("landing-blocked", ("as for any player, when a walk of the throw would land it on a "
+                            "square occupied by another player")),
     ],
     "no-other-walk",
     UNSPECIFIED,
     [
-        Citation(S + "the-vault", "They may not occupy the same square as another player, but "
+        Citation(RULEBOOK("the-vault"), "They may not occupy the same square as another player, but "
                  "they may double back if their way is blocked."),
-        Citation(S + "moves", "If your throw would land you on a square occupied by another "
+        Citation(RULEBOOK("moves"), "If your throw would land you on a square occupied by another "
                  "player, you must move in another direction or miss your turn."),
     ],
 )
@@ -451,18 +450,18 @@ VAMPIRE_CORRIDORS = _point(
     "players move 'along corridors and battlements'. Are the battlements part of a Vampire's "
     "corridors?",
     [
-        ("corridors-only", "as the words say: a Vampire walks and kills in the corridors, not on "
-                           "the battlements"),
-        ("battlements-too", "'the corridors' stands for every square: a Vampire walks and kills on "
-                            "the battlements too"),
+        ("corridors-only", ("as the words say: a Vampire walks and kills in the corridors, not on "
+                           "the battlements")),
+        ("battlements-too", ("'the corridors' stands for every square: a Vampire walks and kills on "
+                            "the battlements too")),
     ],
     "corridors-only",
     UNSPECIFIED,
     [
-        Citation(S + "the-vault", "you must wander the corridors for five goes"),
-        Citation(S + "the-vault", "you may kill any other player simply by passing them in the "
+        Citation(RULEBOOK("the-vault"), "you must wander the corridors for five goes"),
+        Citation(RULEBOOK("the-vault"), "you may kill any other player simply by passing them in the "
                  "corridor"),
-        Citation(S + "moves", "creeping along corridors and battlements by throw of die"),
+        Citation(RULEBOOK("moves"), "creeping along corridors and battlements by throw of die"),
     ],
 )
 
@@ -477,8 +476,8 @@ VAMPIRE_POWER = _point(
     "may-use",
     UNSPECIFIED,
     [
-        Citation(S + "the-vault", "Vampires are not affected by adjacency power"),
-        Citation(S + "adjacency", "If you land on the square next to another player, you gain "
+        Citation(RULEBOOK("the-vault"), "Vampires are not affected by adjacency power"),
+        Citation(RULEBOOK("adjacency"), "If you land on the square next to another player, you gain "
                  "power over them."),
     ],
 )
@@ -495,12 +494,12 @@ PROTECTION_FROM_AFAR = _point(
     "kills",
     CONFLICT,
     [
-        Citation(S + "the-tower", "ready to be poured over the battlements as soon as you arrive, "
+        Citation(RULEBOOK("the-tower"), "ready to be poured over the battlements as soon as you arrive, "
                  "to kill any one player on the squares below"),
-        Citation(S + "the-tower", "may use it from the Tower to kill any player not in a room"),
-        Citation(S + "adjacency", "You may use your weapon, and if they do not possess a card "
+        Citation(RULEBOOK("the-tower"), "may use it from the Tower to kill any player not in a room"),
+        Citation(RULEBOOK("adjacency"), "You may use your weapon, and if they do not possess a card "
                  "which protects them, you kill them."),
-        Citation(S + "the-vault", "No immunity card can protect you from this."),
+        Citation(RULEBOOK("the-vault"), "No immunity card can protect you from this."),
     ],
 )
 
@@ -510,16 +509,16 @@ SIX_INTO_THE_MOAT = _point(
     "you have moved six squares and obeyed the laws applying to the square on which you "
     "landed'; the text never says whether it is taken in the moat.",
     [
-        ("second-throw", "as the sentence says: the optional second throw is taken, in the moat "
-                         "a throw to climb out"),
+        ("second-throw", ("as the sentence says: the optional second throw is taken, in the moat "
+                         "a throw to climb out")),
         ("go-ends", "a conjecture: the fall ends the go; no throw from the water"),
     ],
     "second-throw",
     UNSPECIFIED,
     [
-        Citation(S + "moves", "This throw is taken only after you have moved six squares and "
+        Citation(RULEBOOK("moves"), "This throw is taken only after you have moved six squares and "
                  "obeyed the laws applying to the square on which you landed"),
-        Citation(S + "squares", "If you land on a red square you fall in the moat."),
+        Citation(RULEBOOK("squares"), "If you land on a red square you fall in the moat."),
     ],
 )
 
@@ -529,15 +528,15 @@ STAIRCASE_TOP = _point(
     "A six and its second throw 'may be counted in an upwards direction' on the Great Spiral "
     "Staircase. The text never says what happens when the count goes past the top.",
     [
-        ("out-at-the-door", "the count carries the player out onto the staircase's door square, "
-                            "if no one stands there (else they wait on the landing)"),
-        ("landing", "a conjecture: the count stops on the landing; the staircase is left only by "
-                    "a later six"),
+        ("out-at-the-door", ("the count carries the player out onto the staircase's door square, "
+                            "if no one stands there (else they wait on the landing)")),
+        ("landing", ("a conjecture: the count stops on the landing; the staircase is left only by "
+                    "a later six")),
     ],
     "out-at-the-door",
     UNSPECIFIED,
     [
-        Citation(S + "the-great-spiral-staircase", "Once you enter the Great Spiral Staircase you "
+        Citation(RULEBOOK("the-great-spiral-staircase"), "Once you enter the Great Spiral Staircase you "
                  "must continue down it, unless you throw a six, in which case both the six and "
                  "its second throw may be counted in an upwards direction."),
     ],
@@ -568,3 +567,4 @@ POINTS = (
     SIX_INTO_THE_MOAT,
     STAIRCASE_TOP,
 )
+BY_ID = {point.id: point for point in POINTS}

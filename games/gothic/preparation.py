@@ -3,34 +3,38 @@ West Gate. Trembling, they throw the die to decide who enters first."."""
 
 from __future__ import annotations
 
+from games.core.draft import Draft
 from games.gothic import points as P
+from games.gothic.state import name_of
 from games.gothic.turns import begin_go
-from games.gothic.work import Work, name_of
 
 
-def entry_throw(w: Work, ref, actor, value):
+def entry_throw_due(state, actor) -> bool:
+    """Whether ``actor`` has a throw to make to decide who enters first."""
+    return actor in state["contenders"] and actor not in state["order_throws"]
+
+
+def entry_throw(draft: Draft, ref, actor, value):
     """One player's throw to decide who enters first; the highest enters (ties: a point)."""
-    s, name = w.s, name_of(w.s, actor)
-    if actor not in s["contenders"] or actor in s["order_throws"]:
-        ref.violation("gothic/preparation", f"{name} has no throw due to decide who enters first")
-        return None
-    throws = {**s["order_throws"], actor: value}
-    s["order_throws"] = throws
+    state, name = draft.state, name_of(draft.state, actor)
+    throws = {**state["order_throws"], actor: value}
+    state["order_throws"] = throws
     ref.effect("throw", player=actor, value=value)
-    if len(throws) < len(s["contenders"]):
+    if len(throws) < len(state["contenders"]):
         return f"{name} throws a {value} to decide who enters first"
     top = max(throws.values())
-    tied = [pid for pid in s["seats"] if throws.get(pid) == top]
+    tied = [pid for pid in state["seats"] if throws.get(pid) == top]
     if (
         len(tied) > 1
         and ref.consult(P.ENTRY_TIES, f"{len(tied)} players tie with {top}") == "rethrow-tied"
     ):
-        s["contenders"] = tied
-        s["order_throws"] = {}
-        return f"{name} throws a {value}; " + ", ".join(name_of(s, t) for t in tied) + " throw again"
+        state["contenders"] = tied
+        state["order_throws"] = {}
+        return (f"{name} throws a {value}; " + ", ".join(name_of(state, t) for t in tied)
+                + " throw again")
     first = tied[0]
-    s["contenders"] = []
-    s["order_throws"] = {}
-    s["goes"] = 0
-    begin_go(w, first)
-    return f"{name} throws a {value}; {name_of(s, first)} enters first"
+    state["contenders"] = []
+    state["order_throws"] = {}
+    state["goes"] = 0
+    begin_go(draft, first)
+    return f"{name} throws a {value}; {name_of(state, first)} enters first"

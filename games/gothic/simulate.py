@@ -15,7 +15,8 @@ from random import Random
 
 from games.core.choices import Choice
 from games.core.engine import default_players
-from games.core.simulate import PlayContext, play
+from games.core.simulate import PlayContext, fill, play
+from games.gothic.cards import NOT_READ, lying_body
 from games.gothic.movement import occupants
 from games.gothic.state import (
     ADJ,
@@ -112,40 +113,47 @@ def strategy(state, choices, rng: Random, context: PlayContext) -> Choice | dict
     stall = context.stalling
     stage = state["stage"]
     if stage == "order":
-        return rng.choice([c for c in choices if c.event["type"] == "throw"])
+        return rng.choice([c for c in choices if c.type == "throw"])
     actor = state["actor"]
-    mine = [c for c in choices if c.event["actor"] == actor]
+    mine = [c for c in choices if c.actor == actor]
     by_type: dict[str, list[Choice]] = {}
-    for choice in choices:
-        by_type.setdefault(choice.event["type"], []).append(choice)
+    for choice in mine:
+        by_type.setdefault(choice.type, []).append(choice)
     if stage == "throw":
-        pipes = by_type.get("blow_pipe", [])
-        if pipes and not stall:
-            return rng.choice(pipes)
-        throws = [c for c in mine if c.event["type"] == "throw"]
-        if throws:
-            return rng.choice(throws)
-        return next(c for c in mine if c.event["type"] == "stay")
+        return _opening(by_type, rng, stall)
     if stage == "move":
-        return _move(state, by_type, rng, stall)
+        return _move(state, choices, rng, stall)
     if stage == "stairs":
         direction = "up" if stall else rng.choice(["up", "down"])
-        return next(c for c in by_type["staircase"] if c.event["data"]["direction"] == direction)
+        return by_type["staircase"][0].filled({"direction": direction})
     if stage == "draw":
         return _draw(state, actor, by_type["draw"], rng, stall)
-    return _act(state, actor, mine, rng, stall)
+    return _act(state, actor, by_type, choices, rng, stall)
 
 
-def _move(state, by_type, rng, stall):
+def _opening(by_type, rng, stall) -> Choice | dict:
+    """The first event of a go: the blow pipe when the bots play to kill, else the throw, else
+    the stay that is all a detained (or Tower-bound) player may do."""
+    pipes = by_type.get("blow_pipe", [])
+    if pipes and not stall:
+        return rng.choice(pipes)
+    if by_type.get("throw"):
+        return rng.choice(by_type["throw"])
+    return by_type["stay"][0]
+
+
+def _move(state, choices, rng, stall):
     mover = state["actor"]
     player = state["players"][mover]
-    moves = by_type.get("move", [])
-    missed = by_type.get("miss_turn", [])
+    moves = [c for c in choices if c.type == "move"]
+    missed = [c for c in choices if c.type == "miss_turn"]
     if not moves:
         return missed[0]
-    paths: dict[tuple, list[Choice]] = {}
+    paths: dict[tuple, Choice] = {}
     for choice in moves:
-        paths.setdefault(tuple(choice.event["data"]["path"]), []).append(choice)
+        fixed = choice.event["data"].get("path")
+        for path in ([fixed] if fixed else choice.field("path").domain.values):
+            paths[tuple(path)] = choice
     scored = [(_score(state, mover, player, list(path), stall, rng), path) for path in paths]
     best = max(score for score, _ in scored)
     doomed = best <= -100 or (
@@ -156,11 +164,12 @@ def _move(state, by_type, rng, stall):
     if doomed and stall and missed:
         return missed[0]  # rather than a deadly square
     path = rng.choice([p for score, p in scored if score >= best - 1])
+    choice = paths[path]
+    values = {} if "path" in choice.event["data"] else {"path": list(path)}
     # a Vampire spares everyone while the bots stall, and kills all it passed otherwise
-    killing = [c for c in paths[path] if "kill" in c.open_fields]
-    if killing and not stall:
-        return killing[0].filled({"kill": list(killing[0].picks["kill"].pool)})
-    return next(c for c in paths[path] if not c.open_fields)
+    if "kill" in choice.open_fields and not stall:
+        values["kill"] = list(choice.field("kill").domain.pool)
+    return choice.filled(values)
 
 
 def _score(state, pid, player, path, stall, rng) -> float:
@@ -200,9 +209,12 @@ def _passed(state, pid, path):
 
 
 def _draw(state, actor, offered, rng, stall) -> dict:
-    """A card "read" from the invented lists, recorded as the bots' collector would."""
+    """A card "read" from the invented lists, recorded as the bots' collector would (now and
+    then only its stamina, the card not declared)."""
     room = state["players"][actor]["at"]
     name, kind = rng.choice(CARD_NAMES[room])
+    if rng.random() < 0.05:
+        name, kind = NOT_READ, "other"
     data = {"room": room, "card": name, "kind": kind}
     if kind in WEAPON_KINDS and room == KITCHEN and any(
         c["room"] == KITCHEN and c["kind"] in WEAPON_KINDS
@@ -230,19 +242,21 @@ def _draw(state, actor, offered, rng, stall) -> dict:
     return event
 
 
-def _act(state, actor, mine, rng, stall):
+def _act(state, actor, of, choices, rng, stall):
     players = state["players"]
     player = players[actor]
     cards = player["cards"]
     go = state["go"]
-    of = {}
-    for choice in mine:
-        of.setdefault(choice.event["type"], []).append(choice)
+    if of.get("search"):
+        body = players[lying_body(state)]["cards"]
+        weapons = [card["name"] for card in body if card["kind"] in WEAPON_KINDS]
+        return of["search"][0].filled({"take": weapons[:2]})
     if not stall:
-        below = [c for c in of.get("oil", []) if players.get(c.event["data"].get("target"), {})
-                 .get("at") in TOWER_BELOW]
-        if below:
-            return below[0]
+        oil = of.get("oil", [])
+        if oil:
+            victims = _oil_victims(state, oil[0])
+            if victims:
+                return oil[0].filled({"target": victims[0]})
         if of.get("stake") and player["at"] in SQUARES:
             return of["stake"][0]
     powers = of.get("attack", []) + of.get("give", []) + of.get("control", [])
@@ -251,33 +265,46 @@ def _act(state, actor, mine, rng, stall):
         attacks = [c for c in of.get("attack", []) if c.event["data"]["target"] == target]
         gives = [c for c in of.get("give", []) if c.event["data"]["target"] == target]
         controls = [c for c in of.get("control", []) if c.event["data"]["target"] == target]
-        weapons = [c for c in attacks
-                   if any(k["name"] == c.event["data"]["weapon"] and k["kind"] in WEAPON_KINDS
-                          for k in cards)]
-        if not stall and weapons:
-            take = [c["name"] for c in players[target]["cards"] if c["kind"] in WEAPON_KINDS][:2]
-            chosen = weapons[0].event
-            return {**chosen, "data": {**chosen["data"], "take": take}}
+        if not stall and attacks:
+            weapon = attacks[0].field("weapon").domain.values[0]
+            return attacks[0].filled({"weapon": weapon})  # the body is searched next
         if gives and rng.random() < 0.5:
             loss = rng.randint(0, 3) if stall else rng.randint(5, 30)
-            return gives[0].filled({"loss": loss})
+            return gives[0].filled({"card": gives[0].field("card").domain.values[0],
+                                    "loss": loss})
         if controls and rng.random() < 0.3:
             return controls[0]
     if of.get("passage") and rng.random() < 0.6:
-        return rng.choice(of["passage"])
+        return fill(of["passage"][0], rng)
     trades = of.get("trade", [])
     if trades and (player["stamina"] < 80 or len(cards) > 4):
-        return trades[0]
-    returns = {c.event["data"]["card"]: c for c in of.get("return_card", [])}
+        return trades[0].filled({"card": trades[0].field("card").domain.values[0]})
+    returns = of.get("return_card", [])
     useless = [c["name"] for c in cards if c["kind"] in ("other", "detain")]
     if useless:
-        return returns[useless[0]]
+        return returns[0].filled({"card": useless[0]})
     if len(cards) > 4:  # a hand that only grows would make a long match's state grow with it
-        return returns[cards[0]["name"]]
+        return returns[0].filled({"card": cards[0]["name"]})
     throws = of.get("throw", [])
     if throws and state["interrupt"] is None and (
         player["vampire"] is not None
         or (go["six"] and go["bonus"] == 0 and rng.random() < 0.8)
     ):
         return rng.choice(throws)
+    # the go ends: half the time said, else by the next player's first event
+    opening = {}
+    for choice in choices:
+        if choice.actor != actor and choice.type in ("throw", "stay", "blow_pipe"):
+            opening.setdefault(choice.type, []).append(choice)
+    if opening and rng.random() < 0.5:
+        return _opening(opening, rng, stall)
     return of["end_turn"][0]
+
+
+def _oil_victims(state, choice) -> list[str]:
+    """The players the oil may be poured on who stand below the Tower."""
+    if "target" not in choice.open_fields:
+        return []
+    return [p for p in choice.field("target").domain.values
+            if state["players"][p]["at"] in TOWER_BELOW]
+

@@ -3,33 +3,38 @@ Oubliette and the red squares of the unsafe battlements."""
 
 from __future__ import annotations
 
+from games.core.choices import Choice, OpenField, event, one_of
+from games.core.draft import Draft
+from games.core.table import Offering
+from games.gothic import passages as rule
 from games.gothic import points as P
 from games.gothic.moat import fall_in_moat
 from games.gothic.movement import occupants
 from games.gothic.stamina import eliminate
-from games.gothic.state import SQUARES
-from games.gothic.work import Work, name_of, place_name
+from games.gothic.state import GREEN_SQUARES, SQUARES, name_of, place_name
+from games.gothic.turns import refereed
 
 
-def land_on_square(w: Work, ref, pid: str, node: str) -> str:
+def land_on_square(draft: Draft, ref, pid: str, node: str) -> str:
     """The laws of a square landed on. Returns "act" or "end" (the go ends)."""
     kind = SQUARES[node]["kind"]
     if kind == "yellow":
         target = SQUARES[node]["arrow_to"]
-        if occupants(w.s).get(target) not in (None, pid):
+        if occupants(draft.state).get(target) not in (None, pid):
             ref.effect("arrow-blocked", player=pid, square=node)
             return "act"
-        w.p(pid)["at"] = target
+        draft.edit("players", pid)["at"] = target
         ref.effect("arrow", player=pid, to=target)
         node, kind = target, SQUARES[target]["kind"]
     if kind == "green":
-        w.go()["green"] = True
+        draft.edit("go")["green"] = True
     elif kind == "oubliette":
-        eliminate(w, ref, pid, "out", "fell into the Oubliette")
+        eliminate(draft, ref, pid, "out", "fell into the Oubliette")
         return "end"
     elif kind == "red":
-        fall_in_moat(w, ref, pid)
-        if w.s["go"]["six"] and w.s["players"][pid]["status"] == "alive" and ref.consult(
+        fall_in_moat(draft, ref, pid)
+        state = draft.state
+        if state["go"]["six"] and state["players"][pid]["status"] == "alive" and ref.consult(
             P.SIX_INTO_THE_MOAT, "a six led into the moat"
         ) == "second-throw":
             return "act"
@@ -37,20 +42,52 @@ def land_on_square(w: Work, ref, pid: str, node: str) -> str:
     return "act"
 
 
-def on_passage(w: Work, ref, actor, data):
+def passage_open(state, actor) -> bool:
+    """Whether ``actor`` has just landed on a green square and may take a secret passage."""
+    return state["go"]["green"] and state["players"][actor]["vampire"] is None
+
+
+def free_green_squares(state) -> list[str]:
+    """The green squares no pawn stands on (the one just landed on included)."""
+    taken = occupants(state)
+    return [square for square in GREEN_SQUARES if square not in taken]
+
+
+@refereed("passage")
+def passage(draft: Draft, ref, actor, data):
     """gothic/squares: "you have the option to travel immediately to any other green square"."""
-    s = w.s
-    player, name, to = s["players"][actor], name_of(s, actor), data["to"]
-    if not s["go"]["green"] or player["vampire"] is not None:
-        ref.violation("gothic/squares", f"{name} has not just landed on a green square")
+    state = draft.state
+    name, to = name_of(state, actor), data["to"]
+    if not passage_open(state, actor):
+        ref.violation(rule.SQUARES, f"{name} has not just landed on a green square")
         return None
-    if to == player["at"] or occupants(s).get(to) is not None:
+    if to not in free_green_squares(state):
         ref.violation(
-            "gothic/squares",
-            f"{name} cannot take the passage to {place_name(to)}: it is occupied or the same square",
+            rule.SQUARES,
+            f"{name} cannot take the passage to {place_name(to)}: it is occupied or the same "
+            "square",
         )
         return None
-    w.p(actor)["at"] = to
-    w.go().update(green=False, power=False, moved=True)
+    draft.edit("players", actor)["at"] = to
+    draft.edit("go").update(green=False, power=False, moved=True)
     ref.effect("passage", player=actor, to=to)
     return f"{name} takes the secret passage to {place_name(to)}"
+
+
+def offer_passage(at: Offering) -> list[Choice]:
+    """The secret passage from the green square just landed on to any other free one."""
+    state = at.state
+    if state["stage"] != "act" or not passage_open(state, state["actor"]):
+        return []
+    actor = state["actor"]
+    here = state["players"][actor]["at"]
+    ends = free_green_squares(state)
+    if not ends:
+        return []
+    to = OpenField("to", one_of(ends, label=place_name, space=str),
+                   prompt="The green square the passage leads to")
+    return [Choice(event("passage", actor), f"{name_of(state, actor)} takes a secret passage",
+                   fields=(to,), spaces=(here, *ends), origin=here)]
+
+
+RULES = {"passage": (passage, offer_passage)}

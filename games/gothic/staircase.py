@@ -5,40 +5,52 @@ and its second throw may be counted in an upwards direction."
 
 from __future__ import annotations
 
+from games.core.choices import Choice, OpenField, event, one_of
+from games.core.draft import Draft
+from games.core.table import Offering
 from games.gothic import points as P
 from games.gothic.movement import occupants
 from games.gothic.stamina import eliminate
-from games.gothic.state import ROOMS, STAIRCASE, STAIRCASE_STEPS
-from games.gothic.turns import end_go
-from games.gothic.work import Work, name_of
+from games.gothic.state import ROOMS, STAIRCASE, STAIRCASE_STEPS, name_of
+from games.gothic.turns import end_go, refereed
+
+DIRECTIONS = ("up", "down")
 
 
-def stairs_throw(w: Work, ref, actor, value, direction):
+def stairs_face(value: int, direction: str | None) -> str:
+    """What a throw does on the staircase, said on the throw offered there."""
+    if direction is None and value == 6:
+        return "a six: counted up or down the staircase, with a second throw"
+    return f"{value} steps {direction or 'down'}"
+
+
+def stairs_throw(draft: Draft, ref, actor, value, direction):
     """A throw on the staircase: a first six waits for its direction; any other goes down."""
-    name = name_of(w.s, actor)
+    name = name_of(draft.state, actor)
     ref.effect("throw", player=actor, value=value)
     if direction is None and value == 6:
-        w.s["throw"] = 6
-        w.s["stage"] = "stairs"
+        draft.state["throw"] = 6
+        draft.state["stage"] = "stairs"
         return f"{name} throws a 6 on the Great Spiral Staircase"
-    stairs_step(w, ref, actor, value, direction or "down")
-    if w.s["stage"] != "over" and w.s["players"][actor]["status"] == "alive":
+    stairs_step(draft, ref, actor, value, direction or "down")
+    state = draft.state
+    if state["stage"] != "over" and state["players"][actor]["status"] == "alive":
         if direction is None:
-            end_go(w, ref)
+            end_go(draft, ref)
         else:
-            w.s["stage"] = "act"
-            w.s["throw"] = None
+            state["stage"] = "act"
+            state["throw"] = None
     return f"{name} throws a {value} on the Great Spiral Staircase"
 
 
-def stairs_step(w: Work, ref, actor, value, direction):
-    player = w.p(actor)
+def stairs_step(draft: Draft, ref, actor, value, direction):
+    player = draft.edit("players", actor)
     if direction == "up":
         depth = player["depth"] - value
         if depth < 0:
             door = ROOMS[STAIRCASE]["doors"][0]
             out = ref.consult(P.STAIRCASE_TOP, f"{player['name']} counts past the top")
-            if out == "out-at-the-door" and occupants(w.s).get(door) is None:
+            if out == "out-at-the-door" and occupants(draft.state).get(door) is None:
                 player["at"], player["depth"] = door, None
                 ref.effect("staircase", player=actor, to=door)
                 return
@@ -55,7 +67,8 @@ def stairs_step(w: Work, ref, actor, value, direction):
         option = ref.consult(P.SPIRAL_STAIRCASE_BOTTOM, f"{player['name']} reaches the bottom")
         if option == "out-of-the-game":
             eliminate(
-                w, ref, actor, "out", "never returned from the bottom of the Great Spiral Staircase"
+                draft, ref, actor, "out",
+                "never returned from the bottom of the Great Spiral Staircase",
             )
             return
         depth = STAIRCASE_STEPS
@@ -63,13 +76,29 @@ def stairs_step(w: Work, ref, actor, value, direction):
     ref.effect("staircase", player=actor, depth=depth)
 
 
-def on_staircase(w: Work, ref, actor, data):
+@refereed("staircase")
+def staircase(draft: Draft, ref, actor, data):
     """After a six on the staircase: the six (and its second throw) counted up or down."""
     direction = data["direction"]
-    w.go()["stairs"] = direction
-    w.go()["six"] = True
-    stairs_step(w, ref, actor, 6, direction)
-    if w.s["stage"] == "stairs":
-        w.s["stage"] = "act"
-        w.s["throw"] = None
-    return f"{name_of(w.s, actor)} counts the six {direction} the Great Spiral Staircase"
+    draft.edit("go").update(stairs=direction, six=True)
+    stairs_step(draft, ref, actor, 6, direction)
+    if draft.state["stage"] == "stairs":
+        draft.state["stage"] = "act"
+        draft.state["throw"] = None
+    return f"{name_of(draft.state, actor)} counts the six {direction} the Great Spiral Staircase"
+
+
+def offer_staircase(at: Offering) -> list[Choice]:
+    """After a six on the staircase: which way the six and its second throw count."""
+    state = at.state
+    if state["stage"] != "stairs":
+        return []
+    actor = state["actor"]
+    player = state["players"][actor]
+    way = OpenField("direction", one_of(DIRECTIONS, label=lambda d: f"{d} the staircase"),
+                    prompt="Which way the six counts")
+    return [Choice(event("staircase", actor), f"{player['name']} counts the six on the Great "
+                   "Spiral Staircase", fields=(way,), spaces=(player["at"],))]
+
+
+RULES = {"staircase": (staircase, offer_staircase)}

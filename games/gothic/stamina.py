@@ -7,19 +7,20 @@ effects; "The only survivor is the winner of the game."
 
 from __future__ import annotations
 
+from games.core.draft import Draft
 from games.gothic import points as P
-from games.gothic.cards import card_value, return_card, take_card, trade_in
-from games.gothic.work import Work, name_of
+from games.gothic.cards import card_value, is_numbered, return_card, take_card, trade_in
+from games.gothic.state import name_of
 
 
-def change_stamina(w: Work, ref, pid: str, delta: int, reason: str) -> None:
+def change_stamina(draft: Draft, ref, pid: str, delta: int, reason: str) -> None:
     """gothic/stamina: every change is logged as an effect; stamina never goes below 0."""
-    player = w.p(pid)
+    player = draft.edit("players", pid)
     if player["status"] != "alive" or delta == 0:
         return
     before = player["stamina"]
     if before + delta <= 0:
-        numbered = [c for c in player["cards"] if c["number"] is not None or c["numbered"]]
+        numbered = [c for c in player["cards"] if is_numbered(c)]
         if (
             numbered
             and ref.consult(P.TRADE_AT_DEATH, f"{player['name']} would have no stamina left")
@@ -34,7 +35,7 @@ def change_stamina(w: Work, ref, pid: str, delta: int, reason: str) -> None:
                 need -= value
             if need <= 0:
                 for name in chosen:
-                    trade_in(w, ref, pid, take_card(w, pid, name))
+                    trade_in(draft, ref, pid, take_card(draft, pid, name))
                 before = player["stamina"]
     after = max(0, before + delta)
     player["stamina"] = after
@@ -42,49 +43,53 @@ def change_stamina(w: Work, ref, pid: str, delta: int, reason: str) -> None:
         "stamina", player=pid, before=before, change=after - before, after=after, reason=reason
     )
     if after == 0:
-        eliminate(w, ref, pid, "dead", "no stamina left")
+        eliminate(draft, ref, pid, "dead", "no stamina left")
 
 
-def eliminate(w: Work, ref, pid: str, status: str, cause: str) -> None:
-    """gothic/stamina: "This is a game of elimination." Cards go back under their piles."""
-    player = w.p(pid)
+def eliminate(draft: Draft, ref, pid: str, status: str, cause: str, *, body: bool = False) -> None:
+    """gothic/stamina: "This is a game of elimination." Cards go back under their piles, but
+    for a ``body`` left to be searched by its killer (gothic/adjacency), while the game goes on."""
+    player = draft.edit("players", pid)
     if player["status"] != "alive":
         return
-    for card in player["cards"]:
-        return_card(w, ref, card)
+    if not body:
+        for card in player["cards"]:
+            return_card(draft, ref, card)
     was_vampire = player["vampire"] is not None
     player.update(
         status=status,
         cause=cause,
         at=None,
         depth=None,
-        cards=[],
         vampire=None,
         held_by=None,
         controlled_by=None,
     )
+    if not body:
+        player["cards"] = []
     ref.effect("eliminated", player=pid, status=status, cause=cause)
-    for other, data in w.s["players"].items():  # a dead player controls no one
+    for other, data in draft.state["players"].items():  # a dead player controls no one
         if data["controlled_by"] == pid or (
             data["held_by"] is not None and data["held_by"]["by"] == pid
         ):
-            w.p(other).update(controlled_by=None, held_by=None)
-    if was_vampire or w.s["dracula"] == pid:
-        w.s["dracula"] = None
+            draft.edit("players", other).update(controlled_by=None, held_by=None)
+    if was_vampire or draft.state["dracula"] == pid:
+        draft.state["dracula"] = None
         ref.effect("dracula", to="coffin")
-    check_end(w, ref)
+    check_end(draft, ref)
 
 
-def check_end(w: Work, ref) -> None:
+def check_end(draft: Draft, ref) -> None:
     """gothic/play: "The only survivor is the winner of the game." """
-    if w.s["stage"] == "over":
+    state = draft.state
+    if state["stage"] == "over":
         return
-    alive = [pid for pid in w.s["seats"] if w.s["players"][pid]["status"] == "alive"]
+    alive = [pid for pid in state["seats"] if state["players"][pid]["status"] == "alive"]
     if len(alive) > 1:
         return
-    w.s["stage"] = "over"
-    w.s["actor"] = None
-    w.s["interrupt"] = None
-    w.s["winner"] = alive[0] if alive else None
-    w.s["reason"] = f"{name_of(w.s, alive[0])} is the only survivor" if alive else "no one survived"
-    ref.effect("game-over", winner=w.s["winner"])
+    state["stage"] = "over"
+    state["actor"] = None
+    state["interrupt"] = None
+    state["winner"] = alive[0] if alive else None
+    state["reason"] = f"{name_of(state, alive[0])} is the only survivor" if alive else "no one survived"
+    ref.effect("game-over", winner=state["winner"])

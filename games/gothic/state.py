@@ -1,4 +1,5 @@
-"""The Gothic Game's state as plain JSON data, and the castle board the engine reads.
+"""The Gothic Game's state as plain JSON data, the castle board the engine reads, and how the
+game names players and places.
 
 Every key is documented in README.md ("State"). The state never holds tuples or sets, so
 ``json.loads(canonical_json(state)) == state``.
@@ -33,7 +34,6 @@ KITCHEN = "kitchen"
 TORTURE_CHAMBER = "torture-chamber"
 WEAPON_ROOMS = ("torture-chamber", "trophy-room", "kitchen")
 PILE_ROOMS = tuple(sorted(r for r, d in ROOMS.items() if d["pile"]))
-ROOM_IDS = tuple(sorted(ROOMS))
 VAULT_WEST_STEPS = ROOMS[VAULT]["west_steps"]
 STAIRCASE_STEPS = ROOMS[STAIRCASE]["steps"]
 TOWER_BELOW = frozenset(ROOMS[TOWER]["below"])
@@ -98,3 +98,37 @@ def initial_state(players: Sequence[Mapping[str, str]]) -> dict:
         "winner": None,
         "reason": "",
     }
+
+
+def name_of(state, pid) -> str:
+    player = state["players"].get(pid)
+    return player["name"] if player else str(pid)
+
+
+def place_name(node) -> str:
+    """A place in the game's words: "the Den", "outside the West Gate", "the moat", or the
+    square's name on the board ("the door of the Kitchen")."""
+    if node in ROOMS:
+        return f"the {ROOMS[node]['name']}"
+    if node in GATES:
+        return f"outside the {GATES[node]['name']}"
+    if node == MOAT:
+        return "the moat"
+    if node in SQUARES and SQUARES[node].get("name"):
+        return SQUARES[node]["name"]
+    return str(node)
+
+
+def adjacent(state, a: str, b: str) -> bool:
+    """gothic/adjacency: "the square next to another player" (squares only)."""
+    pa, pb = state["players"][a]["at"], state["players"][b]["at"]
+    return pa in SQUARE_ADJ and pb in SQUARE_ADJ[pa]
+
+
+def alive(state, pid) -> bool:
+    return state["players"][pid]["status"] == "alive"
+
+
+def others_alive(state, pid) -> list[str]:
+    """The other living players, in seat order."""
+    return [other for other in state["seats"] if other != pid and alive(state, other)]

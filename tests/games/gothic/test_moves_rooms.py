@@ -219,7 +219,9 @@ def test_cards_are_hidden_from_other_seats():
     """gothic/rooms: "You are not obliged to declare this card, but you must inform the scorer if you have lost or gained any stamina." """
     state = position(p1={"cards": [card("Asp", "nasty")]})
     seen = ENGINE.view(state, "p2")
-    assert seen["players"]["p1"]["cards"] == [{"hidden": True}]
+    assert seen["players"]["p1"]["cards"] == [{"name": None, "room": "kitchen", "kind": None,
+                                               "number": None, "numbered": None,
+                                               "stamina": None}]
     assert seen["players"]["p1"]["stamina"] == 100
     assert ENGINE.view(state, "p1")["players"]["p1"]["cards"][0]["name"] == "Asp"
     assert canonical_json(ENGINE.view(state, None)) == canonical_json(state)

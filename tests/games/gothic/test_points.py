@@ -18,7 +18,7 @@ ILLEGIBLE_POINTS = {
 def test_registry_finds_the_engine():
     """gothic/play: "The object of the game is to kill every other player on the board." """
     assert games.get("gothic") is ENGINE
-    assert ENGINE.slug == "gothic" and ENGINE.version == "2"
+    assert ENGINE.slug == "gothic" and ENGINE.version == "3"
 
 
 def test_every_quote_occurs_in_its_passage():
@@ -35,6 +35,14 @@ def test_every_quote_occurs_in_its_passage():
             )
             if citation.note:
                 assert citation.note in texts[citation.passage], (point.id, citation.note)
+
+
+def test_the_engine_declares_every_section_of_the_rulebook_and_cites_only_those():
+    """gothic/good-luck: "No body text follows it in the photographed pages." (the last heading is a passage too)"""
+    assert ENGINE.rulebook.ids == set(passages())
+    cited = {c.passage for p in ENGINE.points for c in p.citations}
+    cited |= {c.passage for certainty in ENGINE.certainties for c in certainty.citations}
+    assert cited <= ENGINE.rulebook.ids
 
 
 def test_legibility_notes_become_illegible_points():
