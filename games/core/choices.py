@@ -166,24 +166,33 @@ class Number(Domain):
 class Text(Domain):
     """Free text in the record's own words, up to ``max_length`` characters (a card's name as
     read, when the rulebook lists none). ``suggestions`` are names already met in the match,
-    offered for type-ahead; any other text is allowed too."""
+    offered for type-ahead; any other text is allowed too, but ``excluded`` (names another
+    choice stands for, so that two choices never cover one event). A chance choice may carry a
+    Text outcome: what came up, read as it is, when the text lists no such cards (its odds are
+    not known)."""
 
     max_length: int = 200
     suggestions: tuple[str, ...] = ()
+    excluded: tuple[str, ...] = ()
 
     kind = "text"
 
     def allows(self, value: Any) -> bool:
-        return isinstance(value, str) and 0 < len(value) <= self.max_length
+        return (isinstance(value, str) and 0 < len(value) <= self.max_length
+                and value not in self.excluded)
 
     def sample(self, rng: random.Random) -> str:
-        if self.suggestions and rng.random() < 0.5:
-            return rng.choice(self.suggestions)
-        return f"unrecorded-{rng.randint(1, 999)}"
+        usable = [name for name in self.suggestions if name not in self.excluded]
+        if usable and rng.random() < 0.5:
+            return rng.choice(usable)
+        while True:
+            name = f"unrecorded-{rng.randint(1, 999)}"
+            if name not in self.excluded:
+                return name
 
     def as_dict(self) -> dict:
         return {"kind": self.kind, "max_length": self.max_length,
-                "suggestions": list(self.suggestions)}
+                "suggestions": list(self.suggestions), "excluded": list(self.excluded)}
 
 
 @dataclass(frozen=True)

@@ -4,10 +4,6 @@ unless forcibly detained."""
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
-from typing import Any
-
 from games.core.choices import Choice, Number, OneOf, OpenField, Text, event, one_of
 from games.core.draft import Draft
 from games.core.table import Offering
@@ -112,26 +108,6 @@ def draw(draft: Draft, ref, actor, data):
     return f"{name} draws a card in {place_name(room)}"
 
 
-@dataclass(frozen=True)
-class NewCardName(Text):
-    """A card's name as read, when it is none of the names the pile is ``known`` to hold
-    (those are the listed outcomes of the draw itself)."""
-
-    known: tuple[str, ...] = ()
-
-    def allows(self, value: Any) -> bool:
-        return super().allows(value) and value not in self.known
-
-    def sample(self, rng: random.Random) -> str:
-        while True:
-            name = f"unrecorded-{rng.randint(1, 999)}"
-            if name not in self.known:
-                return name
-
-    def as_dict(self) -> dict:
-        return {**super().as_dict(), "known": list(self.known)}
-
-
 def _signed(n: int) -> str:
     if n == 0:
         return "no stamina gained or lost"
@@ -198,7 +174,7 @@ def offer_draw(at: Offering) -> list[Choice]:
     hold, or not read ("You are not obliged to declare this card"); in the Torture Chamber
     the Iron Maiden, which kills; a card no one has seen yet is named as read. Its figures
     (stamina, corner number, kind, goes detained) are the record's, and only the Iron Maiden
-    may be deadly."""
+    may be deadly. Every draw is chance: the new card's name is read as it came."""
     state = at.state
     if state["stage"] != "draw":
         return []
@@ -220,8 +196,9 @@ def offer_draw(at: Offering) -> list[Choice]:
                             f"{name} draws the Iron Maiden and dies", chance=True,
                             fields=_card_fields(kinds, DEADLY_OR_NOT, listed=True),
                             spaces=(room,), points=points))
-    new = NewCardName(known=(*known, NOT_READ))
+    new = Text(excluded=(*known, NOT_READ))
     found.append(Choice(fixed, f"{name} draws a card not seen before from the {pile} pile",
+                        chance=True,
                         fields=(OpenField("card", new, prompt="The card's name as read"),
                                 *_card_fields(kinds, NOT_DEADLY, listed=False)),
                         spaces=(room,), points=points))

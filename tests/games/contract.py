@@ -118,9 +118,9 @@ def shape_problems(engine: Engine, choice: Choice, players: list[str],
         problems.append(f"{where}: spaces {sorted(set(choice.spaces) - spaces)} not on the board")
     for field in choice.fields:
         domain = field.domain
-        if choice.chance and not isinstance(domain, OneOf):
-            problems.append(f"{where}: the outcome {field.name!r} of a throw or draw is not "
-                            "listed")
+        if choice.chance and not isinstance(domain, (OneOf, Number, Text)):
+            problems.append(f"{where}: the outcome {field.name!r} of a throw or draw is "
+                            "neither listed nor read as it came")
         if isinstance(domain, OneOf) and domain.spaces:
             stray = {s for s in domain.spaces if s is not None} - spaces
             if stray:
