@@ -35,11 +35,15 @@ class Answer:
 class BoardPick:
     """Picking a choice on the board: the piece on ``origin`` (None: no piece, a highlighted
     space alone), then ``target``; ``submits`` when that click records it with nothing more to
-    answer (the one choice and value the space leads to, and no other open field)."""
+    answer (the one choice and value the space leads to, and no other open field); ``asks``
+    the words of the values the page then asks among, where several of the choice's values
+    stand for that one space."""
 
     origin: str | None
     target: str
     submits: bool
+    field: str | None = None
+    asks: tuple[str, ...] = ()
 
 
 @dataclass
@@ -145,8 +149,11 @@ def _board_pick(choice: Choice, choices: list[Choice], answers: list[Answer],
         pool = [c for c in choices if not c.chance]
     leading = [(c, i) for c in pool for space, i in board_targets(c) if space == target]
     others = [spec for spec in choice.fields if spec.name != field]
-    return BoardPick(origin=choice.origin, target=target,
-                     submits=len(leading) == 1 and not others)
+    mine = [i for c, i in leading if c is choice and i is not None]
+    asked = next((a.question for a in answers if a.question.name == field), None)
+    return BoardPick(origin=choice.origin, target=target, field=field,
+                     submits=len(leading) == 1 and not others,
+                     asks=tuple(asked.options[i].label for i in mine) if len(mine) > 1 else ())
 
 
 _NO_PIECE = object()

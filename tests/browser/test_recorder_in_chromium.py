@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 import games
 from tests.browser.conftest import sign_in
+from tests.parlour_engine import parlour  # noqa: F401 - the parlour, for the test of every field
 from tests.recording import Entry, entry_for, names_at, replayed_checksums
 
 pytestmark = pytest.mark.browser
@@ -139,6 +140,74 @@ def test_type_ahead_finds_a_choice_by_its_label(page, live_server, race_match):
 
 
 
+def test_type_ahead_finds_a_choice_by_the_words_of_its_values(page, live_server, parlour):
+    from archive.models import Game
+    from replay.services import match_create
+
+    match = match_create(game=Game.objects.get(slug=parlour.slug), title="A parlour",
+                         players=[{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"}],
+                         events=[{"type": "draw", "actor": "p1",
+                                  "data": {"suit": "hearts", "rank": 1}}]).match
+    sign_in(page, live_server.url)
+    page.goto(f"{live_server.url}/matches/{match.pk}/record/")
+    rows = page.locator("#choices li.choice:not([hidden])")
+    expect(rows).to_have_count(4)
+    for typed, found in (("stairs", "Ana walks"), ("moon", "Ana discards charms"),
+                         ("library corridor", "Ana walks"), ("guest book", None)):
+        page.locator("#choice-filter").fill(typed)
+        expect(rows).to_have_count(1)
+        if found:
+            expect(rows.get_by_role("button", name=found)).to_be_visible()
+    page.locator("#choice-filter").fill("nowhere at all")
+    expect(rows).to_have_count(0)
+    expect(page.locator("#no-choice-found")).to_be_visible()
+
+
+# Every control a finger may tap, but a link inside a sentence (WCAG 2.2, 2.5.8, "inline").
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    'main button, main select, main input:not([type=hidden]), main textarea, main summary,'
+    + ' main a, #board .piece[tabindex], #board .space.target')]
+  .filter(e => e.getClientRects().length && !e.closest('p.meta'))
+  .map(e => [e.outerHTML.slice(0, 100), e.getBoundingClientRect()])
+  .filter(([_, box]) => box.width < 24 || box.height < 24)
+  .map(([html, box]) => html + ' ' + box.width.toFixed(1) + 'x' + box.height.toFixed(1))"""
+
+
+def test_every_target_is_24_pixels_at_phone_width(browser, seeded, race_match):
+    """At 390 px: the race (outcome buttons, pawns, a text input, ticks and counts) and Dagon
+    (a select of spaces and its highlighted circles, a Hero and its targets); nothing scrolls
+    sideways, no inline code, no console message (the strict CSP included)."""
+    from replay.interchange import import_match
+    from replay.services import append_events
+    from tests.browser.conftest import ConsoleErrors
+    from tests.browser.test_accessibility_and_csp import INLINE
+
+    document = games.get("dagon").simulate(seed=3)
+    tower = next(e["seq"] for e in document["events"] if e["type"] == "place_tower")
+    towers = import_match(raw={**document, "events": document["events"][:tower - 1]})
+    moving = import_match(raw={**document, "events": document["events"][:tower]})
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    console = ConsoleErrors(page)
+    sign_in(page, seeded.url)
+    for match, throw in ((race_match, True), (race_match, False), (towers, False),
+                         (moving, False)):
+        page.goto(f"{seeded.url}/matches/{match.pk}/record/")
+        if match is race_match and not throw:
+            append_events(match=race_match, expected_seq=0,
+                          events=[{"type": "roll", "actor": "p1", "data": {"value": 1}}])
+            page.reload()
+        if match is moving:
+            page.locator("#board .piece[tabindex]").first.click()
+            expect(page.locator("#board .space.target").first).to_be_visible()
+        assert page.evaluate(SMALL_TARGETS) == [], match.title
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert page.evaluate(INLINE) == []
+    assert console.messages == []
+    context.close()
+
+
 def test_an_open_field_left_empty_is_named_and_nothing_is_sent(page, live_server, race_match):
     from replay.services import append_events
 
@@ -226,30 +295,35 @@ def _record(page, entry: Entry) -> None:
     else:
         page.locator("#choice-filter").fill(entry.choice.label)
     row = _row(page, entry)
+    if board is not None and board.asks:  # several values stand for the space: only those
+        select = row.locator(f'select[name="f:{board.field}"]')
+        expect(select).to_be_focused()
+        assert select.locator("option:not([disabled])").all_inner_texts()[1:] == \
+            list(board.asks)
     _answer(row, entry)
     row.locator("button[type=submit]:not([name])").last.click()
 
 
-@pytest.mark.parametrize("slug", games.available())
-def test_a_simulated_match_recorded_by_clicks_and_typing(page, seeded, slug):
-    """The first 60 events of a simulated match, recorded on the recorder page by clicks and
-    typing alone; the exported log is the document's and replays to the same checksums."""
+def re_recorded_by_clicks(page, base_url: str, engine, events: int
+                          ) -> list[tuple[Entry, float]]:
+    """Record the first ``events`` events of a simulated match of ``engine`` on a new match's
+    recorder page by clicks and typing alone; check that the exported log is the document's
+    and replays to its checksums. Each event's entry and the seconds it took."""
     from archive.models import Game
     from replay.interchange import export_document
     from replay.runs import replay_match
     from replay.services import match_create
 
-    engine = games.get(slug)
     document = engine.simulate(seed=SEED)
-    events = document["events"][:EVENTS]
-    match = match_create(game=Game.objects.get(slug=slug), title="Recorded by clicks",
+    document = {**document, "events": document["events"][:events]}
+    match = match_create(game=Game.objects.get(slug=engine.slug), title="Recorded by clicks",
                          players=document["players"], setup=document["setup"]).match
-    sign_in(page, seeded.url)
-    page.goto(f"{seeded.url}/matches/{match.pk}/record/")
+    sign_in(page, base_url)
+    page.goto(f"{base_url}/matches/{match.pk}/record/")
     reading = engine.interpretation()
     state = engine.initial_state(document["players"], document["setup"])
-    seconds = []
-    for event in events:
+    done = []
+    for event in document["events"]:
         started = time.perf_counter()
         owners: dict[str, set] = {}
         for space, owner in page.eval_on_selector_all(
@@ -260,14 +334,40 @@ def test_a_simulated_match_recorded_by_clicks_and_typing(page, seeded, slug):
         with page.expect_navigation():
             _record(page, entry)
         expect(page.locator("#head-seq")).to_have_text(str(event["seq"]))
-        seconds.append(time.perf_counter() - started)
+        done.append((entry, time.perf_counter() - started))
         state = engine.apply(state, event, reading).state
     match.refresh_from_db()
     recorded = export_document(match)["events"]
     assert [(e["type"], e["actor"], e["data"]) for e in recorded] == [
-        (e["type"], e["actor"], e["data"]) for e in events]
+        (e["type"], e["actor"], e["data"]) for e in document["events"]]
     run = replay_match(match=match)
     assert list(run.steps.order_by("seq").values_list("checksum", flat=True)) == \
-        replayed_checksums(engine, {**document, "events": events})
-    print(f"\n{slug}: {len(events)} events recorded by clicks and typing, "
+        replayed_checksums(engine, document)
+    return done
+
+
+@pytest.mark.parametrize("slug", games.available())
+def test_a_simulated_match_recorded_by_clicks_and_typing(page, seeded, slug):
+    """The first 60 events of a simulated match (or all, if shorter), recorded on the recorder
+    page by clicks and typing alone; the exported log is the document's and replays to the
+    same checksums."""
+    seconds = [took for _entry, took in re_recorded_by_clicks(page, seeded.url, games.get(slug),
+                                                               EVENTS)]
+    print(f"\n{slug}: {len(seconds)} events recorded by clicks and typing, "
           f"{statistics.median(seconds):.2f} s an event (median)")
+
+
+def test_every_kind_of_open_field_recorded_by_clicks_and_typing(page, live_server, parlour):
+    """The parlour asks for each kind of open field in turn: a draw's two selects, a board
+    pick where two ways lead to one room, a number, ticks and counts in order, text with
+    suggestions and named details, an open actor."""
+    entries = [entry for entry, _took in re_recorded_by_clicks(page, live_server.url, parlour,
+                                                               EVENTS)]
+    answered = [a for entry in entries for a in entry.answers]
+    assert {a.question.kind for a in answered} == {"one-of", "some-of", "number", "text",
+                                                   "details"}
+    assert any(a.question.name == "actor" for a in answered)
+    assert any(e.choice.chance and len(e.answers) == 2 for e in entries)  # selects, not buttons
+    assert any(e.board and not e.board.submits for e in entries)  # two ways to one room
+    assert any(len(set(a.value)) < len(a.value) for a in answered if a.question.kind ==
+               "some-of")  # a charm the hand holds twice, counted

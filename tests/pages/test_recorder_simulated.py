@@ -15,6 +15,7 @@ from archive.models import Game
 from replay.interchange import export_document
 from replay.runs import replay_match
 from replay.services import match_create
+from tests.parlour_engine import parlour  # noqa: F401 - the parlour, for every kind of field
 from tests.recording import Answer, entry_for, names_at, replayed_checksums
 
 PAGE_LIMIT = 200_000
@@ -72,11 +73,12 @@ def owners_on_board(tree) -> dict[str, set]:
     return owners
 
 
-@pytest.mark.parametrize("slug", games.available())
-def test_a_simulated_match_recorded_through_the_forms_alone(curator_client, archive, slug):
-    engine = games.get(slug)
+def recorded_through_forms(client, engine) -> list[int]:
+    """Record a whole simulated match of ``engine`` through the recorder's forms; check the
+    page at every state, and that the log recorded is the document's, replaying to its
+    checksums. The page's size at each state."""
     document = engine.simulate(seed=SEED)
-    match = match_create(game=Game.objects.get(slug=slug), title="Recorded from the sheet",
+    match = match_create(game=Game.objects.get(slug=engine.slug), title="Recorded from the sheet",
                          players=document["players"], setup=document["setup"]).match
     url = reverse("match-record", args=[match.pk])
     post = reverse("match-record-choice", args=[match.pk])
@@ -84,7 +86,7 @@ def test_a_simulated_match_recorded_through_the_forms_alone(curator_client, arch
     state = engine.initial_state(document["players"], document["setup"])
     sizes = []
     for event in document["events"]:
-        response = curator_client.get(url)
+        response = client.get(url)
         assert response.status_code == 200
         sizes.append(len(response.content))
         assert sizes[-1] < PAGE_LIMIT, f"the page after event {event['seq'] - 1}: {sizes[-1]} bytes"
@@ -98,7 +100,7 @@ def test_a_simulated_match_recorded_through_the_forms_alone(curator_client, arch
         entry = entry_for(choices, event, names, owners_on_board(tree))
         form = _one(tree.xpath(f"//form[input[@name='choice'][@value='{entry.key}']]"),
                     entry.choice.label)
-        answered = curator_client.post(post, posted(form, entry.answers))
+        answered = client.post(post, posted(form, entry.answers))
         assert answered.status_code == 302, (event, answered.content.decode()[:2000])
         state = engine.apply(state, event, reading).state
     match.refresh_from_db()
@@ -108,6 +110,15 @@ def test_a_simulated_match_recorded_through_the_forms_alone(curator_client, arch
     run = replay_match(match=match)
     assert list(run.steps.order_by("seq").values_list("checksum", flat=True)) == \
         replayed_checksums(engine, document)
-    print(f"\n{slug}: {len(document['events'])} events recorded by forms; page "
-          f"{max(sizes):,} bytes at most, {sorted(sizes)[len(sizes) // 2]:,} median "
-          f"(limit {PAGE_LIMIT:,})")
+    return sizes
+
+
+@pytest.mark.parametrize("slug", games.available())
+def test_a_simulated_match_recorded_through_the_forms_alone(curator_client, archive, slug):
+    sizes = recorded_through_forms(curator_client, games.get(slug))
+    print(f"\n{slug}: {len(sizes)} events recorded by forms; page {max(sizes):,} bytes at "
+          f"most, {sorted(sizes)[len(sizes) // 2]:,} median (limit {PAGE_LIMIT:,})")
+
+
+def test_every_kind_of_open_field_recorded_through_the_forms_alone(curator_client, parlour):
+    assert len(recorded_through_forms(curator_client, parlour)) == 24
