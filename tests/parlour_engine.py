@@ -53,8 +53,9 @@ def _ahead(room, steps):
 def _ways(room):
     """Where a pawn may go: one room on, or two rooms on by the corridor or by the stairs."""
     one, two = _ahead(room, 1), _ahead(room, 2)
-    return ((one, f"to {NAMES[one]}", one), (f"{two}/corridor", f"to {NAMES[two]} by the "
-            "corridor", two), (f"{two}/stairs", f"to {NAMES[two]} by the stairs", two))
+    return ((one, f"to {NAMES[one]}", one),
+            (f"{two}/corridor", f"to {NAMES[two]} by the corridor", two),
+            (f"{two}/stairs", f"to {NAMES[two]} by the stairs", two))
 
 
 def _next(state, summary):

@@ -14,7 +14,6 @@ from playwright.sync_api import expect
 
 import games
 from tests.browser.conftest import sign_in
-from tests.parlour_engine import parlour  # noqa: F401 - the parlour, for the test of every field
 from tests.recording import Entry, entry_for, names_at, replayed_checksums
 
 pytestmark = pytest.mark.browser

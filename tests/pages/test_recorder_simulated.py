@@ -15,7 +15,6 @@ from archive.models import Game
 from replay.interchange import export_document
 from replay.runs import replay_match
 from replay.services import match_create
-from tests.parlour_engine import parlour  # noqa: F401 - the parlour, for every kind of field
 from tests.recording import Answer, entry_for, names_at, replayed_checksums
 
 PAGE_LIMIT = 200_000
