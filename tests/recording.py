@@ -12,11 +12,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from archive.models import Game
 from games.core.canonical import state_checksum
 from games.core.choices import ACTOR, Choice, OneOf, covering
 from games.core.engine import Engine
 from games.core.replay import replay_document
+from replay.interchange import export_document
 from replay.recorder_questions import Question, choice_key, questions
+from replay.runs import replay_match
+from replay.services import match_create
 
 
 @dataclass
@@ -177,6 +181,19 @@ def _piece_owner(choice: Choice, owners: Mapping[str, set[str | None]]):
     return _NO_PIECE
 
 
-def replayed_checksums(engine: Engine, document: Mapping[str, Any]) -> list[str]:
-    """The state checksum after each event of ``document`` under the default reading."""
-    return [state_checksum(step.state) for _event, step in replay_document(engine, document)]
+def empty_match(engine: Engine, document: Mapping[str, Any]):
+    """A new match with the document's players and setup, and no event yet."""
+    return match_create(game=Game.objects.get(slug=engine.slug), title="Recorded from the sheet",
+                        players=document["players"], setup=document["setup"]).match
+
+
+def assert_recorded_as(match, engine: Engine, document: Mapping[str, Any]) -> None:
+    """The match's exported log holds the document's events, and its replay gives the
+    checksums the document's own replay gives under the default reading."""
+    match.refresh_from_db()
+    recorded = export_document(match)["events"]
+    assert [(e["type"], e["actor"], e["data"]) for e in recorded] == [
+        (e["type"], e["actor"], e["data"]) for e in document["events"]]
+    run = replay_match(match=match)
+    assert list(run.steps.order_by("seq").values_list("checksum", flat=True)) == [
+        state_checksum(step.state) for _event, step in replay_document(engine, document)]

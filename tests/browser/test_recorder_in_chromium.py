@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 import games
 from tests.browser.conftest import sign_in
-from tests.recording import Entry, entry_for, names_at, replayed_checksums
+from tests.recording import Entry, assert_recorded_as, empty_match, entry_for, names_at
 
 pytestmark = pytest.mark.browser
 
@@ -308,15 +308,9 @@ def re_recorded_by_clicks(page, base_url: str, engine, events: int
     """Record the first ``events`` events of a simulated match of ``engine`` on a new match's
     recorder page by clicks and typing alone; check that the exported log is the document's
     and replays to its checksums. Each event's entry and the seconds it took."""
-    from archive.models import Game
-    from replay.interchange import export_document
-    from replay.runs import replay_match
-    from replay.services import match_create
-
     document = engine.simulate(seed=SEED)
     document = {**document, "events": document["events"][:events]}
-    match = match_create(game=Game.objects.get(slug=engine.slug), title="Recorded by clicks",
-                         players=document["players"], setup=document["setup"]).match
+    match = empty_match(engine, document)
     sign_in(page, base_url)
     page.goto(f"{base_url}/matches/{match.pk}/record/")
     reading = engine.interpretation()
@@ -335,13 +329,7 @@ def re_recorded_by_clicks(page, base_url: str, engine, events: int
         expect(page.locator("#head-seq")).to_have_text(str(event["seq"]))
         done.append((entry, time.perf_counter() - started))
         state = engine.apply(state, event, reading).state
-    match.refresh_from_db()
-    recorded = export_document(match)["events"]
-    assert [(e["type"], e["actor"], e["data"]) for e in recorded] == [
-        (e["type"], e["actor"], e["data"]) for e in document["events"]]
-    run = replay_match(match=match)
-    assert list(run.steps.order_by("seq").values_list("checksum", flat=True)) == \
-        replayed_checksums(engine, document)
+    assert_recorded_as(match, engine, document)
     return done
 
 

@@ -11,11 +11,7 @@ import pytest
 from django.urls import reverse
 
 import games
-from archive.models import Game
-from replay.interchange import export_document
-from replay.runs import replay_match
-from replay.services import match_create
-from tests.recording import Answer, entry_for, names_at, replayed_checksums
+from tests.recording import Answer, assert_recorded_as, empty_match, entry_for, names_at
 
 PAGE_LIMIT = 200_000
 SEED = 4
@@ -77,8 +73,7 @@ def recorded_through_forms(client, engine) -> list[int]:
     page at every state, and that the log recorded is the document's, replaying to its
     checksums. The page's size at each state."""
     document = engine.simulate(seed=SEED)
-    match = match_create(game=Game.objects.get(slug=engine.slug), title="Recorded from the sheet",
-                         players=document["players"], setup=document["setup"]).match
+    match = empty_match(engine, document)
     url = reverse("match-record", args=[match.pk])
     post = reverse("match-record-choice", args=[match.pk])
     reading = engine.interpretation()
@@ -102,13 +97,7 @@ def recorded_through_forms(client, engine) -> list[int]:
         answered = client.post(post, posted(form, entry.answers))
         assert answered.status_code == 302, (event, answered.content.decode()[:2000])
         state = engine.apply(state, event, reading).state
-    match.refresh_from_db()
-    recorded = export_document(match)["events"]
-    assert [(e["type"], e["actor"], e["data"]) for e in recorded] == [
-        (e["type"], e["actor"], e["data"]) for e in document["events"]]
-    run = replay_match(match=match)
-    assert list(run.steps.order_by("seq").values_list("checksum", flat=True)) == \
-        replayed_checksums(engine, document)
+    assert_recorded_as(match, engine, document)
     return sizes
 
 
