@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.http import urlencode
 
-from games.core.choices import OneOf
+from games.core.choices import ACTOR, OneOf
 from replay import selectors
 from replay.boards import draw_board
 from replay.errors import AppendConflict, LogError
@@ -86,9 +86,10 @@ def _choice_rows(head: RecorderHead, *, failed: Mapping | None) -> list[dict]:
             "choice": choice,
             "questions": [] if outcomes else asked,
             "outcomes": outcomes,
-            "open_actor": any(q.name == "actor" for q in asked),
+            "open_actor": any(q.name == ACTOR for q in asked),
             "points": [questions_of.get(p, p) for p in choice.points],
             "error": failed["error"] if mine else None,
+            "error_input": failed["input"] if mine else None,
         })
     return rows
 
@@ -110,8 +111,7 @@ def _context(request, head: RecorderHead, *, as_played: dict | None = None,
     since = min([*recent, *([undo.seq] if undo else [])], default=head.seq + 1)
     said = step_summaries(head=head, since=since)
     drawing = draw_board(head.layout, head.pieces, match.players)
-    acting = [f.name for f in head.engine.player_facts(head.state, head.seat) if f.acting] \
-        if head.refereed else []
+    acting = [f.name for f in head.engine.player_facts(head.state, head.seat) if f.acting]
     return {
         "match": match,
         "head": head,
@@ -200,7 +200,8 @@ def record_choice(request, match_id: int):
         return _conflict(request, match, error, event, seat)
     except UnansweredField as error:
         return _render(request, recorder_head(match=match, seat=seat), status=400,
-                       failed={"key": key, "answers": answers, "error": error.message})
+                       failed={"key": key, "answers": answers, "error": error.message,
+                               "input": error.field})
     except LogError as error:
         return _render(request, recorder_head(match=match, seat=seat), status=400,
                        error=_where(error))

@@ -309,7 +309,7 @@
         shown.setAttribute("role", "alert");
         form.appendChild(shown);
       }
-      shown.id = shown.id || form.querySelector("[name=choice]").value + "-error";
+      shown.id = shown.id || "c" + form.querySelector("[name=choice]").value + "-error";
       shown.textContent = found.text;
       found.node.setAttribute("aria-invalid", "true");
       found.node.setAttribute("aria-describedby", shown.id);

@@ -88,7 +88,10 @@ def test_an_open_field_left_empty_is_named_beside_it(curator_client, race_match)
                         **{"f:word": ""})
     assert empty.status_code == 400 and race_match.events.count() == 1
     refused = form_of(empty.content.decode(), "Ana shouts a word")
-    assert refused.xpath(".//p[@class='field-error']")[0].text == "The word: fill it in first"
+    (error,) = refused.xpath(".//p[@class='field-error']")
+    assert error.text == "The word: fill it in first"
+    (word,) = refused.xpath(".//input[@name='f:word']")
+    assert word.get("aria-invalid") == "true" and word.get("aria-describedby") == error.get("id")
     assert b"data.word" not in empty.content
     said = post_choice(curator_client, race_match, page, "Ana shouts a word",
                        **{"f:word": "¡Ya!"})
