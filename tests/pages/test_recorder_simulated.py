@@ -101,6 +101,7 @@ def recorded_through_forms(client, engine) -> list[int]:
     return sizes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("slug", games.available())
 def test_a_simulated_match_recorded_through_the_forms_alone(curator_client, archive, slug):
     sizes = recorded_through_forms(curator_client, games.get(slug))
