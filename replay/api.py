@@ -337,17 +337,24 @@ class MatchViewSet(
         return Response(MatchSerializer(variation).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
-        responses={200: ChoicesSerializer},
+        parameters=[OpenApiParameter(
+            "seat", OpenApiTypes.STR, description="a player id: that seat's choices, from what "
+            "it can see (its view of the state); absent or archivist: every choice")],
+        responses={200: ChoicesSerializer, 400: ErrorSerializer},
         description="What a correct record could hold next, at the log's head, under the "
-        "match's recording reading: each choice's event is exactly what POST .../events/ "
-        "takes (with its open fields filled), appended with expected_seq = seq.",
+        "match's recording reading: each choice fixes part of an event and leaves the rest "
+        "open, each open field with its domain (the values it may take here). Filled with "
+        "values of their domains, the event is exactly what POST .../events/ takes, appended "
+        "with expected_seq = seq.",
     )
     @action(detail=True, methods=["get"], pagination_class=None)
     def choices(self, request, pk=None):
-        head = recorder_head(match=self.get_object())
+        seat = request.query_params.get("seat") or None
+        head = recorder_head(match=self.get_object(), seat=None if seat == "archivist" else seat)
         return Response({
             "seq": head.seq,
             "reading": dict(head.reading.choices),
+            "seat": head.seat,
             "finished": head.outcome.finished,
             "choices": [choice.as_dict() for choice in head.choices],
         })

@@ -9,7 +9,7 @@ kept. Undo appends a ``correction`` that turns the last move into a note, so the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,10 +21,11 @@ from games.core.events import EventSchemaError
 from games.core.points import Interpretation, InterpretationError
 from games.core.replay import collect_corrections, effective_events
 from games.core.step import Outcome, Step
-from replay.errors import LogError, MalformedEvent
-from replay.models import Event, Match, ReplayRun
+from replay.errors import AppendConflict, LogError, MalformedEvent
+from replay.models import Event, Match, ReplayRun, ReplayStep
 from replay.reader import verified_events
-from replay.runs import game_head, run_fingerprint, state_at
+from replay.recorder_questions import Answers, answered, choice_key
+from replay.runs import find_run, game_head, run_fingerprint, state_at
 from replay.services import AppendResult, append_events
 
 READ_CHUNK = 5000
@@ -44,6 +45,7 @@ class RecorderHead:
     seq: int
     reading: Interpretation
     state: dict
+    seat: str | None
     choices: list[Choice]
     outcome: Outcome
     layout: BoardLayout
@@ -71,34 +73,75 @@ def head_state(*, match: Match, engine: Engine, reading: Interpretation) -> dict
     run = ReplayRun.objects.filter(fingerprint=fingerprint, status=ReplayRun.DONE).first()
     if run is not None:
         return state_at(run=run, seq=seq)
+    return replayed_state(match=match, engine=engine, reading=reading, up_to_seq=seq)
+
+
+def replayed_state(*, match: Match, engine: Engine, reading: Interpretation, up_to_seq: int
+                   ) -> dict:
+    """The state after event ``up_to_seq``, replayed in memory (see ``replayed``)."""
     state = engine.initial_state(match.players, match.setup)
-    corrections = collect_corrections(
-        Event.objects.filter(match=match, type="correction", seq__lte=seq).order_by("seq")
-        .values("seq", "type", "actor", "data")
-    )
-    for start in range(0, seq, READ_CHUNK):
-        for event in effective_events(verified_events(match.pk, after_seq=start,
-                                                     up_to_seq=min(start + READ_CHUNK, seq)),
-                                      corrections):
-            state = engine.apply(state, event, reading).state
+    for _event, step in replayed(match=match, engine=engine, reading=reading,
+                                 up_to_seq=up_to_seq):
+        state = step.state
     return state
 
 
-def recorder_head(*, match: Match) -> RecorderHead:
+def replayed(*, match: Match, engine: Engine, reading: Interpretation, up_to_seq: int
+             ) -> Iterator[tuple[dict, Step]]:
+    """Events 1 to ``up_to_seq`` applied in memory as the log stood then (its corrections up
+    to there), each with its step."""
+    state = engine.initial_state(match.players, match.setup)
+    corrections = collect_corrections(
+        Event.objects.filter(match=match, type="correction", seq__lte=up_to_seq).order_by("seq")
+        .values("seq", "type", "actor", "data")
+    )
+    for start in range(0, up_to_seq, READ_CHUNK):
+        for event in effective_events(verified_events(match.pk, after_seq=start,
+                                                     up_to_seq=min(start + READ_CHUNK, up_to_seq)),
+                                      corrections):
+            step = engine.apply(state, event, reading)
+            state = step.state
+            yield event, step
+
+
+def recorder_head(*, match: Match, seat: str | None = None) -> RecorderHead:
+    """The head as a recorder sees it: as the archivist (``seat`` None, everything) or from one
+    seat's view (that seat's choices, from what it can see)."""
     match = Match.objects.select_related("game").get(pk=match.pk)  # the head as it is now
+    if seat is not None and seat not in match.player_ids:
+        raise RecorderError(f"seat {seat!r} is not a player of this match (players: "
+                            f"{', '.join(match.player_ids)})", field="seat")
     engine = games.for_records(match.game.slug)
     reading = match_reading(match=match, engine=engine)
     state = head_state(match=match, engine=engine, reading=reading)
-    try:
-        choices = engine.legal_events(state, reading)
-        layout, pieces = engine.layout(state), engine.pieces(state)
-    except NotImplementedError:  # an engine not yet on the protocol: moves as played only
-        choices, pieces = [], []
-        layout = BoardLayout(spaces=(), links=(), width=0, height=0)
+    seen = state if seat is None else engine.view(state, seat)
+    choices = engine.legal_events(state, reading, viewer=seat)
     return RecorderHead(
         match=match, engine=engine, seq=match.last_seq, reading=reading, state=state,
-        choices=choices, outcome=engine.outcome(state), layout=layout, pieces=pieces,
+        seat=seat, choices=choices, outcome=engine.outcome(state), layout=engine.layout(seen),
+        pieces=engine.pieces(seen),
     )
+
+
+def step_summaries(*, head: RecorderHead, since: int) -> dict[int, str]:
+    """What each event from ``since`` to the head did, in the engine's words (its step
+    summaries, corrections applied): read from a stored run of this log and reading where
+    there is one (the notes after its last game event said on their own), else replayed."""
+    match, engine, reading = head.match, head.engine, head.reading
+    run = find_run(match=match, choices=reading.choices)
+    if run is None or run.status != ReplayRun.DONE:
+        return {event["seq"]: step.summary
+                for event, step in replayed(match=match, engine=engine, reading=reading,
+                                            up_to_seq=head.seq)
+                if event["seq"] >= since}
+    said = dict(ReplayStep.objects.filter(run=run, seq__gte=since).values_list("seq", "summary"))
+    corrections = collect_corrections(
+        Event.objects.filter(match=match, type="correction").order_by("seq")
+        .values("seq", "type", "actor", "data"))
+    notes = verified_events(match.pk, after_seq=max(run.log_seq, since - 1), up_to_seq=head.seq)
+    for event in effective_events(notes, corrections):
+        said[event["seq"]] = engine.apply(head.state, event, reading).summary
+    return said
 
 
 def match_reading_set(*, match: Match, choices: Mapping[str, str]) -> Match:
@@ -113,61 +156,6 @@ def match_reading_set(*, match: Match, choices: Mapping[str, str]) -> Match:
     Match.objects.filter(pk=match.pk).update(reading=chosen)
     match.reading = chosen
     return match
-
-
-def filled_event(*, match: Match, event: Mapping[str, Any],
-                 values: Mapping[str, str]) -> dict:
-    """A choice's event with the values a recorder typed for its open (and optional) fields,
-    read as the game's schema says (a whole number, true or false, a list, a name)."""
-    if not isinstance(event, Mapping) or not isinstance(event.get("type"), str):
-        raise MalformedEvent("the choice's event is not an event", field="event")
-    spec = games.for_records(match.game.slug).event_schema.get(event["type"])
-    if spec is None:
-        raise MalformedEvent(f"unknown event type {event['type']!r}", field="type")
-    data = dict(event.get("data") or {})
-    for name, raw in values.items():
-        field = spec.fields.get(name)
-        if field is None:
-            raise MalformedEvent(f"{name!r} is not a field of a {event['type']} event",
-                                 field=f"data.{name}")
-        raw = raw.strip()
-        if raw == "":
-            if field.required and name not in data:
-                raise MalformedEvent(f"give the {name.replace('_', ' ')}", field=f"data.{name}")
-            continue
-        data[name] = _typed(raw, field.kind, f"data.{name}")
-    return {"type": event["type"], "actor": event.get("actor"), "data": data}
-
-
-def _typed(raw: str, kind: str, path: str) -> Any:
-    if kind == "int":
-        try:
-            return int(raw)
-        except ValueError:
-            raise MalformedEvent(f"{raw!r} is not a whole number", field=path) from None
-    if kind == "bool":
-        if raw.lower() not in ("true", "false", "on", "yes", "no"):
-            raise MalformedEvent(f"{raw!r} is not yes or no", field=path)
-        return raw.lower() in ("true", "on", "yes")
-    if kind == "list[str]":
-        return [item.strip() for item in raw.split(",") if item.strip()]
-    if kind == "list[int]":
-        try:
-            return [int(item) for item in raw.split(",") if item.strip()]
-        except ValueError:
-            raise MalformedEvent(f"{raw!r} is not whole numbers separated by commas",
-                                 field=path) from None
-    if kind == "object":
-        import json
-
-        try:
-            value = json.loads(raw)
-        except json.JSONDecodeError as error:
-            raise MalformedEvent(f"malformed JSON: {error.msg}", field=path) from None
-        if not isinstance(value, dict):
-            raise MalformedEvent("must be a JSON object", field=path)
-        return value
-    return raw
 
 
 def check_event(*, match: Match, event: Mapping[str, Any], head: RecorderHead | None = None
@@ -187,6 +175,48 @@ def record_event(*, match: Match, event: Mapping[str, Any], expected_seq: int,
     """One recorded move (a choice, or a move as played): one ``append_events``."""
     return append_events(match=match, events=[dict(event)], expected_seq=expected_seq,
                          recorded_by=recorded_by)
+
+
+def chosen(*, choices: Sequence[Choice], key: str) -> Choice:
+    """The choice a form names by its key, among the choices at the head now."""
+    for choice in choices:
+        if choice_key(choice) == key:
+            return choice
+    raise RecorderError("that choice is no longer offered here (the recording reading or the "
+                        "viewpoint changed since the page was drawn): nothing was recorded; "
+                        "choose again", field="choice")
+
+
+def record_offered(*, match: Match, key: str, answers: Answers, expected_seq: int,
+                  seat: str | None = None, recorded_by=None) -> AppendResult:
+    """Record one of the choices offered: the one named ``key``, with the recorder's answers
+    to its open fields, at the head the page was drawn at (``expected_seq``). A head that has
+    moved is a conflict; an open field left empty or answered outside its domain is refused
+    naming it."""
+    head = recorder_head(match=match, seat=seat)
+    if expected_seq != head.seq:
+        raise AppendConflict(f"the log is at seq {head.seq}, not {expected_seq}: another "
+                             "writer appended first; reload and retry", current_seq=head.seq)
+    choice = chosen(choices=head.choices, key=key)
+    event = choice.filled(answered(choice, answers))
+    return record_event(match=match, event=event, expected_seq=expected_seq,
+                        recorded_by=recorded_by)
+
+
+def tried_event(*, match: Match, key: str, answers: Answers, seq: int,
+                seat: str | None = None) -> dict | None:
+    """The event a recorder tried to record on a page drawn when the log ended at ``seq``,
+    rebuilt from the choices offered then (None when it cannot be): a conflict keeps it."""
+    if not 0 <= seq < match.last_seq:
+        return None
+    engine = games.for_records(match.game.slug)
+    reading = match_reading(match=match, engine=engine)
+    state = replayed_state(match=match, engine=engine, reading=reading, up_to_seq=seq)
+    try:
+        choice = chosen(choices=engine.legal_events(state, reading, viewer=seat), key=key)
+        return choice.filled(answered(choice, answers))
+    except LogError:
+        return None
 
 
 def last_move(*, match: Match) -> Event | None:
@@ -210,9 +240,9 @@ def undo_last_move(*, match: Match, expected_seq: int, recorded_by=None) -> Appe
     move = last_move(match=match)
     if move is None:
         raise RecorderError("there is no move to undo", field="undo")
-    who = match.player_name(move.actor) if move.actor else "nobody"
+    said = step_summaries(head=recorder_head(match=match), since=move.seq)[move.seq]
     note = {"type": "annotation", "actor": None,
-            "data": {"text": f"undone in the recorder: event {move.seq}, {move.type} by {who}",
+            "data": {"text": f"undone in the recorder: event {move.seq} ({said})",
                      "step": move.seq}}
     correction = {"type": "correction", "actor": None,
                   "data": {"supersedes": move.seq, "event": note, "reason": "undone"}}

@@ -1,9 +1,10 @@
 """The recorder page (curators): the board at the log's head drawn from the engine, the legal
-choices as targets on it and as a list, a move as played, undo, and the recording reading.
+choices as targets on it and as a list (each open field asked as its domain says), a move as
+played, undo, and the recording reading.
 
 Every write is a plain form POST with the ``expected_seq`` the page was drawn at, so it works
-without JavaScript and from the keyboard; ``static/js/recorder.js`` adds picking on the board
-and type-ahead on the list.
+without JavaScript and from the keyboard; ``static/js/recorder.js`` adds picking on the board,
+type-ahead over every choice and a check of the open fields before a form is sent.
 """
 
 from __future__ import annotations
@@ -14,112 +15,89 @@ from collections.abc import Mapping
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.http import urlencode
 
-from games.core.events import Field
+from games.core.choices import ACTOR, OneOf
 from replay import selectors
 from replay.boards import draw_board
 from replay.errors import AppendConflict, LogError
 from replay.recorder import (
     RecorderHead,
     check_event,
-    filled_event,
     last_move,
     match_reading_set,
     record_event,
+    record_offered,
     recorder_head,
+    step_summaries,
+    tried_event,
     undo_last_move,
 )
+from replay.recorder_questions import UnansweredField, choice_key, questions
 from web.pages import bad_parameter_is_400, curator_only, page
-from web.params import whole_number
+from web.params import BadParameter, whole_number
 
-MAX_LISTED_REFERENTS = 400
+RECENT = 8
 
 
 def _match(request, match_id: int):
     return get_object_or_404(selectors.visible_matches(user=request.user), pk=match_id)
 
 
-def _url(match) -> str:
-    return reverse("match-record", args=[match.pk])
+def _seat(params, match) -> str | None:
+    """The seat the recorder records from (``seat``: a player id), or None: the archivist."""
+    seat = params.get("seat") or None
+    if seat in (None, "archivist"):
+        return None
+    if seat not in match.player_ids:
+        raise BadParameter("seat", f"seat must be a player of this match "
+                           f"({', '.join(match.player_ids)}) or archivist, not {seat[:40]!r}")
+    return seat
 
 
-def _input_for(name: str, spec: Field | None, head: RecorderHead, *, required: bool) -> dict:
-    """How the page asks for one open field: a list to pick from when the game can name the
-    values (its schema's choices, the players, the spaces or cards it has), else a typed box."""
-    kind = spec.kind if spec else "str"
-    options = None
-    if spec is not None and spec.choices:
-        options = [(c, c) for c in spec.choices]
-    elif spec is not None and spec.refers == "player":
-        options = [(p["id"], p.get("name") or p["id"]) for p in head.match.players]
-    elif spec is not None and spec.refers:
-        known = head.engine.referents(spec.refers, head.match.setup)
-        if known is not None and len(known) <= MAX_LISTED_REFERENTS:
-            names = head.layout.names()
-            options = [(k, names.get(k, k)) for k in sorted(known)]
-    if kind == "bool":
-        options = [("yes", "yes"), ("no", "no")]
-    return {
-        "name": name,
-        "label": name.replace("_", " "),
-        "kind": kind,
-        "required": required,
-        "options": options,
-        "low": spec.low if spec else None,
-        "high": spec.high if spec else None,
-        "help": (spec.description if spec else "") or {
-            "list[str]": "separate the items with commas",
-            "list[int]": "whole numbers separated by commas",
-            "object": "a JSON object",
-        }.get(kind, ""),
-    }
+def _url(match, seat: str | None = None) -> str:
+    url = reverse("match-record", args=[match.pk])
+    return url + ("?" + urlencode({"seat": seat}) if seat else "")
 
 
-def _picked_from(name: str, pick, head: RecorderHead) -> dict:
-    """An open list narrowed to a listed pool (a hand's cards): one box to tick per item."""
+def _names(head: RecorderHead) -> dict[str, str]:
+    """Players and spaces by name, for values a domain gives no words for."""
     names = head.layout.names()
-    described = pick.as_dict()
-    pool = list(described.get("pool") or [])
-    return {
-        "name": name, "label": name.replace("_", " "), "kind": "pick", "required": True,
-        "options": [(item, names.get(item, item)) for item in pool],
-        "low": described.get("least"), "high": described.get("most"),
-        "help": f"tick {described.get('least', 0)} to {described.get('most', len(pool))}",
-    }
+    names.update({p["id"]: p.get("name") or p["id"] for p in head.match.players})
+    return names
 
 
-def _choice_rows(head: RecorderHead) -> list[dict]:
-    pieces_at = {p.space for p in head.pieces}
+def _choice_rows(head: RecorderHead, *, failed: Mapping | None) -> list[dict]:
+    """Each choice as the page shows it; ``failed`` (the key, answers and error of a choice
+    whose answers were refused) refills that choice and puts the error beside its field."""
+    names = _names(head)
+    questions_of = {point.id: point.question for point in head.engine.points}
     rows = []
     for index, choice in enumerate(head.choices):
-        spec = head.engine.event_schema.get(choice.event["type"])
-        fields = spec.fields if spec else {}
-        picks = getattr(choice, "picks", {}) or {}
-        inputs = [
-            _picked_from(n, picks[n], head) if n in picks and "pool" in picks[n].as_dict()
-            else _input_for(n, fields.get(n), head, required=True)
-            for n in choice.open_fields
-        ]
-        inputs += [_input_for(n, fields.get(n), head, required=False)
-                   for n in getattr(choice, "optional_fields", ())]
-        start = next((s for s in choice.spaces if s in pieces_at), None)
-        target = next((s for s in reversed(choice.spaces) if s != start), None)
+        key = choice_key(choice)
+        mine = failed is not None and failed["key"] == key
+        asked = questions(choice, names, failed["answers"] if mine else None)
+        outcomes = None
+        if choice.chance and len(asked) == 1 and asked[0].kind == OneOf.kind:
+            outcomes = asked[0]
         rows.append({
             "index": index,
+            "key": key,
             "choice": choice,
-            "event_json": json.dumps(choice.as_dict()["event"], ensure_ascii=False),
-            "inputs": inputs,
-            "start": start or "",
-            "target": target or "",
-            "spaces": " ".join(choice.spaces),
+            "questions": [] if outcomes else asked,
+            "outcomes": outcomes,
+            "open_actor": any(q.name == ACTOR for q in asked),
+            "points": [questions_of.get(p, p) for p in choice.points],
+            "error": failed["error"] if mine else None,
+            "error_input": failed["input"] if mine else None,
         })
     return rows
 
 
 def _context(request, head: RecorderHead, *, as_played: dict | None = None,
-             preview=None, error: str = "") -> dict:
+             preview=None, error: str = "", failed: Mapping | None = None) -> dict:
     match = head.match
-    rows = _choice_rows(head)
+    rows = _choice_rows(head, failed=failed)
     if as_played is None:
         index = whole_number(request.GET, "as_played")
         if index is not None and index < len(rows):
@@ -129,14 +107,20 @@ def _context(request, head: RecorderHead, *, as_played: dict | None = None,
         first = rows[0]["choice"].event
         as_played = {"type": first["type"], "actor": first.get("actor"), "data": {}}
     undo = last_move(match=match)
+    recent = list(match.events.order_by("-seq").values_list("seq", flat=True)[:RECENT])
+    since = min([*recent, *([undo.seq] if undo else [])], default=head.seq + 1)
+    said = step_summaries(head=head, since=since)
     drawing = draw_board(head.layout, head.pieces, match.players)
-    moves_from = {(r["start"], r["choice"].event.get("actor")) for r in rows if r["target"]}
+    acting = [f.name for f in head.engine.player_facts(head.state, head.seat) if f.acting]
     return {
         "match": match,
         "head": head,
+        "seat": head.seat or "",
         "drawing": drawing,
-        "board_title": f"The board after event {head.seq}",
-        "movable_pieces": {p.id for p in drawing.pieces if (p.space, p.owner) in moves_from},
+        "board_title": f"The board after event {head.seq}"
+        + (f", as {match.player_name(head.seat)} sees it" if head.seat else ""),
+        "movable_pieces": _movable(drawing, [r for r in rows if not r["choice"].chance]),
+        "acting": acting,
         "winner_name": match.player_name(head.outcome.winner) if head.outcome.winner else "",
         "chance_rows": [r for r in rows if r["choice"].chance],
         "decision_rows": [r for r in rows if not r["choice"].chance],
@@ -146,14 +130,20 @@ def _context(request, head: RecorderHead, *, as_played: dict | None = None,
         "preview": preview,
         "error": error,
         "undo": undo,
-        "undo_name": match.player_name(undo.actor) if undo and undo.actor else "",
+        "undo_said": said.get(undo.seq, "") if undo else "",
         "points": list(head.engine.points),
-        "recent": [
-            {"seq": e.seq, "type": e.type, "who": match.player_name(e.actor) if e.actor else "",
-             "data": json.dumps(e.data, ensure_ascii=False)}
-            for e in match.events.order_by("-seq")[:8]
-        ],
+        "recent": [{"seq": seq, "said": said.get(seq, "")} for seq in recent],
     }
+
+
+def _movable(drawing, rows: list[dict]) -> set[str]:
+    """The pieces a decision moves: on its ``origin``, and the actor's own where pieces have
+    owners (an open actor may move any)."""
+    origins = {(r["choice"].origin, r["choice"].actor, r["open_actor"]) for r in rows
+               if r["choice"].origin}
+    return {p.id for p in drawing.pieces
+            if any(p.space == origin and (not p.owner or open_actor or p.owner == actor)
+                   for origin, actor, open_actor in origins)}
 
 
 def _render(request, head, *, status=200, **extra):
@@ -165,15 +155,16 @@ def _render(request, head, *, status=200, **extra):
 @bad_parameter_is_400
 def recorder(request, match_id: int):
     match = _match(request, match_id)
-    return _render(request, recorder_head(match=match))
+    return _render(request, recorder_head(match=match, seat=_seat(request.GET, match)))
 
 
 def _expected_seq(request) -> int | None:
     raw = request.POST.get("expected_seq", "")
-    return int(raw) if raw.isdigit() and len(raw) < 10 else None
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
 
 
-def _conflict(request, match, error: AppendConflict, event: Mapping | None):
+def _conflict(request, match, error: AppendConflict, event: Mapping | None,
+              seat: str | None = None):
     """Another recorder got there first: redraw at the new head, with what this recorder
     tried kept in the "as played" form so nothing is lost."""
     messages.error(
@@ -182,37 +173,40 @@ def _conflict(request, match, error: AppendConflict, event: Mapping | None):
         "Nothing of yours was recorded; the board below is the new head"
         + (", and your move is kept under “Record a move as played”." if event else "."),
     )
-    return _render(request, recorder_head(match=match), status=409, as_played=event)
+    return _render(request, recorder_head(match=match, seat=seat), status=409, as_played=event)
+
+
+def _answers(request) -> dict[str, list[str]]:
+    return {key: request.POST.getlist(key) for key in request.POST if key.startswith("f:")}
 
 
 @curator_only
 @bad_parameter_is_400
 def record_choice(request, match_id: int):
     match = _match(request, match_id)
+    seat = _seat(request.POST, match)
     if request.method != "POST":
-        return redirect(_url(match))
+        return redirect(_url(match, seat))
     expected = _expected_seq(request)
-    event = None
+    key, answers = request.POST.get("choice", ""), _answers(request)
     try:
-        event = json.loads(request.POST.get("event", ""))
-        # A ticked pool (several boxes of one name) reads as a list, like typed commas.
-        values = {key.removeprefix("field:"): ",".join(request.POST.getlist(key))
-                  for key in request.POST if key.startswith("field:")}
-        event = filled_event(match=match, event=event, values=values)
         if expected is None:
             raise LogError("the page's position in the log is missing: reload it",
                            field="expected_seq")
-        record_event(match=match, event=event, expected_seq=expected, recorded_by=request.user)
-    except json.JSONDecodeError:
-        return _render(request, recorder_head(match=match), status=400,
-                       error="the choice could not be read: reload the page")
+        record_offered(match=match, key=key, answers=answers, expected_seq=expected, seat=seat,
+                      recorded_by=request.user)
     except AppendConflict as error:
-        return _conflict(request, match, error, event)
+        event = tried_event(match=match, key=key, answers=answers, seq=expected, seat=seat)
+        return _conflict(request, match, error, event, seat)
+    except UnansweredField as error:
+        return _render(request, recorder_head(match=match, seat=seat), status=400,
+                       failed={"key": key, "answers": answers, "error": error.message,
+                               "input": error.field})
     except LogError as error:
-        return _render(request, recorder_head(match=match), status=400,
-                       error=_where(error), as_played=event)
+        return _render(request, recorder_head(match=match, seat=seat), status=400,
+                       error=_where(error))
     messages.success(request, f"Recorded event {expected + 1}.")
-    return redirect(_url(match) + "#board")
+    return redirect(_url(match, seat) + "#board")
 
 
 def _where(error: LogError) -> str:
@@ -258,8 +252,9 @@ def record_as_played(request, match_id: int):
 @bad_parameter_is_400
 def record_undo(request, match_id: int):
     match = _match(request, match_id)
+    seat = _seat(request.POST, match)
     if request.method != "POST":
-        return redirect(_url(match))
+        return redirect(_url(match, seat))
     expected = _expected_seq(request)
     try:
         if expected is None:
@@ -267,11 +262,12 @@ def record_undo(request, match_id: int):
                            field="expected_seq")
         undo_last_move(match=match, expected_seq=expected, recorded_by=request.user)
     except AppendConflict as error:
-        return _conflict(request, match, error, None)
+        return _conflict(request, match, error, None, seat)
     except LogError as error:
-        return _render(request, recorder_head(match=match), status=400, error=_where(error))
+        return _render(request, recorder_head(match=match, seat=seat), status=400,
+                       error=_where(error))
     messages.success(request, "The last move is undone (a correction in the log keeps it).")
-    return redirect(_url(match) + "#board")
+    return redirect(_url(match, seat) + "#board")
 
 
 @curator_only

@@ -4,7 +4,7 @@ serializers here describe shapes (and the OpenAPI document), nothing more."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from archive.serializers import GameSerializer
@@ -157,19 +157,91 @@ class VariationRequestSerializer(serializers.Serializer):
         return super().to_internal_value(data)
 
 
+class OneOfDomainSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["one-of"])
+    values = serializers.ListField(child=serializers.JSONField(),
+                                   help_text="exactly one of these is the field's value")
+    labels = serializers.ListField(child=serializers.CharField(),
+                                   help_text="each value in the game's words")
+    spaces = serializers.ListField(child=serializers.CharField(allow_null=True), required=False,
+                                   help_text="the board space each value stands for (picked "
+                                   "on the board), null where it has none")
+    odds = serializers.ListField(child=serializers.FloatField(), required=False,
+                                 help_text="a throw's or draw's odds of each value")
+
+
+class SomeOfDomainSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["some-of"])
+    pool = serializers.ListField(child=serializers.CharField(),
+                                 help_text="the value is a list of least to most of these "
+                                 "(each at most as often as the pool holds it), in any order")
+    least = serializers.IntegerField()
+    most = serializers.IntegerField()
+    labels = serializers.ListField(child=serializers.CharField(),
+                                   help_text="each item of the pool in the game's words")
+
+
+class NumberDomainSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["number"])
+    low = serializers.IntegerField()
+    high = serializers.IntegerField(help_text="a whole number from low to high")
+
+
+class TextDomainSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["text"])
+    max_length = serializers.IntegerField(help_text="free text in the record's words, up to "
+                                          "this many characters")
+    suggestions = serializers.ListField(child=serializers.CharField(),
+                                        help_text="names already met, for type-ahead")
+
+
+class DetailsDomainSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["details"])
+    most = serializers.IntegerField(help_text="an object of at most this many named values")
+
+
+@extend_schema_field(PolymorphicProxySerializer(
+    component_name="Domain",
+    serializers={"one-of": OneOfDomainSerializer, "some-of": SomeOfDomainSerializer,
+                 "number": NumberDomainSerializer, "text": TextDomainSerializer,
+                 "details": DetailsDomainSerializer},
+    resource_type_field_name="kind",
+))
+class DomainField(serializers.JSONField):
+    """The values an open field may take at this state, by ``kind``."""
+
+
+class OpenFieldSerializer(serializers.Serializer):
+    name = serializers.CharField(help_text="the data key the record fills, or actor")
+    prompt = serializers.CharField(help_text="the question, in the game's words")
+    optional = serializers.BooleanField(help_text="the record may also leave it out")
+    domain = DomainField()
+
+
+class ChoiceEventSerializer(serializers.Serializer):
+    type = serializers.CharField()
+    actor = serializers.CharField(allow_null=True)
+    data = serializers.DictField(help_text="the data the choice fixes; the open fields add "
+                                 "the rest")
+
+
 class ChoiceSerializer(serializers.Serializer):
-    event = serializers.JSONField(help_text="exactly what append_events takes: type, actor, data")
+    event = ChoiceEventSerializer(help_text="what the choice fixes: with every open field "
+                                  "given a value of its domain, exactly what POST "
+                                  ".../events/ takes")
     label = serializers.CharField(help_text="one sentence in the game's words")
     chance = serializers.BooleanField(help_text="an outcome of a die or a draw")
+    fields = OpenFieldSerializer(many=True, help_text="the open fields, each with its domain")
     open_fields = serializers.ListField(child=serializers.CharField(),
-                                        help_text="data keys the record must supply")
-    optional_fields = serializers.ListField(child=serializers.CharField(), required=False,
-                                            help_text="data keys the record may supply")
-    picks = serializers.DictField(child=serializers.JSONField(), required=False,
-                                  help_text="open fields narrowed by the rules: a pool to pick "
-                                  "from, or the game's own description")
+                                        help_text="the open fields' names")
+    omitted = serializers.ListField(child=serializers.CharField(),
+                                    help_text="data keys the record must leave out here")
     spaces = serializers.ListField(child=serializers.CharField(),
                                    help_text="the board spaces it touches")
+    origin = serializers.CharField(allow_null=True,
+                                   help_text="the space of the piece it moves (picked first)")
+    target = serializers.CharField(allow_null=True,
+                                   help_text="the space it goes to, when the choice fixes it")
     points = serializers.ListField(child=serializers.CharField(),
                                    help_text="interpretation points that decided it is legal")
 
@@ -178,6 +250,8 @@ class ChoicesSerializer(serializers.Serializer):
     seq = serializers.IntegerField(help_text="the log's last seq: the expected_seq to append with")
     reading = serializers.DictField(child=serializers.CharField(),
                                     help_text="every point's option the choices are legal under")
+    seat = serializers.CharField(allow_null=True, help_text="the seat whose choices these are, "
+                                 "from what it can see; null: the archivist's (every choice)")
     finished = serializers.BooleanField(help_text="the game is over: nothing more is offered")
     choices = ChoiceSerializer(many=True)
 

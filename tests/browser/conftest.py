@@ -7,6 +7,7 @@ import os
 
 import pytest
 
+from tests.parlour_engine import parlour  # noqa: F401 - the test parlour, for every test here
 from tests.race_engine import race_match  # noqa: F401 - the test race, for every test here
 from tests.servers import chromium_path
 

@@ -57,6 +57,7 @@ def main_pages(base: str, attacker, attacked) -> list[tuple[str, str]]:
         ("transcription-form", f"/rulebooks/{gothic.rulebook_id}/transcriptions/add/"),
         ("match-form", "/matches/new/"),
         ("import-form", "/matches/import/"),
+        ("recorder", f"/matches/{match.pk}/record/"),
     ]
 
 

@@ -64,7 +64,7 @@ def test_a_new_engine_less_game_from_rulebook_to_recorded_match(page, live_serve
     page.get_by_role("button", name=re.compile("Create")).click()
     page.wait_for_url(re.compile(r"/matches/\d+/$"))
     page.get_by_role("link", name="Record moves on the board").click()
-    page.get_by_label("text").first.fill("sale sulla torre")
+    page.get_by_label("What the player did").first.fill("sale sulla torre")
     with page.expect_navigation():
         page.get_by_role("button", name="Ana makes a move").click()
     expect(page.locator("#head-seq")).to_have_text("1")
