@@ -12,6 +12,8 @@ from collections.abc import Collection, Iterator
 from games.core.events import EventSpec, Field
 from games.dylan_dog.board import (
     ALL_SQUARES,
+    BY_CATEGORY,
+    CATEGORIES,
     CRYPT_NAMES,
     ELEMENTS,
     FACES,
@@ -74,12 +76,18 @@ def _crypt(description: str = "the crypt, by the dimension it opens on") -> Fiel
 EVENT_SPECS = (
     EventSpec(
         "story_cards",
-        "The four hidden story cards a player drew before playing (one of each kind).",
+        "The four hidden story cards a player drew before playing (one of each kind), kind by "
+        "kind, or (as older records give them) in one list.",
         {
+            **{kind: Field("str", required=False, choices=BY_CATEGORY[kind], refers="card",
+                           description=f"the element printed at the bottom of the {kind} card")
+               for kind in CATEGORIES},
             "cards": Field(
-                "list[str]", choices=ELEMENTS, min_items=4, max_items=4, refers="card",
-                description="the elements printed at the bottom of the 4 story cards",
-            )
+                "list[str]", required=False, choices=ELEMENTS, min_items=4, max_items=4,
+                refers="card",
+                description="the elements printed at the bottom of the 4 story cards, in "
+                "one list (older records)",
+            ),
         },
     ),
     EventSpec(

@@ -1,6 +1,7 @@
 """The state of a Dylan Dog match as plain JSON data (every key is documented in README.md).
 
-Copy-on-write helpers: ``apply`` copies only the dicts it changes, never the whole state.
+Handlers never change the state they are given: they edit a ``games.core.draft.Draft`` of the
+next one, which copies only what changes.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.core.draft import Draft
 from games.dylan_dog.board import CRYPT_NAMES, NIGHTMARE_DECK_SIZE, WHITE
 
 CARDS_PER_CRYPT = 9
@@ -60,13 +62,6 @@ def initial_state(players: Sequence[Mapping[str, str]], setup: Mapping[str, Any]
     }
 
 
-def with_player(state: dict, pid: str, **changes) -> dict:
-    """A new state whose player ``pid`` has ``changes``; nothing else is copied."""
-    new = dict(state)
-    new["players"] = {**state["players"], pid: {**state["players"][pid], **changes}}
-    return new
-
-
 def mystery_in_hands(state: Mapping[str, Any]) -> int:
     return sum(len(p["mystery"]) for p in state["players"].values())
 
@@ -99,12 +94,6 @@ OBLIGATIONS = ("place", "forfeit", "nightmare-card", "crypt-draw", "shadow-trap"
 RIGHTS = ("crypt-entry", "forced-exchange", "dylan-dog-card")
 
 
-def set_turn(state: dict, **changes) -> dict:
-    new = dict(state)
-    new["turn"] = {**state["turn"], **changes}
-    return new
-
-
 def find_pending(state: Mapping[str, Any], pid: str, kind: str) -> int:
     for index, item in enumerate(state["pending"]):
         if item["player"] == pid and item["kind"] == kind:
@@ -112,13 +101,20 @@ def find_pending(state: Mapping[str, Any], pid: str, kind: str) -> int:
     return -1
 
 
-def drop_pending(state: dict, index: int) -> dict:
-    new = dict(state)
-    new["pending"] = state["pending"][:index] + state["pending"][index + 1 :]
-    return new
+def first_pending(state: Mapping[str, Any], kind: str) -> dict[str, dict]:
+    """Each player's first pending item of ``kind`` (the one their next such event uses), in
+    the order they became pending."""
+    found: dict[str, dict] = {}
+    for item in state["pending"]:
+        if item["kind"] == kind:
+            found.setdefault(item["player"], item)
+    return found
 
 
-def add_pending(state: dict, *items: dict) -> dict:
-    new = dict(state)
-    new["pending"] = state["pending"] + list(items)
-    return new
+def drop_pending(draft: Draft, index: int) -> None:
+    pending = draft.state["pending"]
+    draft.state["pending"] = pending[:index] + pending[index + 1 :]
+
+
+def add_pending(draft: Draft, *items: dict) -> None:
+    draft.state["pending"] = draft.state["pending"] + list(items)

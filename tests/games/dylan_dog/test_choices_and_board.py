@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from games.core.choices import matching_choice
+from games.core.choices import covering, matching_choice
 from games.core.events import EventSchemaError
 from games.core.replay import replay_document
 from games.dylan_dog import rules
@@ -59,37 +59,45 @@ def test_the_package_is_small_files_without_import_circles():
     assert "rules" not in {m for found in imports.values() for m in found}
 
 
-def test_a_throw_offers_every_face_as_chance_beside_the_exchanges():
+def test_a_throw_is_one_chance_choice_beside_the_exchanges():
     """dylan-dog/exchange: "Before making their own die throw, each player is free to propose a
     card exchange to the others." """
     s = put(put(turn_of(started(), "p1"), "p1", mystery=["I2"]), "p2", mystery=["A1"])
     choices = offered(s)
-    rolls = [c for c in choices if c.event["type"] == "roll"]
-    assert sorted(c.event["data"]["face"] for c in rolls) == ["2", "3", "4", "5", "6", "dylan-dog"]
-    assert all(c.chance for c in rolls)
+    (roll,) = [c for c in choices if c.type == "roll"]
+    assert roll.chance and roll.open_fields == ("face",)
+    assert roll.field("face").domain.values == ("2", "3", "4", "5", "6", "dylan-dog")
+    assert roll.field("face").domain.odds() == (1 / 6,) * 6
     swap = ev("exchange", "p1", **{"with": "p2", "give": ["I2"], "receive": ["A1"]})
     gift = ev("exchange", "p1", **{"with": "p2", "give": [], "receive": ["A1"]})
-    assert matching_choice(choices, swap) and matching_choice(choices, gift)
-    assert not matching_choice(choices, ev("exchange", "p1",
-                                           **{"with": "p2", "give": ["I3"], "receive": ["A1"]}))
+    assert len(covering(choices, swap)) == 1 and len(covering(choices, gift)) == 1
+    assert not covering(choices, ev("exchange", "p1",
+                                    **{"with": "p2", "give": ["I3"], "receive": ["A1"]}))
     even = offered(s, interp(exchange_balance="one-for-one"))
-    assert matching_choice(even, swap) and not matching_choice(even, gift)
+    assert len(covering(even, swap)) == 1 and not covering(even, gift)
 
 
-def test_a_move_is_offered_by_where_it_ends_with_its_path_open():
+def test_a_mixed_move_is_one_choice_with_its_path_and_turn_open():
     """dylan-dog/later-turns: "Example of a mixed move: the die shows 5. The player moves their
     pawn 3 squares and then rotates the nightmare plane by 2." """
     s = turn_of(started(), "p1", phase="action", die="5", square="R1")
     choices = offered(s)
     mixed = ev("move", "p1", path=["R2", "R3", "R4"], rotation=2)
-    choice = matching_choice(choices, mixed)
-    assert choice is not None and choice.spaces == ("R4",) and choice.open_fields == ("path",)
-    assert not matching_choice(choices, ev("move", "p1", path=["R2", "R3", "R4"], rotation=1))
-    assert not matching_choice(choices, ev("move", "p1", path=["R2", "R4", "R3"], rotation=2))
+    (choice,) = covering(choices, mixed)
+    assert choice.open_fields == ("path", "rotation", "rotate_first")
+    assert choice.field("rotation").domain.values == (2, -2)
+    assert "R4" in choice.field("path").domain.spaces and choice.origin == "R1"
+    assert len(covering(choices, dict(mixed, data={**mixed["data"], "rotation": -2}))) == 1
+    assert not covering(choices, ev("move", "p1", path=["R2", "R3", "R4"], rotation=1))
+    assert not covering(choices, ev("move", "p1", path=["R2", "R4", "R3"], rotation=2))
+    # a handful of choices stand for every path with every turn the throw allows
+    moves = [c for c in choices if c.type == "move"]
+    assert len(moves) <= 12
+    assert sum(len(c.field("path").domain.values) for c in moves if "path" in c.open_fields) > 100
     rng = random.Random(3)
-    for choice in choices:
-        if choice.open_fields:
-            drawn = choice.filled({"path": choice.picks["path"].draw(rng)})
+    for choice in moves:
+        for _ in range(10):
+            drawn = choice.sampled(rng, leave_out=0.5)
             assert not violations(E.apply(s, drawn, E.interpretation())), drawn
 
 
