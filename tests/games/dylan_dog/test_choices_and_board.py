@@ -175,3 +175,66 @@ def test_a_match_simulated_under_a_reading_is_legal_under_it():
     assert "exchange-balance=one-for-one" in document["source"]
     steps = replay_document(E, document, E.interpretation(reading))
     assert not [f for _event, step in steps for f in step.flags if f.kind == "violation"]
+
+
+def test_the_story_draw_is_one_chance_choice_a_player_with_a_card_of_each_kind_open():
+    """dylan-dog/before-playing: "Each player draws 4 story cards (carte-racconto): 1
+    investigator card (carta-indagatore) 1 action card (carta-azione) 1 location card
+    (carta-luogo) 1 fear card (carta-paura)" """
+    s = E.initial_state([{"id": p, "name": p.upper()} for p in ("p1", "p2", "p3")], {})
+    choices = offered(s)
+    assert len(choices) <= 40  # one draw a player, never every hand (6 x 6 x 6 x 6 each)
+    draws = [c for c in choices if c.type == "story_cards" and c.chance]
+    assert [c.actor for c in draws] == ["p1", "p2", "p3"]
+    kinds = ("investigator", "action", "location", "fear")
+    for draw in draws:
+        assert draw.open_fields == kinds and draw.omitted == ("cards",)
+        for kind, letter in zip(kinds, "IALF", strict=True):
+            domain = draw.field(kind).domain
+            assert domain.values == tuple(f"{letter}{n}" for n in range(1, 7))
+            assert domain.odds() == (1 / 6,) * 6
+    drawn = act(s, "story_cards", "p1", investigator="I1", action="A1", location="L1",
+                fear="F1")
+    assert not violations(drawn) and drawn.state["players"]["p1"]["story"] == [
+        "I1", "A1", "L1", "F1"]
+    # the cards that can still come: Luis's draw lacks Ana's cards, as far as the table sees;
+    # Luis himself does not see Ana's story, so to him any card of each kind can still come
+    (archivist,) = [c for c in offered(drawn.state) if c.actor == "p2" and c.chance]
+    assert archivist.field("fear").domain.values == ("F2", "F3", "F4", "F5", "F6")
+    (seat,) = [c for c in E.legal_events(drawn.state, E.interpretation(), "p2") if c.chance]
+    assert seat.field("fear").domain.values == ("F1", "F2", "F3", "F4", "F5", "F6")
+    # older records give the four cards in one list: covered by a choice of its own
+    listed = ev("story_cards", "p2", cards=["F2", "L2", "A2", "I2"])
+    assert [c.chance for c in covering(offered(drawn.state), listed)] == [False]
+    assert not covering(offered(drawn.state), ev("story_cards", "p2",
+                                                 cards=["I2", "I3", "A2", "F2"]))
+
+
+def test_a_draw_takes_the_words_of_a_card_and_the_name_of_a_horror_card_as_read():
+    """dylan-dog/nightmare-cards: "Nightmare cards (carte-incubo) number 66, and anything can
+    happen when one is drawn." The transcription never gives the cards' words, nor the horror
+    cards' names: a record's are taken as read, the reconstructed deck's are listed."""
+    s = turn_of(started(), "p1", phase="resolve", square="N1")
+    s = dict(s, pending=[{"kind": "nightmare-card", "player": "p1"}])
+    choices = offered(s)
+    read = ev("nightmare_card", "p1", kind="go-to-crypt", crypt="TEMPO",
+              text="Vai nella cripta del Tempo")
+    (card,) = covering(choices, read)
+    assert card.chance and card.field("text").domain.values == (
+        "Go to the crypt of ... (two for each crypt)",)
+    assert not violations(E.apply(s, read, E.interpretation()))
+    # a card naming what it does not (a crypt on a card with no effect) misreads it
+    misread = ev("nightmare_card", "p1", kind="nothing", crypt="TEMPO")
+    assert not covering(choices, misread) and violations(E.apply(s, misread, E.interpretation()))
+    crypt = turn_of(started(), "p1", phase="resolve", square="CRIPTA-MENTE")
+    crypt = dict(crypt, pending=[{"kind": "crypt-draw", "player": "p1", "crypt": "MENTE"}],
+                 horror_drawn=["Zombi"])
+    draws = offered(crypt)
+    unlisted = ev("crypt_card", "p1", kind="horror", name="Il Mostro di Londra", threshold="5+")
+    assert len(covering(draws, unlisted)) == 1
+    assert not violations(E.apply(crypt, unlisted, E.interpretation()))
+    again = ev("crypt_card", "p1", kind="horror", name="Zombi", threshold="4+")
+    assert not covering(draws, again) and violations(E.apply(crypt, again, E.interpretation()))
+    valued = ev("crypt_card", "p1", kind="mystery", element="I2", threshold="4+")
+    assert not covering(draws, valued) and violations(E.apply(crypt, valued,
+                                                              E.interpretation()))
