@@ -10,6 +10,7 @@ from games.dylan_dog import points as pts
 from games.dylan_dog.board import (
     CRYPT_SQUARE,
     DIMENSION,
+    ELEMENTS,
     HORROR_CARDS,
     SQUARE_NAME,
     THRESHOLDS,
@@ -105,6 +106,10 @@ def _mystery_card(draft, actor, crypt, element, ref):
         ref.violation(CRYPTS, "the mystery card's element is not recorded")
         send_to_reality(draft, actor)
         return draft.state, f"{who} draws an unread mystery card from the {crypt} crypt"
+    if element not in ELEMENTS:
+        ref.violation(SETUP, f"{element} is not one of the 24 mystery cards")
+        send_to_reality(draft, actor)
+        return draft.state, f"{who} draws a mystery card that is not one (not kept)"
     holder = holder_of(draft.state, element)
     if holder is not None or mystery_in_hands(draft.state) >= MYSTERY_CARDS:
         ref.violation(

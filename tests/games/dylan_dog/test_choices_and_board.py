@@ -212,8 +212,9 @@ def test_the_story_draw_is_one_chance_choice_a_player_with_a_card_of_each_kind_o
 
 def test_a_draw_takes_the_words_of_a_card_and_the_name_of_a_horror_card_as_read():
     """dylan-dog/nightmare-cards: "Nightmare cards (carte-incubo) number 66, and anything can
-    happen when one is drawn." The transcription never gives the cards' words, nor the horror
-    cards' names: a record's are taken as read, the reconstructed deck's are listed."""
+    happen when one is drawn." """
+    # the transcription never gives the cards' words, nor the horror cards' names: a record's
+    # are taken as read, the reconstructed deck's are listed
     s = turn_of(started(), "p1", phase="resolve", square="N1")
     s = dict(s, pending=[{"kind": "nightmare-card", "player": "p1"}])
     choices = offered(s)

@@ -179,8 +179,9 @@ SIMULATE = (
 def test_a_simulated_match_is_the_same_in_every_process():
     """dylan-dog/final-notes-before-starting: "Each time, first throw the die, then carry out
     the action of the passage, the matching square, or whatever the square you landed on
-    dictates." The same seed plays the same match whatever order Python's hash randomisation
-    gives sets (the walks a move may take were once gathered in one)."""
+    dictates." """
+    # the same seed plays the same match whatever order Python's hash randomisation gives
+    # sets (the walks a move may take were once gathered in one)
     root = Path(__file__).resolve().parents[3]
     outputs = {
         subprocess.run([sys.executable, "-c", SIMULATE], cwd=root, check=True, text=True,

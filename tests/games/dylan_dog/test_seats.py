@@ -24,8 +24,8 @@ def exchanges(state, reading, viewer=None):
 
 def test_an_exchange_never_names_a_card_another_holds_face_down():
     """dylan-dog/reaching-the-mystery-crypts: "Only the player who drew it knows whether the
-    card is useful to them or not; the others do not know" (and under
-    mystery-card-visibility = face-down the others do not see the card at all)."""
+    card is useful to them or not; the others do not know" """
+    # under mystery-card-visibility = face-down the others do not see the card at all
     with_i3, with_l5 = holding_face_down("I3"), holding_face_down("L5")
     assert E.view(with_i3, "p1") == E.view(with_l5, "p1")
     assert E.view(with_i3, "p1")["players"]["p2"]["mystery"] == ["?"]
@@ -109,8 +109,8 @@ def test_another_players_story_is_drawn_again_showing_the_shadows_they_showed():
 
 def test_a_seat_reads_its_own_story_in_sequence_and_the_others_as_face_down_cards():
     """dylan-dog/before-playing: "Read in sequence, these 4 cards tell the story in which the
-    player has been involved (for example: you - are chased - to the castle - by the vampire)."
-    """
+    player has been involved (for example: you - are chased - to the castle - by the
+    vampire)." """
     s = started()
     facts = {f.player: dict(f.facts) for f in E.player_facts(s, "p1")}
     assert facts["p1"]["Story"] == "you - are chased - to the castle - by the vampire " \
