@@ -66,7 +66,6 @@ for _crypt, _sqid in CRYPT_SQUARE.items():
 MYSTERY_NEIGHBOURS = {k: tuple(sorted(v)) for k, v in _adj.items()}
 SHADOW_SQUARES = frozenset(_shadows)
 MYSTERY = tuple(sorted(MYSTERY_NEIGHBOURS))
-MYSTERY_SET = frozenset(MYSTERY)
 
 ALL_SQUARES = REALITY + NIGHTMARE + MYSTERY
 PLANE = {

@@ -89,9 +89,9 @@ def name(state: Mapping[str, Any], pid: str | None) -> str:
 
 # -- the turn and what is pending ---------------------------------------------------------
 
-# what a square dictates: duties the player must carry out, rights they may use this turn
+# what a square dictates that the player must carry out before the turn ends (the rest,
+# crypt-entry, forced-exchange and dylan-dog-card, are rights that lapse with it)
 OBLIGATIONS = ("place", "forfeit", "nightmare-card", "crypt-draw", "shadow-trap")
-RIGHTS = ("crypt-entry", "forced-exchange", "dylan-dog-card")
 
 
 def find_pending(state: Mapping[str, Any], pid: str, kind: str) -> int:
