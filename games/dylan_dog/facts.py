@@ -9,7 +9,7 @@ from typing import Any
 from games.core.facts import PlayerFacts
 from games.dylan_dog.before_playing import story_words
 from games.dylan_dog.board import SQUARE_NAME, card_words
-from games.dylan_dog.state import OBLIGATIONS
+from games.dylan_dog.state import duties
 
 
 def player_facts(seen: Mapping[str, Any]) -> list[PlayerFacts]:
@@ -58,4 +58,4 @@ def _acting(seen, pid) -> bool:
             and not seen["players"][pid].get("story_hidden"):
         return True
     return pid == seen["turn"]["player"] or any(
-        item["player"] == pid and item["kind"] in OBLIGATIONS for item in seen["pending"])
+        item["player"] == pid for item in duties(seen))

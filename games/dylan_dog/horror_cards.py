@@ -218,9 +218,10 @@ def owed_forfeit(state, actor, ref):
 
 
 def owed_by(state, pid):
-    """(index, item) of the first pending forfeit ``pid`` gives or is owed, or (-1, None)."""
+    """(index, item) of the first pending forfeit ``pid`` gives or is owed, or (-1, None); a
+    player who holds no mystery card owes none (``duties``)."""
     for index, item in enumerate(state["pending"]):
-        if item["kind"] != "forfeit":
+        if item["kind"] != "forfeit" or not state["players"][item["player"]]["mystery"]:
             continue
         if (item["player"] == pid) if item["to"] == "crypt" else pid in (item["player"], item["to"]):
             return index, item

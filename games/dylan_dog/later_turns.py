@@ -20,7 +20,7 @@ from games.dylan_dog.passages import (
     MOVING,
     THE_DIE,
 )
-from games.dylan_dog.state import OBLIGATIONS, name
+from games.dylan_dog.state import duties, name
 from games.dylan_dog.the_die import count_verdict, face_value, move_judgement, squares_used
 from games.dylan_dog.the_end_of_the_game import win_at_turn_start
 from games.dylan_dog.the_nightmare_plane import arrive
@@ -177,7 +177,7 @@ def on_end_turn(state, actor, data, ref):
         ref.violation(LATER_TURNS, f"{who} ends the turn without throwing the die")
     elif turn["phase"] == "action":
         ref.violation(LATER_TURNS, f"{who} threw the die but did not move")
-    owed = [i for i in state["pending"] if i["kind"] in OBLIGATIONS]
+    owed = duties(state)
     if owed:
         ref.violation(
             FINAL_NOTES,
@@ -226,7 +226,7 @@ def offer_end_turn(at: Offering) -> list[Choice]:
     turn = state["turn"]
     if state["fight"] is not None or turn["phase"] != "resolve":
         return []
-    if any(item["kind"] in OBLIGATIONS for item in state["pending"]):
+    if duties(state):
         return []
     pid = turn["player"]
     if at.viewer not in (None, pid):

@@ -51,7 +51,9 @@ class DylanDogEngine(Engine):
     # no effect, a value on a mystery card, a landing square for a Dylan Dog card played
     # against a horror card or a shadow, a crypt for a card handed to a challenger) is a
     # violation: the record misreads the card; version 3 ignored those fields. So is a
-    # mystery card that is not one of the 24. A story may be recorded kind by kind. Version 3: a pawn back in reality goes on a white square
+    # mystery card that is not one of the 24. A mystery card owed by a player who holds none
+    # (two lost at once) is no longer owed: the turn may end (it was a dead end). A story may
+    # be recorded kind by kind. Version 3: a pawn back in reality goes on a white square
     # (dylan-dog/shadow-squares: "as always, on one of the white squares"). Runs of older
     # versions are listed by ``manage.py replay_changes`` where this changes a step.
     version = "4"

@@ -94,6 +94,14 @@ def name(state: Mapping[str, Any], pid: str | None) -> str:
 OBLIGATIONS = ("place", "forfeit", "nightmare-card", "crypt-draw", "shadow-trap")
 
 
+def duties(state: Mapping[str, Any]) -> list[dict]:
+    """The obligations still to carry out. A mystery card owed by a player who no longer holds
+    one (two lost at once, or cards exchanged away since) is not: there is none to hand over
+    (dylan-dog/horror-cards: "they must hand over a mystery card")."""
+    return [item for item in state["pending"] if item["kind"] in OBLIGATIONS
+            and not (item["kind"] == "forfeit" and not state["players"][item["player"]]["mystery"])]
+
+
 def find_pending(state: Mapping[str, Any], pid: str, kind: str) -> int:
     for index, item in enumerate(state["pending"]):
         if item["player"] == pid and item["kind"] == kind:

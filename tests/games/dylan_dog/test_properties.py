@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import random
 import subprocess
 import sys
 from functools import cache
@@ -190,3 +191,23 @@ def test_a_simulated_match_is_the_same_in_every_process():
         for hash_seed in ("0", "1", "4242")
     }
     assert len(outputs) == 1
+
+
+def test_a_match_never_waits_on_nothing_but_a_shadow_shown():
+    """dylan-dog/final-notes-before-starting: "Each time, first throw the die, then carry out
+    the action of the passage, the matching square, or whatever the square you landed on
+    dictates." """
+    # showing a shadow is always allowed, so a state that offers nothing else is a dead end:
+    # after any offered event of a simulated match, something else is offered
+    rng = random.Random(7)
+    for choices in ({}, {"dylan-dog.horror-challenge-timing": "any-time"}):
+        reading = E.interpretation(choices)
+        for seed in (1, 2):
+            doc = E.simulate(seed=seed, max_events=400, interpretation=reading)
+            state = E.initial_state(doc["players"], doc["setup"])
+            for event, step in replay_document(E, doc, reading):
+                for choice in E.legal_events(state, reading):
+                    after = E.apply(state, choice.sampled(rng, leave_out=0.5), reading).state
+                    offered = {c.type for c in E.legal_events(after, reading)}
+                    assert E.finished(after) or offered - {"show_shadow"}, (seed, event["seq"])
+                state = step.state
