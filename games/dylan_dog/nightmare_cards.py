@@ -21,6 +21,7 @@ from games.dylan_dog.board import (
     SQUARE_NAME,
 )
 from games.dylan_dog.domains import AsRead
+from games.dylan_dog.events import WORDS_MAX_LENGTH
 from games.dylan_dog.passages import NIGHTMARE_CARDS, SHADOW_CARDS
 from games.dylan_dog.reaching_the_mystery_crypts import send_to_reality
 from games.dylan_dog.state import drop_pending, find_pending, first_pending, name
@@ -143,7 +144,8 @@ CRYPT = OpenField("crypt", one_of(CRYPT_NAMES, label=lambda c: f"the crypt of {D
 SHADOW = OpenField("shadow", one_of(SHADOWS, label=lambda s: f"the {s} shadow"),
                    prompt="The shadow on the card")
 ANY_SQUARE = _squares("The square the card names", ALL_SQUARES)
-TEXT = {kind: OpenField("text", AsRead((words,)), prompt="The card's words, as read",
+TEXT = {kind: OpenField("text", AsRead((words,), max_length=WORDS_MAX_LENGTH),
+                        prompt="The card's words, as read",
                         optional=True) for kind, words in WORDS.items()}
 
 

@@ -18,6 +18,7 @@ from games.dylan_dog.board import (
     card_words,
 )
 from games.dylan_dog.domains import AsRead
+from games.dylan_dog.events import NAME_MAX_LENGTH
 from games.dylan_dog.exchange import unseen_mystery
 from games.dylan_dog.passages import CRYPTS, HORROR, SETUP, SHADOW_SQUARES
 from games.dylan_dog.state import (
@@ -221,7 +222,7 @@ def _horror_name(state) -> OpenField:
     unread_free = unread_horror(state) not in drawn
     left = tuple(n for n in HORROR_NAMES if n not in drawn)
     excluded = tuple(drawn) + (() if unread_free else ("",))
-    return OpenField("name", AsRead(left, excluded=excluded),
+    return OpenField("name", AsRead(left, excluded=excluded, max_length=NAME_MAX_LENGTH),
                      prompt="The horror card's name, as read", optional=unread_free)
 
 
