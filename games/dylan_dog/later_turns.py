@@ -131,15 +131,16 @@ def _check_order(state, ref, path, rotation, rotate_first, start):
 def check_count(ref, value, entered, free, turned, in_crypt) -> bool:
     """The squares used against the throw (dylan-dog/later-turns, reaching-the-mystery-crypts);
     whether the move used exactly the throw (any 1 to 6 on Dylan Dog's face)."""
-    totals = {o: squares_used(o, entered, free, turned) for o in pts.PASSAGE_STEP.option_ids}
-    verdicts = {o: count_verdict(value, t, in_crypt) for o, t in totals.items()}
-    if free and len(set(verdicts.values())) > 1:
-        option = ref.consult(
-            pts.PASSAGE_STEP, "the move changed plane outside a dimensional passage"
-        )
-    else:
-        option = pts.PASSAGE_STEP.default
-    total, result = totals[option], verdicts[option]
+    option = pts.PASSAGE_STEP.default
+    if free:  # only a free change of plane counts differently under the readings
+        totals = {o: squares_used(o, entered, free, turned) for o in pts.PASSAGE_STEP.option_ids}
+        verdicts = {o: count_verdict(value, t, in_crypt) for o, t in totals.items()}
+        if len(set(verdicts.values())) > 1:
+            option = ref.consult(
+                pts.PASSAGE_STEP, "the move changed plane outside a dimensional passage"
+            )
+    total = squares_used(option, entered, free, turned)
+    result = count_verdict(value, total, in_crypt)
     limit = "6" if value is None else str(value)
     if result == "over":
         ref.violation(
