@@ -2,64 +2,91 @@
 
 from __future__ import annotations
 
-import itertools
-from functools import lru_cache
+from itertools import zip_longest
 
-from games.core.choices import Choice, Pick, event
-from games.dylan_dog.board import CATEGORIES, ELEMENTS, STORY
-from games.dylan_dog.passages import P
-from games.dylan_dog.state import with_player
+from games.core.choices import Choice, OpenField, event, one_of
+from games.core.draft import Draft
+from games.core.table import Offering
+from games.dylan_dog.board import BY_CATEGORY, CATEGORIES, STORY, card_words
+from games.dylan_dog.domains import StoryHand
+from games.dylan_dog.passages import BEFORE_PLAYING
+
+KIND_WORDS = {"investigator": "investigator card", "action": "action card",
+              "location": "location card", "fear": "fear card"}
+
+
+def story_of(data) -> tuple[list[str], str | None]:
+    """The four cards a record gives, kind by kind or as one list (older records), and what
+    is wrong with its form, if anything."""
+    by_kind = [kind for kind in CATEGORIES if kind in data]
+    if "cards" in data:
+        problem = "the story is given both kind by kind and as one list" if by_kind else None
+        return list(data.get("cards") or []), problem
+    return [data[kind] for kind in by_kind], None
+
+
+def story_words(story) -> str:
+    """A story read in sequence, as the rulebook does ("you - are chased - to the castle - by
+    the vampire")."""
+    return " - ".join(STORY[c]["name"] if c in STORY else c for c in story)
 
 
 def on_story_cards(state, actor, data, ref):
     """dylan-dog/before-playing: one investigator, action, location and fear card, hidden."""
-    cards = list(data.get("cards") or [])
+    cards, problem = story_of(data)
     player = state["players"][actor]
     if player["story"] is not None:
-        ref.violation(P + "before-playing", f"{player['name']} already drew their 4 story cards")
+        ref.violation(BEFORE_PLAYING, f"{player['name']} already drew their 4 story cards")
         return state, f"{player['name']} records story cards again (ignored)"
     if state["turn"]["phase"] != "setup":
-        ref.violation(P + "before-playing", "story cards are drawn before playing")
+        ref.violation(BEFORE_PLAYING, "story cards are drawn before playing")
+    if problem:
+        ref.violation(BEFORE_PLAYING, problem)
     kinds = sorted(STORY[c]["category"] for c in cards if c in STORY)
     if kinds != sorted(CATEGORIES):
         ref.violation(
-            P + "before-playing",
+            BEFORE_PLAYING,
             "the 4 story cards must be one investigator, one action, one location and one "
             "fear card",
         )
     taken = [c for p in state["players"].values() if p["story"] for c in p["story"] if c in cards]
     if taken:
-        ref.violation(P + "before-playing", f"story card {taken[0]} is already another player's")
-    return with_player(state, actor, story=cards), f"{player['name']} draws 4 story cards"
+        ref.violation(BEFORE_PLAYING, f"story card {taken[0]} is already another player's")
+    draft = Draft(state)
+    draft.update("players", actor, story=cards)
+    return draft.state, f"{player['name']} draws 4 story cards"
 
 
-def offer_story_cards(state, interpretation) -> list[Choice]:
-    """Each player still without a story draws one card of each kind: every hand the others
-    have not drawn is a chance outcome (recorded in any order)."""
+def offer_story_cards(at: Offering) -> list[Choice]:
+    """Each player still without a story draws one card of each kind, among the cards that can
+    still come: one chance choice, a card of each kind open (each as likely as the next).
+    Records made before the story was recorded kind by kind give the four in one list; that
+    form is its own choice."""
+    state = at.state
     if state["turn"]["phase"] != "setup":
         return []
+    seen = [c for p in state["players"].values() if p["story"] for c in p["story"]]
+    left = {kind: tuple(c for c in BY_CATEGORY[kind] if c not in seen) for kind in CATEGORIES}
     offered: list[Choice] = []
-    for pid, player in state["players"].items():
-        if player["story"] is not None:
+    for pid in state["order"]:
+        player = state["players"][pid]
+        if at.viewer not in (None, pid) or player["story"] is not None:
             continue
-        taken = frozenset(
-            c for other in state["players"].values() if other["story"] for c in other["story"]
-        )
-        offered += _story_hands(pid, player["name"], taken)
+        who = player["name"]
+        fields = tuple(
+            OpenField(kind, one_of(left[kind], label=card_words), prompt=f"The {KIND_WORDS[kind]}")
+            for kind in CATEGORIES)
+        offered.append(Choice(event("story_cards", pid), f"{who} draws 4 story cards",
+                              chance=True, fields=fields, omitted=("cards",)))
+        pool = tuple(card for round_ in zip_longest(*left.values()) for card in round_ if card)
+        hand = OpenField("cards", StoryHand(pool, least=4, most=4,
+                                            labels=tuple(card_words(c) for c in pool)),
+                         prompt="The four story cards, one of each kind")
+        offered.append(Choice(event("story_cards", pid),
+                              f"{who} draws 4 story cards, recorded in one list",
+                              fields=(hand,), omitted=CATEGORIES))
     return offered
 
 
-@lru_cache(maxsize=256)
-def _story_hands(pid: str, who: str, taken: frozenset[str]) -> tuple[Choice, ...]:
-    decks = [[e for e in ELEMENTS if STORY[e]["category"] == c and e not in taken]
-             for c in CATEGORIES]
-    return tuple(
-        Choice(
-            event=event("story_cards", pid),
-            label=f"{who} draws the story: {' - '.join(STORY[c]['name'] for c in cards)}",
-            chance=True,
-            open_fields=("cards",),
-            picks={"cards": Pick(cards, least=4, most=4)},
-        )
-        for cards in itertools.product(*decks)
-    )
+RULES = {"story_cards": (on_story_cards, offer_story_cards)}
+

@@ -66,7 +66,6 @@ for _crypt, _sqid in CRYPT_SQUARE.items():
 MYSTERY_NEIGHBOURS = {k: tuple(sorted(v)) for k, v in _adj.items()}
 SHADOW_SQUARES = frozenset(_shadows)
 MYSTERY = tuple(sorted(MYSTERY_NEIGHBOURS))
-MYSTERY_SET = frozenset(MYSTERY)
 
 ALL_SQUARES = REALITY + NIGHTMARE + MYSTERY
 PLANE = {
@@ -79,6 +78,8 @@ SHADOWS = tuple(BOARD["shadows"])
 STORY = {card["element"]: card for card in BOARD["story_cards"]}
 ELEMENTS = tuple(STORY)
 CATEGORIES = ("investigator", "action", "location", "fear")
+BY_CATEGORY = {kind: tuple(e for e in ELEMENTS if STORY[e]["category"] == kind)
+               for kind in CATEGORIES}
 NIGHTMARE_KINDS = tuple(entry["kind"] for entry in BOARD["nightmare_deck"])
 NIGHTMARE_DECK_SIZE = sum(entry["count"] for entry in BOARD["nightmare_deck"])
 HORROR_CARDS = tuple(BOARD["horror_cards"])
@@ -168,4 +169,29 @@ def _square_names() -> dict[str, str]:
     return names
 
 
+def _step_names() -> dict[str, str]:
+    """Shorter names, for the squares a path passes by."""
+    names = {}
+    white_number = {sq: index for index, sq in enumerate(WHITE, start=1)}
+    for sq in REALITY:
+        names[sq] = (f"white square {white_number[sq]}" if sq in WHITE_SET
+                     else f"reality {REALITY_SLOT[sq]}")
+    for sq in NIGHTMARE:
+        names[sq] = f"nightmare {NIGHTMARE_INDEX[sq]}"
+    for access in ACCESS:
+        names[access] = access
+    for crypt, sq in CRYPT_SQUARE.items():
+        names[sq] = f"the crypt of {DIMENSION[crypt]}"
+    for path in BOARD["mystery"]["paths"]:
+        for number, square in enumerate(path["squares"], start=1):
+            names[square["id"]] = f"square {number} from {path['from']} towards {path['to']}"
+    return names
+
+
 SQUARE_NAME = _square_names()
+STEP_NAME = _step_names()
+
+
+def card_words(element: str) -> str:
+    """A story or mystery card by the element printed on it: "the detective (I2)"."""
+    return f"{STORY[element]['name']} ({element})" if element in STORY else element

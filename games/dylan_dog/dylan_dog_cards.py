@@ -3,7 +3,9 @@ or lifts a player a nightmare card sent into an empty crypt back onto the nightm
 
 from __future__ import annotations
 
-from games.core.choices import Choice, event
+from games.core.choices import Choice, OpenField, event, one_of
+from games.core.draft import Draft
+from games.core.table import Offering
 from games.dylan_dog import points as pts
 from games.dylan_dog.board import (
     CRYPT_OF_SQUARE,
@@ -15,8 +17,8 @@ from games.dylan_dog.board import (
     nightmare_at_slot,
 )
 from games.dylan_dog.horror_cards import resolve_fight
-from games.dylan_dog.passages import P
-from games.dylan_dog.state import drop_pending, find_pending, name, with_player
+from games.dylan_dog.passages import DYLAN_DOG_CARDS, HORROR, SHADOW_SQUARES
+from games.dylan_dog.state import drop_pending, find_pending, name
 
 
 def on_play_dylan_dog(state, actor, data, ref):
@@ -25,38 +27,43 @@ def on_play_dylan_dog(state, actor, data, ref):
     use = data["use"]
     player = state["players"][actor]
     if player["dylan_dog"] <= 0:
-        ref.violation(P + "dylan-dog-cards", f"{who} holds no Dylan Dog card")
+        ref.violation(DYLAN_DOG_CARDS, f"{who} holds no Dylan Dog card")
         return state, f"{who} plays a Dylan Dog card they do not hold (ignored)"
-    spent = with_player(state, actor, dylan_dog=player["dylan_dog"] - 1)
-    spent["dylan_dog_deck"] = state["dylan_dog_deck"] + 1
+    if use != "climb" and "square" in data:
+        ref.violation(DYLAN_DOG_CARDS, f"a Dylan Dog card played against a {use} lands on no "
+                      "square: the record names one")
+    draft = Draft(state)
+    draft.update("players", actor, dylan_dog=player["dylan_dog"] - 1)
+    draft.state["dylan_dog_deck"] = state["dylan_dog_deck"] + 1
     if use == "horror":
         fight = state["fight"]
         if fight is None or fight["fighter"] != actor:
-            ref.violation(P + "horror-cards", f"{who} is not fighting a horror card")
+            ref.violation(HORROR, f"{who} is not fighting a horror card")
             return state, f"{who} plays a Dylan Dog card against no horror card (ignored)"
-        return resolve_fight(spent, ref, won=True, dylan_dog=True)
+        return draft.state, resolve_fight(draft, ref, won=True, dylan_dog=True)
     if state["fight"] is not None:
-        ref.violation(P + "horror-cards", "a horror card is being fought")
+        ref.violation(HORROR, "a horror card is being fought")
         return state, f"{who} plays a Dylan Dog card during a fight (ignored)"
     if use == "shadow":
         index = find_pending(state, actor, "shadow-trap")
         if index < 0:
-            ref.violation(P + "shadow-squares", f"{who} is not caught on a shadow square")
+            ref.violation(SHADOW_SQUARES, f"{who} is not caught on a shadow square")
             return state, f"{who} plays a Dylan Dog card against no shadow (ignored)"
-        return drop_pending(spent, index), f"{who} escapes the shadow square with a Dylan Dog card"
-    return _climb(state, spent, actor, data, ref)
+        drop_pending(draft, index)
+        return draft.state, f"{who} escapes the shadow square with a Dylan Dog card"
+    return _climb(state, draft, actor, data, ref)
 
 
 def square_over_crypt(state, crypt: str) -> str:
     return nightmare_at_slot(CRYPT_SLOT[crypt], state["rotation"])
 
 
-def _climb(state, spent, actor, data, ref):
+def _climb(state, draft, actor, data, ref):
     who = name(state, actor)
     player = state["players"][actor]
     crypt = CRYPT_OF_SQUARE.get(player["square"])
     if crypt is None or state["crypts"][crypt] > 0 or actor != state["turn"]["player"]:
-        ref.violation(P + "dylan-dog-cards", f"{who} is not in an empty crypt on their own turn")
+        ref.violation(DYLAN_DOG_CARDS, f"{who} is not in an empty crypt on their own turn")
         return state, f"{who} climbs out of no empty crypt (ignored)"
     if (
         not player["sent_to_crypt"]
@@ -66,7 +73,7 @@ def _climb(state, spent, actor, data, ref):
         == "sent-by-card-only"
     ):
         ref.violation(
-            P + "dylan-dog-cards",
+            DYLAN_DOG_CARDS,
             "only a player sent by a nightmare card to an empty crypt may climb out "
             "with a Dylan Dog card",
             point=pts.CLIMB_WHO,
@@ -74,7 +81,7 @@ def _climb(state, spent, actor, data, ref):
     above = square_over_crypt(state, crypt)
     square = data.get("square") or above
     if PLANE[square] != "nightmare":
-        ref.violation(P + "dylan-dog-cards", f"{square} is not on the nightmare plane")
+        ref.violation(DYLAN_DOG_CARDS, f"{square} is not on the nightmare plane")
         square = above
     elif (
         square != above
@@ -84,62 +91,62 @@ def _climb(state, spent, actor, data, ref):
         == "square-above"
     ):
         ref.violation(
-            P + "dylan-dog-cards",
+            DYLAN_DOG_CARDS,
             f"the climb lands on {above}, the square over the crypt",
             point=pts.CLIMB_SQUARE,
         )
-    new = with_player(spent, actor, square=square, sent_to_crypt=False)
+    draft.update("players", actor, square=square, sent_to_crypt=False)
     ref.effect("pawn", player=actor, path=[square], by_card=True)
-    return new, f"{who} climbs out of the empty {crypt} crypt to {square} with a Dylan Dog card"
+    return draft.state, (f"{who} climbs out of the empty {crypt} crypt to {square} with a Dylan "
+                         "Dog card")
 
 
-def offer_play_dylan_dog(state, interpretation) -> list[Choice]:
+def offer_play_dylan_dog(at: Offering) -> list[Choice]:
     """A Dylan Dog card played against the horror card one fights, on the shadow square one
-    is caught on, or to climb out of an empty crypt."""
+    is caught on, or to climb out of an empty crypt (where it lands open)."""
+    state = at.state
     fight = state["fight"]
     offered = []
-    for pid, player in state["players"].items():
-        if player["dylan_dog"] <= 0:
+    for pid in state["order"]:
+        player = state["players"][pid]
+        if player["dylan_dog"] <= 0 or at.viewer not in (None, pid):
             continue
         who = player["name"]
         if fight is not None:
             if fight["fighter"] == pid:
                 offered.append(Choice(
-                    event=event("play_dylan_dog", pid, use="horror"),
-                    label=f"{who} plays a Dylan Dog card against {fight['name']}",
-                    optional_fields=("square",),
-                ))
+                    event("play_dylan_dog", pid, use="horror"),
+                    f"{who} plays a Dylan Dog card against {fight['name']}", omitted=("square",)))
             continue
-        if any(i["player"] == pid and i["kind"] == "shadow-trap" for i in state["pending"]):
+        if find_pending(state, pid, "shadow-trap") >= 0:
             offered.append(Choice(
-                event=event("play_dylan_dog", pid, use="shadow"),
-                label=f"{who} escapes the shadow square with a Dylan Dog card",
-                optional_fields=("square",), spaces=(player["square"],),
-            ))
-        offered += _climbs(state, pid, interpretation)
+                event("play_dylan_dog", pid, use="shadow"),
+                f"{who} escapes the shadow square with a Dylan Dog card", omitted=("square",),
+                spaces=(player["square"],)))
+        offered += _climbs(state, pid, at)
     return offered
 
 
-def _climbs(state, pid, interpretation) -> list[Choice]:
+def _climbs(state, pid, at: Offering) -> list[Choice]:
     player = state["players"][pid]
     crypt = CRYPT_OF_SQUARE.get(player["square"])
     if crypt is None or state["crypts"][crypt] > 0 or pid != state["turn"]["player"]:
         return []
     who_points = () if player["sent_to_crypt"] else (pts.CLIMB_WHO.id,)
-    if who_points and interpretation.option(pts.CLIMB_WHO.id) == "sent-by-card-only":
+    if who_points and at.option(pts.CLIMB_WHO) == "sent-by-card-only":
         return []
     above = square_over_crypt(state, crypt)
-    any_square = interpretation.option(pts.CLIMB_SQUARE.id) == "any-nightmare-square"
-    landings = [(None, above, ()), (above, above, ())]
-    if any_square:
-        landings += [(sq, sq, (pts.CLIMB_SQUARE.id,)) for sq in NIGHTMARE if sq != above]
-    return [
-        Choice(
-            event=event("play_dylan_dog", pid, use="climb",
-                        **({} if named is None else {"square": named})),
-            label=f"{player['name']} climbs out of the empty crypt of {DIMENSION[crypt]} "
-            f"onto {SQUARE_NAME[square]} with a Dylan Dog card",
-            spaces=(square,), points=who_points + points,
-        )
-        for named, square, points in landings
-    ]
+    any_square = at.option(pts.CLIMB_SQUARE) == "any-nightmare-square"
+    squares = (above, *(sq for sq in NIGHTMARE if sq != above)) if any_square else (above,)
+    return [Choice(
+        event("play_dylan_dog", pid, use="climb"),
+        f"{player['name']} climbs out of the empty crypt of {DIMENSION[crypt]} with a Dylan "
+        "Dog card",
+        fields=(OpenField("square", one_of(squares, label=SQUARE_NAME.get, space=lambda s: s),
+                          prompt="The nightmare square it lands on (the one over the crypt "
+                          "when left out)", optional=True),),
+        origin=player["square"], spaces=squares,
+        points=who_points + ((pts.CLIMB_SQUARE.id,) if any_square else ()))]
+
+
+RULES = {"play_dylan_dog": (on_play_dylan_dog, offer_play_dylan_dog)}

@@ -12,6 +12,8 @@ from collections.abc import Collection, Iterator
 from games.core.events import EventSpec, Field
 from games.dylan_dog.board import (
     ALL_SQUARES,
+    BY_CATEGORY,
+    CATEGORIES,
     CRYPT_NAMES,
     ELEMENTS,
     FACES,
@@ -25,6 +27,9 @@ from games.dylan_dog.board import (
 # the longest pawn path, and the most cards one side of an exchange, a record may hold
 PATH_MAX_SQUARES = 12
 EXCHANGE_MAX_CARDS = 12
+# the longest words of a card, and name of a horror card, a record may give as read
+WORDS_MAX_LENGTH = 500
+NAME_MAX_LENGTH = 100
 
 
 class CardIds(Collection[str]):
@@ -74,12 +79,18 @@ def _crypt(description: str = "the crypt, by the dimension it opens on") -> Fiel
 EVENT_SPECS = (
     EventSpec(
         "story_cards",
-        "The four hidden story cards a player drew before playing (one of each kind).",
+        "The four hidden story cards a player drew before playing (one of each kind), kind by "
+        "kind, or (as older records give them) in one list.",
         {
+            **{kind: Field("str", required=False, choices=BY_CATEGORY[kind], refers="card",
+                           description=f"the element printed at the bottom of the {kind} card")
+               for kind in CATEGORIES},
             "cards": Field(
-                "list[str]", choices=ELEMENTS, min_items=4, max_items=4, refers="card",
-                description="the elements printed at the bottom of the 4 story cards",
-            )
+                "list[str]", required=False, choices=ELEMENTS, min_items=4, max_items=4,
+                refers="card",
+                description="the elements printed at the bottom of the 4 story cards, in "
+                "one list (older records)",
+            ),
         },
     ),
     EventSpec(
@@ -112,7 +123,8 @@ EVENT_SPECS = (
         "A nightmare card drawn, as read: its kind and what its instruction named.",
         {
             "kind": Field("str", choices=NIGHTMARE_KINDS),
-            "text": Field("str", required=False, description="the card's words as read"),
+            "text": Field("str", required=False, max_length=WORDS_MAX_LENGTH,
+                          description="the card's words as read"),
             "crypt": _crypt("the crypt or dimension the card names"),
             "square": Field("str", required=False, choices=ALL_SQUARES, refers="space",
                             description="the square the card names"),
@@ -131,6 +143,7 @@ EVENT_SPECS = (
             "element": Field("str", required=False, choices=ELEMENTS, refers="card",
                              description="a mystery card's element"),
             "name": Field("str", required=False, refers="horror-card",
+                          max_length=NAME_MAX_LENGTH,
                           description="a horror card's name"),
             "threshold": Field("str", required=False, choices=THRESHOLDS,
                                description="a horror card's value"),
@@ -181,7 +194,8 @@ EVENT_SPECS = (
         "A held horror card played against another player on the same plane.",
         {
             "target": Field("str", refers="player"),
-            "horror": Field("str", refers="horror-card", description="the horror card's name"),
+            "horror": Field("str", refers="horror-card", max_length=NAME_MAX_LENGTH,
+                            description="the horror card's name"),
         },
     ),
     EventSpec(

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.core.choices import Choice, Pick, event
+from games.core.choices import Choice, OpenField, SomeOf, event, one_of
+from games.core.draft import Draft
+from games.core.table import Offering
 from games.dylan_dog import points as pts
-from games.dylan_dog.board import STORY
+from games.dylan_dog.board import ELEMENTS, STORY, card_words
 from games.dylan_dog.events import EXCHANGE_MAX_CARDS
-from games.dylan_dog.passages import P
+from games.dylan_dog.passages import EXCHANGE, NIGHTMARE_PLANE
 from games.dylan_dog.state import drop_pending, find_pending, name
 from games.dylan_dog.the_end_of_the_game import check_win
 
@@ -49,56 +51,51 @@ def _holds(player, card):
 
 
 def _take(player, card):
-    """(player without the card, the card's payload) for one held card."""
+    """Take one held card out of ``player`` (a draft's copy); returns its payload."""
     kind = card_kind(card)
-    p = dict(player)
     if kind == "mystery":
-        p["mystery"] = [c for c in player["mystery"] if c != card]
         hidden = card in player["mystery_hidden"]
-        p["mystery_hidden"] = [c for c in player["mystery_hidden"] if c != card]
-        return p, ("mystery", card, hidden)
+        player["mystery"] = [c for c in player["mystery"] if c != card]
+        player["mystery_hidden"] = [c for c in player["mystery_hidden"] if c != card]
+        return ("mystery", card, hidden)
     if kind == "dylan-dog":
-        p["dylan_dog"] = player["dylan_dog"] - 1
-        return p, ("dylan-dog", None, False)
+        player["dylan_dog"] -= 1
+        return ("dylan-dog", None, False)
     if kind == "shadow":
         rest = list(player["shadow"])
         rest.remove(card[7:])
-        p["shadow"] = rest
-        return p, ("shadow", card[7:], False)
+        player["shadow"] = rest
+        return ("shadow", card[7:], False)
     found = next(h for h in player["horror"] if h["name"] == card[7:])
-    p["horror"] = [h for h in player["horror"] if h is not found]
-    return p, ("horror", found, False)
+    player["horror"] = [h for h in player["horror"] if h is not found]
+    return ("horror", found, False)
 
 
 def _give(player, payload):
+    """Put a taken card into ``player`` (a draft's copy)."""
     kind, value, hidden = payload
-    p = dict(player)
     if kind == "mystery":
-        p["mystery"] = sorted(player["mystery"] + [value])
+        player["mystery"] = sorted(player["mystery"] + [value])
         if hidden:
-            p["mystery_hidden"] = sorted(player["mystery_hidden"] + [value])
+            player["mystery_hidden"] = sorted(player["mystery_hidden"] + [value])
     elif kind == "dylan-dog":
-        p["dylan_dog"] = player["dylan_dog"] + 1
+        player["dylan_dog"] += 1
     elif kind == "shadow":
-        p["shadow"] = sorted(player["shadow"] + [value])
+        player["shadow"] = sorted(player["shadow"] + [value])
     else:
-        p["horror"] = player["horror"] + [value]
-    return p
+        player["horror"] = player["horror"] + [value]
 
 
-def transfer(state, giver, taker, cards):
-    """Move the cards ``giver`` actually holds to ``taker``; returns (state, cards missing)."""
-    g, t = state["players"][giver], state["players"][taker]
+def transfer(draft: Draft, giver: str, taker: str, cards) -> list[str]:
+    """Move the cards ``giver`` actually holds to ``taker``; returns the cards missing."""
+    g, t = draft.edit("players", giver), draft.edit("players", taker)
     missing = []
     for card in cards:
         if not _holds(g, card):
             missing.append(card)
             continue
-        g, payload = _take(g, card)
-        t = _give(t, payload)
-    new = dict(state)
-    new["players"] = {**state["players"], giver: g, taker: t}
-    return new, missing
+        _give(t, _take(g, card))
+    return missing
 
 
 def on_exchange(state, actor, data, ref):
@@ -108,43 +105,42 @@ def on_exchange(state, actor, data, ref):
     give, receive = list(data.get("give") or []), list(data.get("receive") or [])
     forced = bool(data.get("forced", False))
     if other not in state["players"] or other == actor:
-        ref.violation(P + "exchange", f"{other!r} is not another player of this match")
+        ref.violation(EXCHANGE, f"{other!r} is not another player of this match")
         return state, f"{who} exchanges with nobody (ignored)"
     if state["fight"] is not None:
-        ref.violation(P + "exchange", "no exchange while a horror card is being fought")
+        ref.violation(EXCHANGE, "no exchange while a horror card is being fought")
         return state, f"{who} exchanges during a fight (ignored)"
+    draft = Draft(state)
     if forced:
         index = find_pending(state, actor, "forced-exchange")
         if index < 0:
             ref.violation(
-                P + "the-nightmare-plane",
+                NIGHTMARE_PLANE,
                 f"{who} is not on SCAMBIO OBBLIGATORIO lined up with its twin after their own move",
             )
             return state, f"{who} forces an exchange without the right (ignored)"
-        state = drop_pending(state, index)
+        drop_pending(draft, index)
         if (len(give), len(receive)) != (1, 1) and ref.consult(
             pts.FORCED_EXCHANGE_TERMS, f"the forced exchange is {len(give)} for {len(receive)}"
         ) == "one-for-one":
             ref.violation(
-                P + "exchange",
+                EXCHANGE,
                 "a forced exchange is one card for one card",
                 point=pts.FORCED_EXCHANGE_TERMS,
             )
     else:
         turn = state["turn"]
         if actor != turn["player"] or turn["phase"] not in ("setup", "before-roll"):
-            ref.violation(
-                P + "exchange", f"{who} may propose an exchange only before their own throw"
-            )
+            ref.violation(EXCHANGE, f"{who} may propose an exchange only before their own throw")
             return state, f"{who} exchanges out of turn (ignored)"
         if not give and not receive:
-            ref.violation(P + "exchange", "an exchange of no cards")
+            ref.violation(EXCHANGE, "an exchange of no cards")
             return state, f"{who} exchanges nothing (ignored)"
         if (len(give) != len(receive) or not give) and ref.consult(
             pts.EXCHANGE_BALANCE, f"the exchange is {len(give)} for {len(receive)}"
         ) == "one-for-one":
             ref.violation(
-                P + "exchange",
+                EXCHANGE,
                 "an exchange gives as many cards as it takes",
                 point=pts.EXCHANGE_BALANCE,
             )
@@ -158,92 +154,152 @@ def on_exchange(state, actor, data, ref):
             and any(card in (p["story"] or []) for p in state["players"].values())
         ):
             ref.violation(
-                P + "exchange",
+                EXCHANGE,
                 f"{card} is a story card: all cards may be exchanged except story cards",
             )
-    new, missing_g = transfer(state, actor, other, give)
-    new, missing_r = transfer(new, other, actor, receive)
+    missing_g = transfer(draft, actor, other, give)
+    missing_r = transfer(draft, other, actor, receive)
     if missing_g:
-        ref.violation(P + "exchange", f"{who} does not hold {', '.join(missing_g)}")
+        ref.violation(EXCHANGE, f"{who} does not hold {', '.join(missing_g)}")
     if missing_r:
-        ref.violation(P + "exchange", f"{name(state, other)} does not hold {', '.join(missing_r)}")
+        ref.violation(EXCHANGE, f"{name(state, other)} does not hold {', '.join(missing_r)}")
     ref.effect("exchange", player=actor, other=other, give=give, receive=receive, forced=forced)
-    new = check_win(new, [actor, other], ref)
+    check_win(draft, [actor, other], ref)
     verb = "forces an exchange on" if forced else "exchanges with"
-    return new, (
+    return draft.state, (
         f"{who} {verb} {name(state, other)}: gives {', '.join(give) or 'nothing'}, "
         f"takes {', '.join(receive) or 'nothing'}"
     )
 
 
-def offer_exchange(state, interpretation) -> list[Choice]:
+def card_label(card: str) -> str:
+    kind = card_kind(card)
+    if kind == "mystery":
+        return f"the mystery card {card_words(card)}"
+    if kind == "dylan-dog":
+        return "a Dylan Dog card"
+    if kind == "shadow":
+        return f"the {card[7:]} shadow card"
+    return f"the horror card {card[7:]}"
+
+
+def unseen_mystery(state) -> tuple[str, ...]:
+    """The mystery cards a seat sees in nobody's hand (a card held face down is ``?`` in a
+    seat's view, dylan-dog.mystery-card-visibility): what a face-down card could be."""
+    seen = {c for p in state["players"].values() for c in p["mystery"]}
+    return tuple(e for e in ELEMENTS if e not in seen)
+
+
+def mystery_as_seen(state, pid) -> tuple[str, ...]:
+    """The mystery cards that may be asked of ``pid`` as the offering seat sees them: those it
+    sees, and, for a card held face down, every card it could be (never the card itself)."""
+    held = state["players"][pid]["mystery"]
+    if "?" not in held:
+        return tuple(held)
+    return tuple(c for c in held if c != "?") + unseen_mystery(state)
+
+
+def hand_as_seen(state, pid) -> tuple[tuple[str, ...], int]:
+    """What may be asked of ``pid``'s hand as the offering seat sees it (``mystery_as_seen``),
+    and how many cards it holds."""
+    cards = hand(state["players"][pid])
+    if "?" not in state["players"][pid]["mystery"]:
+        return cards, len(cards)
+    return tuple(c for c in cards if c != "?") + unseen_mystery(state), len(cards)
+
+
+def _cards(held: tuple[str, ...], count: int, least: int, most: int) -> SomeOf:
+    return SomeOf(held, least, min(most, count, EXCHANGE_MAX_CARDS),
+                  labels=tuple(card_label(c) for c in held))
+
+
+NOT_FORCED = OpenField("forced", one_of((False,), label=lambda _: "not forced"),
+                       prompt="Marked as not forced", optional=True)
+
+
+def offer_exchange(at: Offering) -> list[Choice]:
     """The turn player's exchanges before the throw, and a forced exchange on SCAMBIO
-    OBBLIGATORIO: with each other player, the cards given and taken picked from what each
-    holds (too many selections to list one by one)."""
+    OBBLIGATORIO: one choice for each other player, the cards given and taken picked from what
+    each holds (never every selection listed)."""
+    state = at.state
     if state["fight"] is not None:
         return []
     offered = []
     turn = state["turn"]
-    if turn["phase"] in ("setup", "before-roll"):
-        offered += _voluntary(state, turn["player"], interpretation)
+    if turn["phase"] in ("setup", "before-roll") and at.viewer in (None, turn["player"]):
+        offered += _voluntary(state, turn["player"], at)
     forcing = dict.fromkeys(i["player"] for i in state["pending"] if i["kind"] == "forced-exchange")
     for pid in forcing:
-        offered += _forced(state, pid, interpretation)
+        if at.viewer in (None, pid):
+            offered += _forced(state, pid, at)
     return offered
 
 
-def _picks(mine, theirs, least_given, least_taken, most=None):
-    cap = EXCHANGE_MAX_CARDS if most is None else most
-    return {"give": Pick(mine, least_given, cap), "receive": Pick(theirs, least_taken, cap)}
-
-
-def _voluntary(state, pid, interpretation) -> list[Choice]:
-    uneven = interpretation.option(pts.EXCHANGE_BALANCE.id) == "any"
+def _voluntary(state, pid, at: Offering) -> list[Choice]:
+    uneven = at.option(pts.EXCHANGE_BALANCE) == "any"
     mine = hand(state["players"][pid])
     offered = []
     for other in state["order"]:
         if other == pid:
             continue
-        theirs = hand(state["players"][other])
-        label = f"{name(state, pid)} exchanges cards with {name(state, other)}"
-        families = []
+        theirs, count = hand_as_seen(state, other)
+        who, whom = name(state, pid), name(state, other)
+        with_ = {"with": other}
         if uneven:
-            if mine:
-                families.append(({}, ("give", "receive"), _picks(mine, theirs, 1, 0)))
-            if theirs:
-                families.append(({"give": []}, ("receive",),
-                                 {"receive": Pick(theirs, 1, EXCHANGE_MAX_CARDS)}))
             point = (pts.EXCHANGE_BALANCE.id,)
-        else:
-            families += [({}, ("give", "receive"), _picks(mine, theirs, k, k, k))
-                         for k in range(1, min(len(mine), len(theirs), EXCHANGE_MAX_CARDS) + 1)]
-            point = ()
-        for fixed, open_fields, picks in families:
-            for forced in ({}, {"forced": False}):
+            if mine:
                 offered.append(Choice(
-                    event=event("exchange", pid, **{"with": other}, **fixed, **forced),
-                    label=label, open_fields=open_fields, picks=picks, points=point,
-                ))
+                    event("exchange", pid, **with_), f"{who} exchanges cards with {whom}",
+                    fields=(OpenField("give", _cards(mine, len(mine), 1, len(mine)),
+                                      prompt=f"The cards {who} gives"),
+                            OpenField("receive", _cards(theirs, count, 0, count),
+                                      prompt=f"The cards {who} takes"),
+                            NOT_FORCED),
+                    points=point))
+            if theirs:
+                offered.append(Choice(
+                    event("exchange", pid, **with_, give=[]),
+                    f"{who} takes cards from {whom}, giving none",
+                    fields=(OpenField("receive", _cards(theirs, count, 1, count),
+                                      prompt=f"The cards {who} takes"), NOT_FORCED),
+                    points=point))
+            continue
+        for size in range(1, min(len(mine), count, EXCHANGE_MAX_CARDS) + 1):
+            offered.append(Choice(
+                event("exchange", pid, **with_),
+                f"{who} exchanges {size} card{'s' if size > 1 else ''} with {whom}",
+                fields=(OpenField("give", _cards(mine, len(mine), size, size),
+                                  prompt=f"The cards {who} gives"),
+                        OpenField("receive", _cards(theirs, count, size, size),
+                                  prompt=f"The cards {who} takes"),
+                        NOT_FORCED)))
     return offered
 
 
-def _forced(state, pid, interpretation) -> list[Choice]:
-    as_they_wish = interpretation.option(pts.FORCED_EXCHANGE_TERMS.id) == "as-they-wish"
+def _forced(state, pid, at: Offering) -> list[Choice]:
+    as_they_wish = at.option(pts.FORCED_EXCHANGE_TERMS) == "as-they-wish"
     mine = hand(state["players"][pid])
     offered = []
     for other in state["order"]:
         if other == pid:
             continue
-        theirs = hand(state["players"][other])
+        theirs, count = hand_as_seen(state, other)
         if as_they_wish:
-            picks, point = _picks(mine, theirs, 0, 0), (pts.FORCED_EXCHANGE_TERMS.id,)
+            least, most, point = 0, EXCHANGE_MAX_CARDS, (pts.FORCED_EXCHANGE_TERMS.id,)
         elif mine and theirs:
-            picks, point = _picks(mine, theirs, 1, 1, 1), ()
+            least, most, point = 1, 1, ()
         else:
             continue
+        who = name(state, pid)
         offered.append(Choice(
-            event=event("exchange", pid, **{"with": other}, forced=True),
-            label=f"{name(state, pid)} forces an exchange on {name(state, other)}",
-            open_fields=("give", "receive"), picks=picks, points=point,
-        ))
+            event("exchange", pid, **{"with": other}, forced=True),
+            f"{who} forces an exchange on {name(state, other)}",
+            fields=(OpenField("give", _cards(mine, len(mine), least, most),
+                              prompt=f"The cards {who} gives"),
+                    OpenField("receive", _cards(theirs, count, least, most),
+                              prompt=f"The cards {who} takes")),
+            points=point))
     return offered
+
+
+RULES = {"exchange": (on_exchange, offer_exchange)}

@@ -2,16 +2,19 @@
 three planes, and the direct entry into a crypt from ENTRA NELLA CRIPTA DEL MISTERO.
 
 One source of truth for adjacency: ``next_squares`` lists the legal next squares of a walk;
-``walk`` checks a recorded path against it; ``walk_ends`` finds where walks can end.
+``walk`` checks a recorded path against it; ``walks`` lists the walks a move may take, and
+``PawnPath`` is what a move's open path may hold.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
-from games.core.choices import Choice, event
+from games.core.choices import Choice, OneOf, OpenField, event, one_of
+from games.core.draft import Draft
+from games.core.table import Offering
 from games.dylan_dog.board import (
     ACCESS_SLOT,
     CRYPT_OF_SQUARE,
@@ -22,6 +25,8 @@ from games.dylan_dog.board import (
     PLANE,
     REALITY_AT_SLOT,
     RING_NEXT,
+    SQUARE_NAME,
+    STEP_NAME,
     WHITE_SET,
     aligned_access,
     beneath,
@@ -29,8 +34,8 @@ from games.dylan_dog.board import (
     nightmare_slot,
 )
 from games.dylan_dog.events import PATH_MAX_SQUARES
-from games.dylan_dog.passages import P
-from games.dylan_dog.state import drop_pending, find_pending, name, with_player
+from games.dylan_dog.passages import MOVING, NIGHTMARE_PLANE
+from games.dylan_dog.state import drop_pending, find_pending, first_pending, name
 from games.dylan_dog.the_die import move_judgement
 from games.dylan_dog.the_nightmare_plane import arrive
 
@@ -131,116 +136,164 @@ def walk(start: str, path: list[str], rotation: int) -> tuple[str | None, int, i
     return None, len(path), free, bool(path) and path[-1] in CRYPT_OF_SQUARE
 
 
-@lru_cache(maxsize=4096)
-def walk_ends(
-    start: str, rotation: int, budget: int, passages_free: bool
-) -> dict[str, frozenset[tuple[int, int]]]:
-    """Every square a legal walk from ``start`` (the plane at ``rotation``) can end on, with
-    the (squares entered, free passages) of the walks that end there, using at most
-    ``budget`` squares of the throw; with ``passages_free`` a change of plane outside a
-    dimensional passage costs nothing."""
-    ends: dict[str, set[tuple[int, int]]] = {}
-    layer = {(start, None, 0, 0)}  # (square, the square before it on the mystery plane, direction, free)
-    for length in range(1, PATH_MAX_SQUARES + 1):
-        grown = set()
-        for square, before, direction, free in layer:
-            if length > 1 and square in CRYPT_OF_SQUARE:
-                continue  # arriving at a crypt ends the walk
-            for to, new_dir, kind in next_squares(square, before, direction, rotation):
-                passages = free + (kind == FREE_PASSAGE)
-                if (length - passages if passages_free else length) > budget:
+# a walk a move may take: (squares entered, changes of plane that cost nothing under
+# "only-dimensional-passage")
+Walk = tuple[tuple[str, ...], int]
+
+
+@lru_cache(maxsize=512)
+def walks(start: str, rotation: int, budget: int, passages_free: bool) -> tuple[Walk, ...]:
+    """The walks a pawn on ``start`` may take (the plane at ``rotation``) using at most
+    ``budget`` squares of the throw, in a fixed order: every walk entering at most ``budget``
+    squares (under every reading, all of them where a change of plane costs a step), and,
+    where changes of plane are free (``passages_free``), the first walk found to each square
+    reached only by longer walks, with as many squares entered and free changes of plane (those
+    walks run to tens of thousands: a move's path domain accepts them all, ``PawnPath``)."""
+    found: list[Walk] = []
+    reached: set[tuple[str, int, int]] = set()
+
+    def extend(square, before, direction, path, free):
+        for to, new_dir, kind in next_squares(square, before, direction, rotation):
+            passages = free + (kind == FREE_PASSAGE)
+            longer = (*path, to)
+            if len(longer) > budget:
+                continue
+            found.append((longer, passages))
+            reached.add((to, len(longer), passages))
+            if to not in CRYPT_OF_SQUARE:
+                extend(to, square if PLANE[to] == "mystery" else None, new_dir, longer, passages)
+
+    extend(start, None, 0, (), 0)
+    if passages_free:
+        # walks longer than the throw, one for each (square, length, free changes): a layer of
+        # the states a walk can be in, each keeping the first path found to it
+        layer = {(start, None, 0, 0): ()}
+        for length in range(1, PATH_MAX_SQUARES + 1):
+            grown: dict[tuple, tuple[str, ...]] = {}
+            for (square, before, direction, free), path in layer.items():
+                if path and square in CRYPT_OF_SQUARE:
                     continue
-                ends.setdefault(to, set()).add((length, passages))
-                grown.add((to, square if PLANE[to] == "mystery" else None, new_dir, passages))
-        layer = grown
-    return {square: frozenset(found) for square, found in ends.items()}
-
-
-@lru_cache(maxsize=8192)
-def legal_ends(
-    start: str, rotation: int, value: int | None, turned: int, passage_step: str,
-    partial_move: str,
-) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """The squares a pawn may end a move on, with the plane turned ``turned`` besides, and
-    the points whose reading made each legal: (square, points)."""
-    budget = (6 if value is None else value) - turned
-    found = []
-    for end, walks in walk_ends(start, rotation, budget,
-                                passage_step == "only-dimensional-passage").items():
-        in_crypt = end in CRYPT_OF_SQUARE
-        judged = [move_judgement(value, entered, free, turned, in_crypt, passage_step,
-                                 partial_move) for entered, free in walks]
-        if any(legal for legal, _points in judged):
-            found.append((end, tuple(sorted({p for legal, points in judged if legal
-                                             for p in points}))))
+                for to, new_dir, kind in next_squares(square, before, direction, rotation):
+                    passages = free + (kind == FREE_PASSAGE)
+                    if length - passages > budget:
+                        continue
+                    key = (to, square if PLANE[to] == "mystery" else None, new_dir, passages)
+                    grown.setdefault(key, (*path, to))
+                    if length > budget and (to, length, passages) not in reached:
+                        reached.add((to, length, passages))
+                        found.append(((*path, to), passages))
+            layer = grown
     return tuple(found)
 
 
+def walk_sizes(value: int | None, path: tuple[str, ...], free: int, passage_step: str,
+               partial_move: str) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """By how many squares the plane may turn besides ``path`` (0 to 6) with the throw
+    ``value``, and the points whose reading decides it."""
+    in_crypt = path[-1] in CRYPT_OF_SQUARE
+    sizes, points = [], set()
+    for size in range(7):
+        legal, decided = move_judgement(value, len(path), free, size, in_crypt, passage_step,
+                                        partial_move)
+        if legal:
+            sizes.append(size)
+            points.update(decided)
+    return tuple(sizes), tuple(sorted(points))
+
+
 @dataclass(frozen=True)
-class WalkPick:
-    """The pawn paths a move may record: walks from ``start`` with the plane at
-    ``rotation`` that end on ``end`` and use the throw as the reading allows (a pick for the
-    open ``path`` of a move; there are too many walks, under some readings, to list)."""
+class PawnPath(OneOf):
+    """The squares a move's pawn enters, in order: every walk from ``start`` (the plane at
+    ``rotation``) that the throw allows with the plane turned as the choice says. ``turn``
+    says how: ``still`` (it does not turn), ``after`` (then it turns by each of ``sizes``,
+    exactly the sizes this walk allows beside no turn), ``before`` (it turned first by
+    ``sizes[0]``). The walks are listed (``walks``); any other legal walk of the kind is
+    accepted too."""
 
-    start: str
-    rotation: int
-    end: str
-    value: int | None
-    turned: int
-    passage_step: str
-    partial_move: str
+    start: str = ""
+    rotation: int = 0
+    throw: int | None = None
+    turn: str = "still"
+    sizes: tuple[int, ...] = ()
+    passage_step: str = ""
+    partial_move: str = ""
 
-    def _legal(self, entered: int, free: int) -> bool:
-        in_crypt = self.end in CRYPT_OF_SQUARE
-        return move_judgement(self.value, entered, free, self.turned, in_crypt,
-                              self.passage_step, self.partial_move)[0]
+    def fits(self, sizes: tuple[int, ...]) -> bool:
+        if self.turn == "still":
+            return 0 in sizes
+        if self.turn == "after":
+            return tuple(s for s in sizes if s) == self.sizes
+        return self.sizes[0] in sizes
 
-    def allows(self, path) -> bool:
-        if not isinstance(path, list) or not path or len(path) > PATH_MAX_SQUARES:
+    def allows(self, value: Any) -> bool:
+        if not isinstance(value, (list, tuple)) or not value or len(value) > PATH_MAX_SQUARES:
             return False
-        if not all(isinstance(square, str) for square in path) or path[-1] != self.end:
+        if not all(isinstance(square, str) for square in value):
             return False
-        error, entered, free, _in_crypt = walk(self.start, path, self.rotation)
-        return error is None and self._legal(entered, free)
+        error, _entered, free, _in_crypt = walk(self.start, list(value), self.rotation)
+        if error is not None:
+            return False
+        return self.fits(walk_sizes(self.throw, tuple(value), free, self.passage_step,
+                                    self.partial_move)[0])
 
-    def draw(self, rng: random.Random) -> list[str]:
-        """A walk this pick allows, found by a randomised search."""
-        passages_free = self.passage_step == "only-dimensional-passage"
-        budget = (6 if self.value is None else self.value) - self.turned
-        dead = set()
 
-        def search(square, before, direction, path, free):
-            if path and square == self.end and self._legal(len(path), free):
-                return list(path)
-            if path and (square in CRYPT_OF_SQUARE or len(path) == PATH_MAX_SQUARES):
-                return None
-            key = (square, before, direction, len(path), free)
-            if key in dead:
-                return None
-            steps = list(next_squares(square, before, direction, self.rotation))
-            rng.shuffle(steps)
-            for to, new_dir, kind in steps:
-                passages = free + (kind == FREE_PASSAGE)
-                if (len(path) + 1 - (passages if passages_free else 0)) > budget:
-                    continue
-                path.append(to)
-                found = search(to, square if PLANE[to] == "mystery" else None, new_dir, path,
-                               passages)
-                path.pop()
-                if found:
-                    return found
-            dead.add(key)
-            return None
+def path_words(path: tuple[str, ...]) -> str:
+    """Where a walk ends, and by which squares: "to white square 2 of reality, by reality 2,
+    reality 3"."""
+    by = f", by {', '.join(STEP_NAME[square] for square in path[:-1])}" if len(path) > 1 else ""
+    return f"to {SQUARE_NAME[path[-1]]}{by}"
 
-        found = search(self.start, None, 0, [], 0)
-        if found is None:  # pragma: no cover - a pick is only offered for a reachable end
-            raise ValueError(f"no walk from {self.start} to {self.end}")
-        return found
 
-    def as_dict(self) -> dict:
-        return {"walk": {"from": self.start, "to": self.end, "plane_rotation": self.rotation,
-                         "throw": "dylan-dog" if self.value is None else self.value,
-                         "plane_turned_by": self.turned}}
+@lru_cache(maxsize=512)
+def pawn_paths(start: str, rotation: int, throw: int | None, passage_step: str,
+               partial_move: str) -> tuple[tuple[str, PawnPath, tuple[str, ...]], ...]:
+    """The pawn's walks on the plane at ``rotation``, in kinds a choice can offer whole:
+    ``still`` (no turn of the plane), and ``after`` for each set of sizes the plane may then
+    turn by; with the points that decide them: (turn, domain, points)."""
+    budget = 6 if throw is None else throw
+    kinds: dict[tuple[str, tuple[int, ...]], tuple[list, set]] = {}
+    for path, free in walks(start, rotation, budget, passage_step == "only-dimensional-passage"):
+        sizes, points = walk_sizes(throw, path, free, passage_step, partial_move)
+        if 0 in sizes:
+            kinds.setdefault(("still", ()), ([], set()))
+            kinds[("still", ())][0].append(path)
+            kinds[("still", ())][1].update(points)
+        turned = tuple(s for s in sizes if s)
+        if turned:
+            kinds.setdefault(("after", turned), ([], set()))
+            kinds[("after", turned)][0].append(path)
+            kinds[("after", turned)][1].update(points)
+    return tuple(
+        (turn, _domain(tuple(paths), start, rotation, throw, turn, sizes, passage_step,
+                       partial_move), tuple(sorted(points)))
+        for (turn, sizes), (paths, points) in sorted(kinds.items(),
+                                                     key=lambda kind: (kind[0][0] != "still",
+                                                                       kind[0][1])))
+
+
+@lru_cache(maxsize=512)
+def paths_turned_first(start: str, rotation: int, size: int, throw: int | None,
+                       passage_step: str, partial_move: str) -> tuple[PawnPath, tuple[str, ...]] | None:
+    """The walks on the plane at ``rotation`` (already turned by ``size``) that the throw
+    allows beside that turn, and the points that decide them; None when there are none."""
+    budget = 6 if throw is None else throw
+    found, points = [], set()
+    for path, free in walks(start, rotation, budget, passage_step == "only-dimensional-passage"):
+        sizes, decided = walk_sizes(throw, path, free, passage_step, partial_move)
+        if size in sizes:
+            found.append(path)
+            points.update(decided)
+    if not found:
+        return None
+    return (_domain(tuple(found), start, rotation, throw, "before", (size,), passage_step,
+                    partial_move), tuple(sorted(points)))
+
+
+def _domain(paths, start, rotation, throw, turn, sizes, passage_step, partial_move) -> PawnPath:
+    return PawnPath(paths, labels=tuple(path_words(p) for p in paths),
+                    spaces=tuple(p[-1] for p in paths), start=start, rotation=rotation,
+                    throw=throw, turn=turn, sizes=sizes, passage_step=passage_step,
+                    partial_move=partial_move)
 
 
 def on_enter_crypt(state, actor, data, ref):
@@ -249,43 +302,42 @@ def on_enter_crypt(state, actor, data, ref):
     index = find_pending(state, actor, "crypt-entry")
     if index < 0 or state["fight"] is not None:
         ref.violation(
-            P + "the-nightmare-plane",
+            NIGHTMARE_PLANE,
             f"{who} has no right to enter a crypt directly now "
             "(ENTRA NELLA CRIPTA must line up with a crypt after their own move)",
         )
         return state, f"{who} enters a crypt without the right (ignored)"
     crypt = state["pending"][index]["crypt"]
     if data.get("crypt") not in (None, crypt):
-        ref.violation(
-            P + "moving-between-planes",
-            f"the square lines up with the {crypt} crypt, not {data['crypt']}",
-        )
-    state = drop_pending(state, index)
-    new = with_player(state, actor, square=CRYPT_SQUARE[crypt], sent_to_crypt=False)
+        ref.violation(MOVING, f"the square lines up with the {crypt} crypt, not {data['crypt']}")
+    draft = Draft(state)
+    drop_pending(draft, index)
+    draft.update("players", actor, square=CRYPT_SQUARE[crypt], sent_to_crypt=False)
     ref.effect("pawn", player=actor, path=[CRYPT_SQUARE[crypt]])
-    new = arrive(new, actor, ref, pawn_moved=True, first_turn=False)
-    return new, f"{who} enters the {crypt} crypt directly"
+    arrive(draft, actor, ref, pawn_moved=True, first_turn=False)
+    return draft.state, f"{who} enters the {crypt} crypt directly"
 
 
-def first_pending(state, kind: str) -> dict[str, dict]:
-    """Each player's first pending item of ``kind`` (the one their next such event uses)."""
-    found: dict[str, dict] = {}
-    for item in state["pending"]:
-        if item["kind"] == kind:
-            found.setdefault(item["player"], item)
-    return found
-
-
-def offer_enter_crypt(state, interpretation) -> list[Choice]:
+def offer_enter_crypt(at: Offering) -> list[Choice]:
     """A player whose own move left them on ENTRA NELLA CRIPTA lined up with a crypt."""
+    state = at.state
     if state["fight"] is not None:
         return []
     offered = []
     for pid, item in first_pending(state, "crypt-entry").items():
+        if at.viewer not in (None, pid):
+            continue
         crypt = item["crypt"]
-        label = f"{name(state, pid)} enters the crypt of {DIMENSION[crypt]} directly"
-        spaces = (CRYPT_SQUARE[crypt],)
-        offered += [Choice(event=event("enter_crypt", pid), label=label, spaces=spaces),
-                    Choice(event=event("enter_crypt", pid, crypt=crypt), label=label,
-                           spaces=spaces)]
+        square = CRYPT_SQUARE[crypt]
+        named = OpenField("crypt", one_of((crypt,), label=lambda c: f"the crypt of "
+                                          f"{DIMENSION[c]}", space=CRYPT_SQUARE.get),
+                          prompt="The crypt, as the record names it", optional=True)
+        offered.append(Choice(
+            event("enter_crypt", pid),
+            f"{name(state, pid)} enters the crypt of {DIMENSION[crypt]} directly",
+            fields=(named,), origin=state["players"][pid]["square"], target=square,
+            spaces=(square,)))
     return offered
+
+
+RULES = {"enter_crypt": (on_enter_crypt, offer_enter_crypt)}

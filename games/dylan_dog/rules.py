@@ -1,5 +1,5 @@
-"""The Dylan Dog engine: the table from event type to the handler of its rulebook section,
-and the guards on who may act now.
+"""The Dylan Dog engine: the rulebook's sections, each declaring the events it referees and
+offers (see README.md), and the guards on who may act now.
 
 Each handler names the passage it implements. An illegal event raises a ``violation`` flag and
 the replay goes on from the defined state README.md gives for that case: out-of-turn events
@@ -8,51 +8,38 @@ the replay goes on from the defined state README.md gives for that case: out-of-
 
 from __future__ import annotations
 
+import random
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from games.core.board import BoardLayout, Piece
-from games.core.choices import Choice
 from games.core.engine import Engine, Refusal
+from games.core.facts import PlayerFacts
 from games.core.points import Interpretation
 from games.core.step import Outcome
-from games.dylan_dog import layout, legal_events, points, simulate, view
-from games.dylan_dog.before_playing import on_story_cards
+from games.dylan_dog import (
+    before_playing,
+    dylan_dog_cards,
+    exchange,
+    facts,
+    horror_cards,
+    later_turns,
+    layout,
+    moving_between_planes,
+    nightmare_cards,
+    points,
+    reaching_the_mystery_crypts,
+    shadow_squares,
+    simulate,
+    the_die,
+    the_nightmare_plane,
+    view,
+)
 from games.dylan_dog.certainties import CERTAINTIES
-from games.dylan_dog.dylan_dog_cards import on_play_dylan_dog
 from games.dylan_dog.events import EVENT_SPECS, referents
-from games.dylan_dog.exchange import on_exchange
-from games.dylan_dog.horror_cards import on_challenge, on_forfeit
-from games.dylan_dog.later_turns import on_end_turn, on_move
-from games.dylan_dog.moving_between_planes import on_enter_crypt
-from games.dylan_dog.nightmare_cards import on_nightmare_card
-from games.dylan_dog.passages import P
-from games.dylan_dog.reaching_the_mystery_crypts import on_crypt_card, on_place
-from games.dylan_dog.shadow_squares import on_accept_trap, on_play_shadow, on_show_shadow
+from games.dylan_dog.passages import HORROR, LATER_TURNS, PREAMBLE, RULEBOOK, STARTING, THE_END
 from games.dylan_dog.state import initial_state, name
-from games.dylan_dog.the_die import on_roll
-from games.dylan_dog.the_nightmare_plane import on_take_dylan_dog
-
-HANDLERS = {
-    "story_cards": on_story_cards,
-    "roll": on_roll,
-    "move": on_move,
-    "nightmare_card": on_nightmare_card,
-    "crypt_card": on_crypt_card,
-    "enter_crypt": on_enter_crypt,
-    "take_dylan_dog": on_take_dylan_dog,
-    "exchange": on_exchange,
-    "show_shadow": on_show_shadow,
-    "play_dylan_dog": on_play_dylan_dog,
-    "play_shadow": on_play_shadow,
-    "accept_trap": on_accept_trap,
-    "challenge": on_challenge,
-    "forfeit": on_forfeit,
-    "place": on_place,
-    "end_turn": on_end_turn,
-}
-
 
 PLAYING = Outcome(False)
 
@@ -60,10 +47,16 @@ PLAYING = Outcome(False)
 class DylanDogEngine(Engine):
     slug = "dylan-dog"
     name = "Dylan Dog"
-    # version 3: a pawn back in reality goes on a white square (dylan-dog/shadow-squares: "as
-    # always, on one of the white squares"), a violation otherwise under every reading; runs
-    # of version 2 are listed by ``manage.py replay_changes`` where this changes a step.
-    version = "3"
+    # version 4: a card recorded with what it does not name (a crypt on a nightmare card with
+    # no effect, a value on a mystery card, a landing square for a Dylan Dog card played
+    # against a horror card or a shadow, a crypt for a card handed to a challenger) is a
+    # violation: the record misreads the card; version 3 ignored those fields. So is a
+    # mystery card that is not one of the 24. A mystery card owed by a player who holds none
+    # (two lost at once) is no longer owed: the turn may end (it was a dead end). A story may
+    # be recorded kind by kind. Version 3: a pawn back in reality goes on a white square
+    # (dylan-dog/shadow-squares: "as always, on one of the white squares"). Runs of older
+    # versions are listed by ``manage.py replay_changes`` where this changes a step.
+    version = "4"
     package_dir = Path(__file__).parent
     points = points.POINTS
     certainties = CERTAINTIES
@@ -95,9 +88,12 @@ class DylanDogEngine(Engine):
     )
     min_players = 3
     max_players = 6
-    handlers = HANDLERS
-    turn_rule = P + "starting-the-game"
-    end_rule = P + "the-end-of-the-game"
+    rulebook = RULEBOOK
+    sections = (before_playing, the_die, later_turns, moving_between_planes,
+                the_nightmare_plane, nightmare_cards, reaching_the_mystery_crypts, horror_cards,
+                shadow_squares, dylan_dog_cards, exchange)
+    turn_rule = STARTING
+    end_rule = THE_END
 
     def initial_state(
         self, players: Sequence[Mapping[str, str]], setup: Mapping[str, Any], board=None
@@ -117,21 +113,21 @@ class DylanDogEngine(Engine):
         """Only the match's players act; the throw and the move are the turn player's (or,
         in a fight, the fighter's throw); only the turn player ends their turn."""
         if actor not in state["players"]:
-            return Refusal(P + "preamble", f"{actor!r} is not a player of this match")
+            return Refusal(PREAMBLE, f"{actor!r} is not a player of this match")
         turn, fight = state["turn"], state["fight"]
         if event_type == "roll":
             if fight is not None:
                 if actor != fight["fighter"]:
-                    return Refusal(P + "horror-cards",
+                    return Refusal(HORROR,
                                    f"{name(state, fight['fighter'])} must throw against the "
                                    f"horror card, not {name(state, actor)}")
             elif actor != turn["player"]:
                 return _not_their_turn(state, actor)
             elif turn["phase"] not in ("setup", "before-roll"):
-                return Refusal(P + "later-turns", "the die was already thrown this turn")
+                return Refusal(LATER_TURNS, "the die was already thrown this turn")
         elif event_type == "move":
             if actor != turn["player"] or turn["phase"] != "action" or fight is not None:
-                return Refusal(P + "later-turns",
+                return Refusal(LATER_TURNS,
                                f"{name(state, actor)} moves without a throw of their own to spend")
         elif event_type == "end_turn" and actor != turn["player"]:
             return _not_their_turn(state, actor)
@@ -139,9 +135,6 @@ class DylanDogEngine(Engine):
 
     def referents(self, kind: str, setup: Mapping[str, Any]) -> Collection[str] | None:
         return referents(kind)
-
-    def legal_events(self, state: Mapping[str, Any], interpretation: Interpretation) -> list[Choice]:
-        return legal_events.offered(state, interpretation)
 
     def pieces(self, state: Mapping[str, Any]) -> list[Piece]:
         return layout.pieces(state)
@@ -151,6 +144,13 @@ class DylanDogEngine(Engine):
 
     def view(self, state: Mapping[str, Any], viewer: str | None) -> dict:
         return view.view(state, viewer)
+
+    def resample_hidden(self, state: Mapping[str, Any], seat: str, rng: random.Random) -> dict:
+        return view.resample_hidden(state, seat, rng)
+
+    def player_facts(self, state: Mapping[str, Any], viewer: str | None = None
+                     ) -> list[PlayerFacts]:
+        return facts.player_facts(view.view(state, viewer))
 
     def simulate(
         self, *, seed: int, players=None, setup=None, max_events=None, min_events=None,
@@ -163,7 +163,7 @@ class DylanDogEngine(Engine):
 
 
 def _not_their_turn(state, actor) -> Refusal:
-    return Refusal(P + "starting-the-game",
+    return Refusal(STARTING,
                    f"it is {name(state, state['turn']['player'])}'s turn, not {name(state, actor)}'s")
 
 

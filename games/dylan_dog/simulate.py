@@ -86,10 +86,9 @@ def of_type(choices: Sequence[Choice], *types: str) -> list[Choice]:
     return [c for c in choices if c.event["type"] in types]
 
 
-def as_event(choice: Choice, **data) -> dict:
-    """The choice's event with ``data`` added (its open or optional fields)."""
-    return {"type": choice.event["type"], "actor": choice.event.get("actor"),
-            "data": {**(choice.event.get("data") or {}), **data}}
+def values(choice: Choice, field: str) -> list:
+    """The values an open field of ``choice`` lists."""
+    return list(choice.field(field).domain.values)
 
 
 class Table:
@@ -122,7 +121,7 @@ class Table:
     def choose(self, state: Mapping, choices: Sequence[Choice], rng: Random,
                context: PlayContext) -> Choice | dict:
         stall = context.stalling
-        stories = of_type(choices, "story_cards")
+        stories = [c for c in of_type(choices, "story_cards") if c.chance]
         if stories:
             return self.deal_story(stories)
         if state["fight"] is not None:
@@ -137,37 +136,36 @@ class Table:
     def deal_story(self, stories: list[Choice]) -> dict:
         """The first player without a story draws the one the table dealt them."""
         pid = next(pid for pid in self.ids if any(c.event["actor"] == pid for c in stories))
-        cards = list(self.stories[pid])
-        dealt = next(c for c in stories
-                     if c.event["actor"] == pid and c.picks["cards"].allows(cards))
-        return as_event(dealt, cards=cards)
+        dealt = next(c for c in stories if c.event["actor"] == pid)
+        return dealt.filled(dict(zip(CATEGORIES, self.stories[pid], strict=True)))
 
     def fight(self, state, choices, rng) -> Choice:
         fight = state["fight"]
         card = of_type(choices, "play_dylan_dog")
         if card and (fight["threshold"] in ("6", "dylan-dog") or rng.random() < 0.3):
             return card[0]
-        return rng.choice(of_type(choices, "roll"))
+        return of_type(choices, "roll")[0]
 
     def before_throw(self, state, choices, rng, stall) -> Choice | dict:
         pid = state["turn"]["player"]
         player = state["players"][pid]
         for symbol in player["shadow"]:
             if valid_shadow(player, symbol) and symbol not in player["shown_shadows"]:
-                shown = matching_choice(choices, {"type": "show_shadow", "actor": pid,
-                                                  "data": {"shadow": symbol}})
-                if shown is not None:
+                shown = {"type": "show_shadow", "actor": pid, "data": {"shadow": symbol}}
+                if matching_choice(choices, shown) is not None:
                     return shown
         if not stall:
             wanted = self.wanted_exchange(state, pid, choices) if rng.random() < 0.6 else None
             if wanted is not None:
                 return wanted
-            challenges = of_type(choices, "challenge")
+            challenges = [c for c in of_type(choices, "challenge") if c.actor == pid]
             if challenges and rng.random() < 0.5:
                 need = set(self.needs(state, pid))
-                return max(challenges, key=lambda c: len(
-                    need & set(state["players"][c.event["data"]["target"]]["mystery"])))
-        return rng.choice(of_type(choices, "roll"))
+                choice = challenges[0]
+                target = max(values(choice, "target"), key=lambda t: len(
+                    need & set(state["players"][t]["mystery"])))
+                return choice.filled({"target": target, "horror": values(choice, "horror")[0]})
+        return of_type(choices, "roll")[0]
 
     def spare_card(self, state, pid, avoid_for=None) -> str | None:
         player = state["players"][pid]
@@ -192,23 +190,35 @@ class Table:
 
     # -- the move ------------------------------------------------------------------------
 
-    def move(self, state, choices, rng, stall) -> dict:
+    def move(self, state, choices, rng, stall) -> Choice | dict:
         moves = of_type(choices, "move")
         pid = state["turn"]["player"]
         square = state["players"][pid]["square"]
-        turns = [c for c in moves if not c.open_fields]
+        turns = [c for c in moves if "path" in c.event["data"]]
         if state["players"][pid]["turns"] == 0 or (
             stall and turns and PLANE[square] != "mystery" and rng.random() < 0.75
         ):
-            return as_event(rng.choice(turns))
-        best = max(moves, key=lambda c: self.score(state, pid, c, rng, stall))
-        if not best.open_fields:
-            return as_event(best)
-        return as_event(best, path=best.picks["path"].draw(rng))
+            return rng.choice(turns)
+        # each place the pawn may end on, with the plane as it will be turned, and the moves
+        # that lead there
+        ways: dict[tuple[str, int], list[tuple[Choice, dict]]] = {}
+        for choice in moves:
+            fixed = choice.event["data"]
+            paths = [tuple(fixed["path"])] if "path" in fixed else values(choice, "path")
+            turned = [fixed["rotation"]] if "rotation" in fixed else values(choice, "rotation")
+            for path in paths:
+                for rotation in turned:
+                    filling = {} if "path" in fixed else {"path": list(path)}
+                    if "rotation" not in fixed:
+                        filling["rotation"] = rotation
+                    end = path[-1] if path else square
+                    ways.setdefault((end, rotation), []).append((choice, filling))
+        best = max(ways, key=lambda way: self.score(state, pid, way[0],
+                                                    (state["rotation"] + way[1]) % 24, rng, stall))
+        choice, filling = rng.choice(ways[best])
+        return choice.filled(filling)
 
-    def score(self, state, pid, choice, rng, stall) -> float:
-        square = choice.spaces[0] if choice.spaces else state["players"][pid]["square"]
-        rotation = (state["rotation"] + choice.event["data"]["rotation"]) % 24
+    def score(self, state, pid, square, rotation, rng, stall) -> float:
         crypts = state["crypts"]
         plane = PLANE[square]
         noise = rng.random() * 8
@@ -248,7 +258,7 @@ class Table:
             return escape
         places = of_type(choices, "place")
         if places:
-            return rng.choice(places)
+            return places[0]
         forfeits = of_type(choices, "forfeit")
         if forfeits:
             return self.forfeit(state, forfeits, rng)
@@ -259,7 +269,7 @@ class Table:
         if entries and not stall:
             crypt = next(i["crypt"] for i in state["pending"] if i["kind"] == "crypt-entry")
             if state["crypts"][crypt] > 0:
-                return entries[-1]
+                return entries[0]
         forced = self.forced_exchange(state, choices, stall)
         if forced is not None:
             return forced
@@ -270,14 +280,24 @@ class Table:
         card = self.deck.popleft()
         if card["kind"] != "shadow":
             self.deck.append(card)
-        fixed = {k: card[k] for k in ("kind", "crypt", "shadow") if k in card}
-        fitting = [c for c in draws
-                   if all(c.event["data"].get(k) == v for k, v in fixed.items())]
+        kind = [c for c in draws if c.event["data"]["kind"] == card["kind"]]
+        fitting = [c for c in kind if c.event["data"].get("crypt", card.get("crypt"))
+                   == card.get("crypt")]
         choice = rng.choice(fitting)
-        data = {"text": card["text"]}
-        if "square" in choice.open_fields:
-            data["square"] = rng.choice(WHITE if "target" in choice.event["data"] else NIGHTMARE)
-        return as_event(choice, **data)
+        filling = {"text": card["text"]}
+        for field in choice.open_fields:
+            if field in card:
+                filling[field] = card[field]
+            elif field == "square":
+                if choice.field("square").optional and rng.random() < 0.5:
+                    continue
+                squares = values(choice, "square")
+                if card["kind"] in ("move-self", "move-other"):
+                    squares = WHITE if card["kind"] == "move-other" else NIGHTMARE
+                filling["square"] = rng.choice(squares)
+            elif field == "target":
+                filling["target"] = rng.choice(values(choice, "target"))
+        return choice.filled(filling)
 
     def draw_crypt_card(self, state, draws, rng, stall) -> dict:
         pid = draws[0].event["actor"]
@@ -291,15 +311,13 @@ class Table:
             indexes = safe or indexes
         card = cards.pop(rng.choice(indexes))
         if card[0] == "mystery":
-            event = {"type": "crypt_card", "actor": pid,
-                     "data": {"kind": "mystery", "crypt": crypt, "element": card[1]}}
-        else:
-            event = {"type": "crypt_card", "actor": pid,
-                     "data": {"kind": "horror", "crypt": crypt, "name": card[1],
-                              "threshold": card[2]}}
-        return event
+            return {"type": "crypt_card", "actor": pid,
+                    "data": {"kind": "mystery", "crypt": crypt, "element": card[1]}}
+        return {"type": "crypt_card", "actor": pid,
+                "data": {"kind": "horror", "crypt": crypt, "name": card[1],
+                         "threshold": card[2]}}
 
-    def shadow_square(self, state, choices, rng) -> Choice | None:
+    def shadow_square(self, state, choices, rng) -> Choice | dict | None:
         shadows = of_type(choices, "play_shadow")
         cards = [c for c in of_type(choices, "play_dylan_dog")
                  if c.event["data"]["use"] == "shadow"]
@@ -307,25 +325,27 @@ class Table:
             return cards[0]
         if shadows:
             played = shadows[0]
-            symbol = played.event["data"]["shadow"]
+            symbol = values(played, "shadow")[0]
             self.deck.append({"kind": "shadow", "shadow": symbol,
-                              "text": "Shadow card (carta-ombra)"})
-            return played
+                              "text": "Shadow card (carta-ombra), two for each shadow"})
+            return played.filled({"shadow": symbol})
         caught = of_type(choices, "accept_trap")
         return caught[0] if caught else None
 
-    def forfeit(self, state, forfeits, rng) -> Choice:
+    def forfeit(self, state, forfeits, rng) -> dict:
+        choice = forfeits[0]
         pending = next(i for i in state["pending"] if i["kind"] == "forfeit")
-        giver = pending["player"]
+        cards = values(choice, "card")
         if pending["to"] == "crypt":
-            spare = [c for c in forfeits if c.event["data"].get("crypt") == pending["crypt"]
-                     and c.event["data"]["card"] not in self.stories[giver]]
-            choice = rng.choice(spare or [c for c in forfeits
-                                          if c.event["data"].get("crypt") == pending["crypt"]])
-            self.crypts[pending["crypt"]].append(("mystery", choice.event["data"]["card"]))
-            return choice
-        wanted = [c for c in forfeits if c.event["data"]["card"] in self.stories[pending["to"]]]
-        return (wanted or forfeits)[0]
+            spare = [c for c in cards if c not in self.stories[pending["player"]]]
+            card = rng.choice(spare or cards)
+            self.crypts[pending["crypt"]].append(("mystery", card))
+            filling = {"card": card}
+            if rng.random() < 0.5:
+                filling["crypt"] = pending["crypt"]
+            return choice.filled(filling)
+        wanted = [c for c in cards if c in self.stories[pending["to"]]]
+        return choice.filled({"card": (wanted or cards)[0]})
 
     def forced_exchange(self, state, choices, stall) -> dict | None:
         forced = [c for c in of_type(choices, "exchange") if c.event["data"].get("forced")]

@@ -1,6 +1,7 @@
 """The state of a Dylan Dog match as plain JSON data (every key is documented in README.md).
 
-Copy-on-write helpers: ``apply`` copies only the dicts it changes, never the whole state.
+Handlers never change the state they are given: they edit a ``games.core.draft.Draft`` of the
+next one, which copies only what changes.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.core.draft import Draft
 from games.dylan_dog.board import CRYPT_NAMES, NIGHTMARE_DECK_SIZE, WHITE
 
 CARDS_PER_CRYPT = 9
@@ -60,13 +62,6 @@ def initial_state(players: Sequence[Mapping[str, str]], setup: Mapping[str, Any]
     }
 
 
-def with_player(state: dict, pid: str, **changes) -> dict:
-    """A new state whose player ``pid`` has ``changes``; nothing else is copied."""
-    new = dict(state)
-    new["players"] = {**state["players"], pid: {**state["players"][pid], **changes}}
-    return new
-
-
 def mystery_in_hands(state: Mapping[str, Any]) -> int:
     return sum(len(p["mystery"]) for p in state["players"].values())
 
@@ -94,15 +89,17 @@ def name(state: Mapping[str, Any], pid: str | None) -> str:
 
 # -- the turn and what is pending ---------------------------------------------------------
 
-# what a square dictates: duties the player must carry out, rights they may use this turn
+# what a square dictates that the player must carry out before the turn ends (the rest,
+# crypt-entry, forced-exchange and dylan-dog-card, are rights that lapse with it)
 OBLIGATIONS = ("place", "forfeit", "nightmare-card", "crypt-draw", "shadow-trap")
-RIGHTS = ("crypt-entry", "forced-exchange", "dylan-dog-card")
 
 
-def set_turn(state: dict, **changes) -> dict:
-    new = dict(state)
-    new["turn"] = {**state["turn"], **changes}
-    return new
+def duties(state: Mapping[str, Any]) -> list[dict]:
+    """The obligations still to carry out. A mystery card owed by a player who no longer holds
+    one (two lost at once, or cards exchanged away since) is not: there is none to hand over
+    (dylan-dog/horror-cards: "they must hand over a mystery card")."""
+    return [item for item in state["pending"] if item["kind"] in OBLIGATIONS
+            and not (item["kind"] == "forfeit" and not state["players"][item["player"]]["mystery"])]
 
 
 def find_pending(state: Mapping[str, Any], pid: str, kind: str) -> int:
@@ -112,13 +109,20 @@ def find_pending(state: Mapping[str, Any], pid: str, kind: str) -> int:
     return -1
 
 
-def drop_pending(state: dict, index: int) -> dict:
-    new = dict(state)
-    new["pending"] = state["pending"][:index] + state["pending"][index + 1 :]
-    return new
+def first_pending(state: Mapping[str, Any], kind: str) -> dict[str, dict]:
+    """Each player's first pending item of ``kind`` (the one their next such event uses), in
+    the order they became pending."""
+    found: dict[str, dict] = {}
+    for item in state["pending"]:
+        if item["kind"] == kind:
+            found.setdefault(item["player"], item)
+    return found
 
 
-def add_pending(state: dict, *items: dict) -> dict:
-    new = dict(state)
-    new["pending"] = state["pending"] + list(items)
-    return new
+def drop_pending(draft: Draft, index: int) -> None:
+    pending = draft.state["pending"]
+    draft.state["pending"] = pending[:index] + pending[index + 1 :]
+
+
+def add_pending(draft: Draft, *items: dict) -> None:
+    draft.state["pending"] = draft.state["pending"] + list(items)

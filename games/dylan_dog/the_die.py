@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.core.choices import Choice, event
+from games.core.choices import Choice, OpenField, event, one_of
+from games.core.draft import Draft
+from games.core.table import Offering
 from games.dylan_dog import points as pts
 from games.dylan_dog.board import FACES, WHITE_SET
 from games.dylan_dog.horror_cards import beats, resolve_fight
-from games.dylan_dog.passages import P
-from games.dylan_dog.state import name, set_turn
+from games.dylan_dog.passages import BEFORE_PLAYING, STARTING
+from games.dylan_dog.state import name
 
 
 def face_value(face: str) -> int | None:
@@ -53,48 +55,54 @@ def move_judgement(value, entered, free, turned, in_crypt, passage_step, partial
 def on_roll(state, actor, data, ref):
     """dylan-dog/the-die: 2-6 or Dylan Dog; also the throw against a horror card."""
     face = data.get("face")
+    draft = Draft(state)
     if state["fight"] is not None:
-        return resolve_fight(state, ref, won=beats(face, state["fight"]["threshold"]), face=face)
+        won = beats(face, state["fight"]["threshold"])
+        return draft.state, resolve_fight(draft, ref, won=won, face=face)
     if state["turn"]["phase"] == "setup":
         missing = [p["name"] for p in state["players"].values() if p["story"] is None]
         if missing:
-            ref.violation(P + "before-playing", "no story cards recorded for " + ", ".join(missing))
+            ref.violation(BEFORE_PLAYING, "no story cards recorded for " + ", ".join(missing))
         astray = [f"{p['name']} ({p['square']})" for p in state["players"].values()
                   if p["square"] not in WHITE_SET]
         if astray:
-            ref.violation(P + "starting-the-game",
-                          "the markers start on the white squares of reality, not "
+            ref.violation(STARTING, "the markers start on the white squares of reality, not "
                           + ", ".join(astray))
     ref.effect("roll", player=actor, face=face)
-    return set_turn(state, phase="action", die=face), f"{name(state, actor)} throws {face}"
+    draft.update("turn", phase="action", die=face)
+    return draft.state, f"{name(state, actor)} throws {face}"
 
 
 def face_words(face: str) -> str:
     return "Dylan Dog's face" if face == "dylan-dog" else f"a {face}"
 
 
-def offer_roll(state, interpretation) -> list[Choice]:
-    """Each face of the die is a chance outcome: the fighter's throw against a horror card, or
-    the turn player's throw once every story is drawn (after any exchange or challenge)."""
+def offer_roll(at: Offering) -> list[Choice]:
+    """The die thrown: one chance choice, its face open (each of the six as likely): the
+    fighter's throw against a horror card, or the turn player's once every story is drawn
+    (after any exchange or challenge)."""
+    state = at.state
     fight, turn = state["fight"], state["turn"]
     if fight is not None:
         pid = fight["fighter"]
-        return [
-            Choice(
-                event=event("roll", pid, face=face),
-                label=f"{name(state, pid)} throws {face_words(face)} against {fight['name']} "
-                f"({'beaten' if beats(face, fight['threshold']) else 'not beaten'})",
-                chance=True,
-            )
-            for face in FACES
-        ]
+
+        def against(face: str) -> str:
+            verdict = "beats" if beats(face, fight["threshold"]) else "does not beat"
+            return f"{face_words(face)}: {verdict} {fight['name']}"
+
+        return [Choice(event("roll", pid), f"{name(state, pid)} throws the die against "
+                       f"{fight['name']} ({fight['threshold']})", chance=True,
+                       fields=(OpenField("face", one_of(FACES, label=against),
+                                         prompt="The die shows"),))]
     if turn["phase"] not in ("setup", "before-roll"):
         return []
-    if turn["phase"] == "setup" and any(p["story"] is None for p in state["players"].values()):
+    if turn["phase"] == "setup" and any(p["story"] is None and not p.get("story_hidden")
+                                        for p in state["players"].values()):
         return []
     pid = turn["player"]
-    return [
-        Choice(event=event("roll", pid, face=face),
-               label=f"{name(state, pid)} throws {face_words(face)}", chance=True)
-        for face in FACES
-    ]
+    return [Choice(event("roll", pid), f"{name(state, pid)} throws the die", chance=True,
+                   fields=(OpenField("face", one_of(FACES, label=face_words),
+                                     prompt="The die shows"),))]
+
+
+RULES = {"roll": (on_roll, offer_roll)}

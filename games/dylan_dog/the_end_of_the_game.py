@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from games.core.draft import Draft
 from games.core.referee import Referee
 from games.dylan_dog import points as pts
 from games.dylan_dog.state import name, story_complete
 
 
-def check_win(state: dict, gainers: list[str], ref: Referee) -> dict:
+def check_win(draft: Draft, gainers: list[str], ref: Referee) -> None:
     """The match ends when one of ``gainers`` (who just received a card) holds their story."""
+    state = draft.state
     current = state["turn"]["player"]
     winners = []
     for pid in gainers:
@@ -24,30 +26,24 @@ def check_win(state: dict, gainers: list[str], ref: Referee) -> dict:
         ):
             winners.append(pid)
     if not winners:
-        return state
+        return
     winner = winners[0]
     if len(winners) > 1:
         acting = current if current in winners else winners[0]
         other = next(w for w in winners if w != acting)
         choice = ref.consult(pts.SIMULTANEOUS_WIN, "one exchange completed two stories at once")
         winner = acting if choice == "acting-player" else other
-    new = dict(state)
-    new["finished"] = True
-    new["winner"] = winner
-    new["reason"] = f"{name(state, winner)} holds the 4 mystery cards of their story and escapes"
-    ref.effect("victory", player=winner)
-    return new
+    _finish(draft, winner, f"{name(state, winner)} holds the 4 mystery cards of their story "
+            "and escapes", ref)
 
 
-def win_at_turn_start(state: dict, pid: str, ref: Referee) -> dict:
+def win_at_turn_start(draft: Draft, pid: str, ref: Referee) -> None:
     """A player who begins their turn holding their story wins (it was completed earlier)."""
-    if not story_complete(state["players"][pid]):
-        return state
-    new = dict(state)
-    new["finished"] = True
-    new["winner"] = pid
-    new["reason"] = (
-        f"{name(state, pid)} begins their turn holding the 4 mystery cards of their story"
-    )
-    ref.effect("victory", player=pid)
-    return new
+    if story_complete(draft.state["players"][pid]):
+        _finish(draft, pid, f"{name(draft.state, pid)} begins their turn holding the 4 mystery "
+                "cards of their story", ref)
+
+
+def _finish(draft: Draft, winner: str, reason: str, ref: Referee) -> None:
+    draft.state.update(finished=True, winner=winner, reason=reason)
+    ref.effect("victory", player=winner)

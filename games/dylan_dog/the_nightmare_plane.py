@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 from games.core.choices import Choice, event
+from games.core.draft import Draft
 from games.core.referee import Referee
+from games.core.table import Offering
 from games.dylan_dog import points as pts
 from games.dylan_dog.board import (
     CRYPT_OF_SQUARE,
@@ -17,12 +19,12 @@ from games.dylan_dog.board import (
     scambio_aligned,
     window_shows_face,
 )
-from games.dylan_dog.passages import P
-from games.dylan_dog.state import add_pending, drop_pending, find_pending, name, with_player
+from games.dylan_dog.passages import NIGHTMARE_PLANE
+from games.dylan_dog.state import add_pending, drop_pending, find_pending, first_pending, name
 
 
 def arrive(
-    state: dict,
+    draft: Draft,
     pid: str,
     ref: Referee,
     *,
@@ -31,7 +33,7 @@ def arrive(
     path: list[str] | None = None,
     exact_throw: bool = False,
     by_card: bool = False,
-) -> dict:
+) -> None:
     """Obligations and rights from a player's own move (or a card that moved them).
 
     dylan-dog/the-nightmare-plane: rights come "only by being on the right squares after
@@ -39,6 +41,7 @@ def arrive(
     ``exact_throw``: the move used the whole throw; ``by_card``: one's own nightmare card
     moved the pawn (no throw at all).
     """
+    state = draft.state
     player = state["players"][pid]
     sq = player["square"]
     rotation = state["rotation"]
@@ -71,8 +74,7 @@ def arrive(
             ref.effect(
                 item["kind"], player=pid, **({"crypt": item["crypt"]} if "crypt" in item else {})
             )
-        state = add_pending(state, *adds)
-    return state
+        add_pending(draft, *adds)
 
 
 def _nightmare_square(state, pid, sq, rotation, ref, *, pawn_moved, exact_throw, by_card):
@@ -154,21 +156,25 @@ def on_take_dylan_dog(state, actor, data, ref):
     index = find_pending(state, actor, "dylan-dog-card")
     if index < 0 or state["dylan_dog_deck"] <= 0:
         ref.violation(
-            P + "the-nightmare-plane",
+            NIGHTMARE_PLANE,
             f"{who} has not made Dylan Dog's face appear in a window "
             "with their own move (or the Dylan Dog deck is empty)",
         )
         return state, f"{who} takes a Dylan Dog card without the right (ignored)"
-    new = drop_pending(state, index)
-    new["dylan_dog_deck"] = state["dylan_dog_deck"] - 1
-    new = with_player(new, actor, dylan_dog=state["players"][actor]["dylan_dog"] + 1)
-    return new, f"{who} takes a Dylan Dog card"
+    draft = Draft(state)
+    drop_pending(draft, index)
+    draft.state["dylan_dog_deck"] = state["dylan_dog_deck"] - 1
+    draft.update("players", actor, dylan_dog=state["players"][actor]["dylan_dog"] + 1)
+    return draft.state, f"{who} takes a Dylan Dog card"
 
 
-def offer_take_dylan_dog(state, interpretation) -> list[Choice]:
+def offer_take_dylan_dog(at: Offering) -> list[Choice]:
     """A player who made Dylan Dog's face appear in a window, while the deck has cards."""
+    state = at.state
     if state["dylan_dog_deck"] <= 0:
         return []
-    holders = dict.fromkeys(i["player"] for i in state["pending"] if i["kind"] == "dylan-dog-card")
-    return [Choice(event=event("take_dylan_dog", pid),
-                   label=f"{name(state, pid)} takes a Dylan Dog card") for pid in holders]
+    return [Choice(event("take_dylan_dog", pid), f"{name(state, pid)} takes a Dylan Dog card")
+            for pid in first_pending(state, "dylan-dog-card") if at.viewer in (None, pid)]
+
+
+RULES = {"take_dylan_dog": (on_take_dylan_dog, offer_take_dylan_dog)}

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from games.core.draft import Draft
 from games.core.engine import default_players
 from games.dylan_dog.rules import ENGINE
-from games.dylan_dog.state import with_player
 
 E = ENGINE
 STORIES = {
@@ -36,14 +36,17 @@ def act(state, kind, actor, interpretation=None, /, **data):
 
 
 def put(state, pid, **changes):
-    return with_player(state, pid, **changes)
+    draft = Draft(state)
+    draft.update("players", pid, **changes)
+    return draft.state
 
 
 def turn_of(state, pid, phase="before-roll", die=None, turns=1, **player):
     """``pid`` to play, in ``phase``, past their first turn (``turns``), optionally moved."""
-    new = dict(state)
-    new["turn"] = {**state["turn"], "player": pid, "phase": phase, "die": die}
-    return with_player(new, pid, turns=turns, **player)
+    draft = Draft(state)
+    draft.update("turn", player=pid, phase=phase, die=die)
+    draft.update("players", pid, turns=turns, **player)
+    return draft.state
 
 
 def at(state, rotation):

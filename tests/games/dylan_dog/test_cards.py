@@ -259,10 +259,9 @@ def test_climb_out_of_an_empty_crypt():
 def test_back_in_reality_the_pawn_goes_on_a_white_square_under_every_reading():
     """dylan-dog/shadow-squares: "they return to reality, where they place their pawn, as
     always, on one of the white squares" """
+    from games.dylan_dog.reaching_the_mystery_crypts import WHITE
     from games.dylan_dog.rules import ENGINE
     from tests.games.replay_baseline import readings
-
-    from games.dylan_dog.reaching_the_mystery_crypts import WHITE
 
     back = act(landed_on_incubo(), "nightmare_card", "p1", kind="back-to-reality")
     taken = {p["square"] for p in back.state["players"].values()}

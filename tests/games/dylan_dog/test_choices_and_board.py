@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from games.core.choices import matching_choice
+from games.core.choices import covering, matching_choice
 from games.core.events import EventSchemaError
 from games.core.replay import replay_document
 from games.dylan_dog import rules
@@ -59,37 +59,45 @@ def test_the_package_is_small_files_without_import_circles():
     assert "rules" not in {m for found in imports.values() for m in found}
 
 
-def test_a_throw_offers_every_face_as_chance_beside_the_exchanges():
+def test_a_throw_is_one_chance_choice_beside_the_exchanges():
     """dylan-dog/exchange: "Before making their own die throw, each player is free to propose a
     card exchange to the others." """
     s = put(put(turn_of(started(), "p1"), "p1", mystery=["I2"]), "p2", mystery=["A1"])
     choices = offered(s)
-    rolls = [c for c in choices if c.event["type"] == "roll"]
-    assert sorted(c.event["data"]["face"] for c in rolls) == ["2", "3", "4", "5", "6", "dylan-dog"]
-    assert all(c.chance for c in rolls)
+    (roll,) = [c for c in choices if c.type == "roll"]
+    assert roll.chance and roll.open_fields == ("face",)
+    assert roll.field("face").domain.values == ("2", "3", "4", "5", "6", "dylan-dog")
+    assert roll.field("face").domain.odds() == (1 / 6,) * 6
     swap = ev("exchange", "p1", **{"with": "p2", "give": ["I2"], "receive": ["A1"]})
     gift = ev("exchange", "p1", **{"with": "p2", "give": [], "receive": ["A1"]})
-    assert matching_choice(choices, swap) and matching_choice(choices, gift)
-    assert not matching_choice(choices, ev("exchange", "p1",
-                                           **{"with": "p2", "give": ["I3"], "receive": ["A1"]}))
+    assert len(covering(choices, swap)) == 1 and len(covering(choices, gift)) == 1
+    assert not covering(choices, ev("exchange", "p1",
+                                    **{"with": "p2", "give": ["I3"], "receive": ["A1"]}))
     even = offered(s, interp(exchange_balance="one-for-one"))
-    assert matching_choice(even, swap) and not matching_choice(even, gift)
+    assert len(covering(even, swap)) == 1 and not covering(even, gift)
 
 
-def test_a_move_is_offered_by_where_it_ends_with_its_path_open():
+def test_a_mixed_move_is_one_choice_with_its_path_and_turn_open():
     """dylan-dog/later-turns: "Example of a mixed move: the die shows 5. The player moves their
     pawn 3 squares and then rotates the nightmare plane by 2." """
     s = turn_of(started(), "p1", phase="action", die="5", square="R1")
     choices = offered(s)
     mixed = ev("move", "p1", path=["R2", "R3", "R4"], rotation=2)
-    choice = matching_choice(choices, mixed)
-    assert choice is not None and choice.spaces == ("R4",) and choice.open_fields == ("path",)
-    assert not matching_choice(choices, ev("move", "p1", path=["R2", "R3", "R4"], rotation=1))
-    assert not matching_choice(choices, ev("move", "p1", path=["R2", "R4", "R3"], rotation=2))
+    (choice,) = covering(choices, mixed)
+    assert choice.open_fields == ("path", "rotation", "rotate_first")
+    assert choice.field("rotation").domain.values == (2, -2)
+    assert "R4" in choice.field("path").domain.spaces and choice.origin == "R1"
+    assert len(covering(choices, dict(mixed, data={**mixed["data"], "rotation": -2}))) == 1
+    assert not covering(choices, ev("move", "p1", path=["R2", "R3", "R4"], rotation=1))
+    assert not covering(choices, ev("move", "p1", path=["R2", "R4", "R3"], rotation=2))
+    # a handful of choices stand for every path with every turn the throw allows
+    moves = [c for c in choices if c.type == "move"]
+    assert len(moves) <= 12
+    assert sum(len(c.field("path").domain.values) for c in moves if "path" in c.open_fields) > 100
     rng = random.Random(3)
-    for choice in choices:
-        if choice.open_fields:
-            drawn = choice.filled({"path": choice.picks["path"].draw(rng)})
+    for choice in moves:
+        for _ in range(10):
+            drawn = choice.sampled(rng, leave_out=0.5)
             assert not violations(E.apply(s, drawn, E.interpretation())), drawn
 
 
@@ -167,3 +175,67 @@ def test_a_match_simulated_under_a_reading_is_legal_under_it():
     assert "exchange-balance=one-for-one" in document["source"]
     steps = replay_document(E, document, E.interpretation(reading))
     assert not [f for _event, step in steps for f in step.flags if f.kind == "violation"]
+
+
+def test_the_story_draw_is_one_chance_choice_a_player_with_a_card_of_each_kind_open():
+    """dylan-dog/before-playing: "Each player draws 4 story cards (carte-racconto): 1
+    investigator card (carta-indagatore) 1 action card (carta-azione) 1 location card
+    (carta-luogo) 1 fear card (carta-paura)" """
+    s = E.initial_state([{"id": p, "name": p.upper()} for p in ("p1", "p2", "p3")], {})
+    choices = offered(s)
+    assert len(choices) <= 40  # one draw a player, never every hand (6 x 6 x 6 x 6 each)
+    draws = [c for c in choices if c.type == "story_cards" and c.chance]
+    assert [c.actor for c in draws] == ["p1", "p2", "p3"]
+    kinds = ("investigator", "action", "location", "fear")
+    for draw in draws:
+        assert draw.open_fields == kinds and draw.omitted == ("cards",)
+        for kind, letter in zip(kinds, "IALF", strict=True):
+            domain = draw.field(kind).domain
+            assert domain.values == tuple(f"{letter}{n}" for n in range(1, 7))
+            assert domain.odds() == (1 / 6,) * 6
+    drawn = act(s, "story_cards", "p1", investigator="I1", action="A1", location="L1",
+                fear="F1")
+    assert not violations(drawn) and drawn.state["players"]["p1"]["story"] == [
+        "I1", "A1", "L1", "F1"]
+    # the cards that can still come: Luis's draw lacks Ana's cards, as far as the table sees;
+    # Luis himself does not see Ana's story, so to him any card of each kind can still come
+    (archivist,) = [c for c in offered(drawn.state) if c.actor == "p2" and c.chance]
+    assert archivist.field("fear").domain.values == ("F2", "F3", "F4", "F5", "F6")
+    (seat,) = [c for c in E.legal_events(drawn.state, E.interpretation(), "p2") if c.chance]
+    assert seat.field("fear").domain.values == ("F1", "F2", "F3", "F4", "F5", "F6")
+    # older records give the four cards in one list: covered by a choice of its own
+    listed = ev("story_cards", "p2", cards=["F2", "L2", "A2", "I2"])
+    assert [c.chance for c in covering(offered(drawn.state), listed)] == [False]
+    assert not covering(offered(drawn.state), ev("story_cards", "p2",
+                                                 cards=["I2", "I3", "A2", "F2"]))
+
+
+def test_a_draw_takes_the_words_of_a_card_and_the_name_of_a_horror_card_as_read():
+    """dylan-dog/nightmare-cards: "Nightmare cards (carte-incubo) number 66, and anything can
+    happen when one is drawn." """
+    # the transcription never gives the cards' words, nor the horror cards' names: a record's
+    # are taken as read, the reconstructed deck's are listed
+    s = turn_of(started(), "p1", phase="resolve", square="N1")
+    s = dict(s, pending=[{"kind": "nightmare-card", "player": "p1"}])
+    choices = offered(s)
+    read = ev("nightmare_card", "p1", kind="go-to-crypt", crypt="TEMPO",
+              text="Vai nella cripta del Tempo")
+    (card,) = covering(choices, read)
+    assert card.chance and card.field("text").domain.values == (
+        "Go to the crypt of ... (two for each crypt)",)
+    assert not violations(E.apply(s, read, E.interpretation()))
+    # a card naming what it does not (a crypt on a card with no effect) misreads it
+    misread = ev("nightmare_card", "p1", kind="nothing", crypt="TEMPO")
+    assert not covering(choices, misread) and violations(E.apply(s, misread, E.interpretation()))
+    crypt = turn_of(started(), "p1", phase="resolve", square="CRIPTA-MENTE")
+    crypt = dict(crypt, pending=[{"kind": "crypt-draw", "player": "p1", "crypt": "MENTE"}],
+                 horror_drawn=["Zombi"])
+    draws = offered(crypt)
+    unlisted = ev("crypt_card", "p1", kind="horror", name="Il Mostro di Londra", threshold="5+")
+    assert len(covering(draws, unlisted)) == 1
+    assert not violations(E.apply(crypt, unlisted, E.interpretation()))
+    again = ev("crypt_card", "p1", kind="horror", name="Zombi", threshold="4+")
+    assert not covering(draws, again) and violations(E.apply(crypt, again, E.interpretation()))
+    valued = ev("crypt_card", "p1", kind="mystery", element="I2", threshold="4+")
+    assert not covering(draws, valued) and violations(E.apply(crypt, valued,
+                                                              E.interpretation()))

@@ -319,3 +319,17 @@ def test_story_cards():
     one = act(s, "story_cards", "p1", cards=["I1", "A1", "L1", "F1"]).state
     assert violations(act(one, "story_cards", "p2", cards=["I1", "A2", "L2", "F2"]))
     assert violations(act(one, "roll", "p1", face="3"))  # p2 and p3 have no story recorded
+
+
+def test_a_mystery_card_owed_by_a_player_who_holds_none_is_not_owed():
+    """dylan-dog/horror-cards: "if they are defeated, they must hand over a mystery card, on
+    request, to the player who challenged them." """
+    # Luis lost twice (challenges at any time) holding one card: once it is handed over, he
+    # has none left to owe, and the turn may end (it was a dead end: nothing could be recorded)
+    s = put(turn_of(started(), "p1", phase="resolve"), "p2", mystery=["I3"])
+    s = dict(s, pending=[{"kind": "forfeit", "player": "p2", "to": "p1"}] * 2)
+    handed = act(s, "forfeit", "p1", card="I3")
+    assert not violations(handed) and handed.state["players"]["p1"]["mystery"] == ["I3"]
+    offered = E.legal_events(handed.state, E.interpretation())
+    assert [c.type for c in offered if c.type != "show_shadow"] == ["end_turn"]
+    assert not violations(act(handed.state, "end_turn", "p1"))

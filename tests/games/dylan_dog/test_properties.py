@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import random
+import subprocess
+import sys
 from functools import cache
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -161,3 +166,56 @@ def test_view_hides_other_stories_in_every_simulated_state():
                 else:
                     assert p["story"] == state["players"][pid]["story"]
         assert E.view(state, None)["players"] == state["players"]
+
+
+SIMULATE = (
+    "import hashlib, games\n"
+    "from games.core.canonical import canonical_bytes\n"
+    "for seed in (1, 2, 3):\n"
+    "    doc = games.get('dylan-dog').simulate(seed=seed)\n"
+    "    print(seed, len(doc['events']), hashlib.sha256(canonical_bytes(doc)).hexdigest())\n"
+)
+
+
+def test_a_simulated_match_is_the_same_in_every_process():
+    """dylan-dog/final-notes-before-starting: "Each time, first throw the die, then carry out
+    the action of the passage, the matching square, or whatever the square you landed on
+    dictates." """
+    # the same seed plays the same match whatever order Python's hash randomisation gives
+    # sets (the walks a move may take were once gathered in one)
+    root = Path(__file__).resolve().parents[3]
+    outputs = {
+        subprocess.run([sys.executable, "-c", SIMULATE], cwd=root, check=True, text=True,
+                       capture_output=True, timeout=300,
+                       env={**os.environ, "PYTHONHASHSEED": hash_seed}).stdout
+        for hash_seed in ("0", "1", "4242")
+    }
+    assert len(outputs) == 1
+
+
+def test_a_match_never_waits_on_nothing_but_a_shadow_shown():
+    """dylan-dog/final-notes-before-starting: "Each time, first throw the die, then carry out
+    the action of the passage, the matching square, or whatever the square you landed on
+    dictates." """
+    # showing a shadow is always allowed, again too, so a state that offers nothing but
+    # showing shadows already shown is a dead end: after any offered event of a simulated
+    # match, something that changes the state is offered
+    rng = random.Random(7)
+    for choices in ({}, {"dylan-dog.horror-challenge-timing": "any-time"}):
+        reading = E.interpretation(choices)
+        for seed in (1, 2):
+            doc = E.simulate(seed=seed, max_events=400, interpretation=reading)
+            state = E.initial_state(doc["players"], doc["setup"])
+            for event, step in replay_document(E, doc, reading):
+                for choice in E.legal_events(state, reading):
+                    after = E.apply(state, choice.sampled(rng, leave_out=0.5), reading).state
+                    assert E.finished(after) or moves_on(after, reading), (seed, event["seq"])
+                state = step.state
+
+
+def moves_on(state, reading) -> bool:
+    for choice in E.legal_events(state, reading):
+        shown = state["players"][choice.actor]["shown_shadows"]
+        if choice.type != "show_shadow" or set(choice.field("shadow").domain.values) - set(shown):
+            return True
+    return False
