@@ -8,6 +8,7 @@ from games.core.referee import Referee
 from games.core.table import Offering
 from games.fury_of_dracula import points as P
 from games.fury_of_dracula.board import BOARD
+from games.fury_of_dracula.cards import KIND
 from games.fury_of_dracula.combat import check_all_out, mark_out
 from games.fury_of_dracula.common import (
     HIDDEN,
@@ -19,7 +20,6 @@ from games.fury_of_dracula.common import (
     target,
     unchecked,
 )
-from games.fury_of_dracula.cards import KIND
 from games.fury_of_dracula.domains import (
     EVERY_SPACE,
     acting,

@@ -14,7 +14,7 @@ from games.core.referee import Referee
 from games.core.table import Offering
 from games.fury_of_dracula import points as P
 from games.fury_of_dracula.common import fighting_hunters, name, place, unchecked
-from games.fury_of_dracula.domains import ONLY_NO, YES_OR_NO, acting, read, recorder, which_hunter
+from games.fury_of_dracula.domains import ONLY_NO, YES_OR_NO, acting, read, recorder
 
 # The icons of combat cards and banners: the excerpts name none ("un’icona evidenziata sullo
 # stendardo del cacciatore"), so these are the reconstruction's, each with its Italian word. A

@@ -66,8 +66,8 @@ def facts_of(seen: Mapping[str, Any]) -> list[PlayerFacts]:
 def _hunter_facts(seen, pid) -> PlayerFacts:
     h = seen["hunters"][pid]
     if h["defeated"]:
-        facts = [("Stands in", "nowhere: defeated (sconfitto), he is placed on a hospital space "
-                               "at dawn")]
+        facts = [("Stands in",
+                  "nowhere: defeated (sconfitto), he is placed on a hospital space at dawn")]
     else:
         facts = [("Stands in", place(h["space"]))]
     tickets = "; ".join(f"white {t['white']}, " + (f"yellow {t['yellow']}" if t["yellow"] is not None

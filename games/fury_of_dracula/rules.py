@@ -108,7 +108,8 @@ class FuryOfDraculaEngine(Engine):
         ),
         (
             "the item deck and the actions that give items, why a card is discarded or revealed "
-            "by a hunter who is not WEAKENED"
+            "by a hunter who is not WEAKENED (a card he does not hold is noted: nothing discarded "
+            "or revealed)"
         ),
         (
             "what an Encounter card does (ambush and Search record only which card; its results "
@@ -122,8 +123,9 @@ class FuryOfDraculaEngine(Engine):
         ),
         "a bite outside combat (its cause)",
         (
-            "a draw at dusk or dawn (the excerpts speak only of day and night; routed as a day "
-            "draw if from the top, as a night draw if from the bottom)"
+            "a draw at dusk or dawn (the excerpts speak only of day and night: the end and where "
+            "the card went as recorded; a record naming no recipient sends it as a day draw would "
+            "if from the top, as a night draw would if from the bottom)"
         ),
         "no hunter left in Dracula's city when the combat is due",
         (
@@ -136,7 +138,9 @@ class FuryOfDraculaEngine(Engine):
         ),
         (
             "combat card texts, the hunters' characters and their banners (each round records the"
-            " banner's highlighted icons as observed)"
+            " banner's highlighted icons as observed), and the icons themselves (the choices offer"
+            " the reconstruction's six: fangs, claws, mist, bat, wolf, dodge; a round naming"
+            " another is refereed as recorded, but no choice offers it)"
         ),
     )
     min_players = 2

@@ -224,7 +224,7 @@ class Bots:
 
     def action(self, state, pid, by_type, rng):
         h = state["hunters"][pid]
-        mine = lambda kind: [c for c in by_type.get(kind, ()) if c.may_act(pid)]  # noqa: E731
+        mine = lambda kind: [c for c in by_type.get(kind, ()) if c.may_act(pid)]
         roll = rng.random()
         trains = [c for c in mine("move") if c.event["data"].get("mode") == "rail"]
         if roll < 0.55 and trains and rng.random() < 0.35:

@@ -14,7 +14,14 @@ from games.core.referee import Referee
 from games.core.table import Offering
 from games.fury_of_dracula import points as P
 from games.fury_of_dracula.board import BOARD
-from games.fury_of_dracula.common import able_hunters, leave_hideout, name, place, unchecked
+from games.fury_of_dracula.common import (
+    able_hunters,
+    fighting_hunters,
+    leave_hideout,
+    name,
+    place,
+    unchecked,
+)
 from games.fury_of_dracula.domains import ANY_PATH, acting
 from games.fury_of_dracula.reveal import end_movement, triggers
 
@@ -105,19 +112,13 @@ def book_ticket(state, actor, data, ref):
     return draft.state, f"{name(state, actor)} books a ticket (white {ticket['white']}, yellow {yellow})"
 
 
-def in_combat(state, pid) -> bool:
-    """fury-of-dracula/para-5: a hunter fighting the combat under way does not move."""
-    combat = state["combat"]
-    return bool(combat) and pid in combat["hunters"] and pid not in combat["out"]
-
-
 def move(state, actor, data, ref):
     draft = Draft(state)
     who = name(state, actor)
     path = data["path"]
     mode = data["mode"]
     h = draft.edit("hunters", actor)
-    if in_combat(state, actor):
+    if actor in fighting_hunters(state):  # para-5: the combat goes on round after round
         ref.violation(P.COMBAT, f"{who} moves in the middle of a combat", citations=(P.C_CONTINUES,))
     if path[0] != h["space"]:
         if mode == "rail":
@@ -183,7 +184,8 @@ def offer_move(at: Offering) -> list[Choice]:
     excerpts: any path of the board; a ticket named is not spent). The train: one choice per
     ticket a hunter holds, the journey open among those its value allows (para-1)."""
     state = at.state
-    movers = [pid for pid in able_hunters(state) if not in_combat(state, pid)]
+    fighting = fighting_hunters(state)
+    movers = [pid for pid in able_hunters(state) if pid not in fighting]
     if not movers:
         return []
     found = [Choice(event("move", None),
