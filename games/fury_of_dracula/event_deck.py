@@ -19,20 +19,10 @@ from games.fury_of_dracula.common import (
 from games.fury_of_dracula.domains import acting, in_play, people, read
 from games.fury_of_dracula.state import TIME_WORDS
 
-DRAW_END = {"day": ("top",), "night": ("bottom",), "dusk": ("top", "bottom"), "dawn": ("top", "bottom")}
-
-
 def drawn_by_day(time: str, end: str) -> bool:
-    """A draw at dusk or dawn is routed as a day draw from the top, else as a night draw."""
+    """Whether a draw is routed as by day: a draw at dusk or dawn that names no recipient goes
+    as a day draw would from the top, as a night draw would from the bottom."""
     return time == "day" or (time in TWILIGHT and end == "top")
-
-
-def recipient(state, actor, end, icon) -> str:
-    """Where the rule sends a card drawn now from ``end`` with ``icon`` (a player id or
-    ``discard``)."""
-    if icon == "hunter":
-        return actor
-    return "discard" if drawn_by_day(state["time"], end) else state["dracula_player"]
 
 
 def draw_event(state, actor, data, ref):
