@@ -68,14 +68,18 @@ CERTAINTIES = (
     _certain("end-conditions-are-examples", "what ends a combat",
              "The listed conditions end it as they happen (six cards played, influence 13, Dracula "
              "defeated, every hunter involved bitten, defeated or fled, an allowed Escape), and a "
-             "record may end it for another reason: the list is given as examples.",
+             "record may end it for another reason: the list is given as examples. With no combat "
+             "under way a recorded end is a violation: there is nothing to end.",
              P.C_FOR_EXAMPLE, P.C_SIX_CARDS, P.C_INFLUENCE, P.C_DRACULA_DEFEATED, P.C_ALL_OUT,
              P.C_ESCAPE),
     _certain("bite-token-and-weakened", "what a bite does",
              "The hunter puts a bite token on his sheet and becomes INDEBOLITO.", P.C_BITE),
     _certain("weakened-keeps-cards-revealed", "what INDEBOLITO obliges",
-             "An event card and an item card kept revealed (those he holds); the record may "
-             "reveal them at any moment before time passes, when it is checked.", P.C_WEAKENED),
+             "An event card and an item card kept revealed (those he holds: revealing one he does "
+             "not hold is a violation); the record may reveal them at any moment before time "
+             "passes, when it is checked. A hunter who is not INDEBOLITO reveals for a reason the "
+             "excerpts do not give: a card he does not hold is noted, nothing revealed.",
+             P.C_WEAKENED),
     _certain("no-room-defeated", "a bite with no room for its token",
              "The hunter is defeated instead (how much room: point bite-spaces).", P.C_NO_ROOM),
     _certain("defeat-discards-and-returns", "what a defeat does",

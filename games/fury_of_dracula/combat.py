@@ -4,15 +4,30 @@ end of the match."""
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+from games.core.choices import Choice, Number, OneOf, OpenField, SomeOf, event
+from games.core.draft import Draft
 from games.core.referee import Referee
+from games.core.table import Offering
 from games.fury_of_dracula import points as P
-from games.fury_of_dracula.common import Tx, name, place, unchecked
+from games.fury_of_dracula.common import fighting_hunters, name, place, unchecked
+from games.fury_of_dracula.domains import ONLY_NO, YES_OR_NO, acting, read, recorder
+
+# The icons of combat cards and banners: the excerpts name none ("un’icona evidenziata sullo
+# stendardo del cacciatore"), so these are the reconstruction's, each with its Italian word. A
+# round naming another icon is refereed as recorded; no choice offers it (README, "Choices").
+ICONS = ("fangs", "claws", "mist", "bat", "wolf", "dodge")
+ICON_WORDS = {"fangs": "fangs (zanne)", "claws": "claws (artigli)", "mist": "mist (nebbia)",
+              "bat": "bat (pipistrello)", "wolf": "wolf (lupo)", "dodge": "dodge (schivata)"}
 
 
-def start_combat(tx: Tx, ref: Referee) -> str:
+def start_combat(draft: Draft, ref: Referee) -> str:
     """fury-of-dracula/para-4: "il combattimento avviene quindi all’alba o al tramonto successivi"."""
-    state = tx.new
-    dr = tx.dracula()
+    state = draft.state
+    dr = draft.edit("dracula")
     due = dr["combat_due"]
     dr["combat_due"] = None
     who = ref.consult(P.COMBAT_HUNTERS, "a combat starts: which hunters are involved")
@@ -28,7 +43,7 @@ def start_combat(tx: Tx, ref: Referee) -> str:
     if not involved:
         unchecked(ref, "no hunter is in Dracula's city when the combat is due: no combat (the excerpts do not say)")
         return "no hunter faces Dracula: no combat"
-    tx.new["combat"] = {
+    draft.state["combat"] = {
         "hunters": involved,
         "space": here,
         "rounds": 0,
@@ -40,34 +55,35 @@ def start_combat(tx: Tx, ref: Referee) -> str:
     return f"combat in {place(here)} against {', '.join(name(state, p) for p in involved)}"
 
 
-def end_combat(tx: Tx, ref: Referee, reason: str) -> str:
-    tx.new["combat"] = None
+def end_combat(draft: Draft, ref: Referee, reason: str) -> str:
+    draft.state["combat"] = None
     ref.effect("combat-end", reason=reason)
     return f"the combat ends ({reason})"
 
 
-def check_all_out(tx: Tx, ref: Referee) -> str | None:
+def check_all_out(draft: Draft, ref: Referee) -> str | None:
     """fury-of-dracula/para-5: "tutti i cacciatori coinvolti sono stati morsi/sconfitti/fuggiti"."""
-    combat = tx.new["combat"]
+    combat = draft.state["combat"]
     if combat and all(pid in combat["out"] for pid in combat["hunters"]):
-        return end_combat(tx, ref, "all hunters involved bitten, defeated or fled")
+        return end_combat(draft, ref, "all hunters involved bitten, defeated or fled")
     return None
 
 
-def mark_out(tx: Tx, pid: str, why: str) -> None:
-    combat = tx.new["combat"]
+def mark_out(draft: Draft, pid: str, why: str) -> None:
+    combat = draft.state["combat"]
     if combat and pid in combat["hunters"] and pid not in combat["out"]:
-        tx.new["combat"] = {**combat, "out": {**combat["out"], pid: why}}
+        draft.state["combat"] = {**combat, "out": {**combat["out"], pid: why}}
 
 
-def win(tx: Tx, ref: Referee, side: str, reason: str) -> str:
+def win(draft: Draft, ref: Referee, side: str, reason: str) -> str:
     """The full game's victory (point victory): see README."""
     if ref.consult(P.VICTORY, f"{reason}: does this end the match?") != "full-game":
         return ""
-    tx.new["finished"] = True
-    tx.new["winner"] = tx.new["dracula_player"] if side == "dracula" else "hunters"
-    tx.new["reason"] = reason
-    ref.effect("match-end", winner=tx.new["winner"], reason=reason)
+    new = draft.state
+    new["finished"] = True
+    new["winner"] = new["dracula_player"] if side == "dracula" else "hunters"
+    new["reason"] = reason
+    ref.effect("match-end", winner=new["winner"], reason=reason)
     return f"; the match ends: {'Dracula' if side == 'dracula' else 'the hunters'} win"
 
 
@@ -107,7 +123,7 @@ def combat_round(state, actor, data, ref):
     ):
         ref.violation(P.COMBAT, f"{who} is out of the combat ({out})", citations=(P.C_ALL_OUT,))
         return state, "combat round skipped"
-    tx = Tx(state)
+    draft = Draft(state)
     icon = data["dracula_icon"]
     cancelled = icon in data["banner"]
     resolved = data["dracula_resolved"]
@@ -120,7 +136,7 @@ def combat_round(state, actor, data, ref):
     counts = not cancelled or ref.consult(P.SIX_CARDS_COUNT, "Dracula's card was cancelled") == "every-card"
     rounds = combat["rounds"] + 1
     cards = combat["cards"] + (1 if counts else 0)
-    tx.new["combat"] = {**combat, "rounds": rounds, "cards": cards}
+    draft.state["combat"] = {**combat, "rounds": rounds, "cards": cards}
     ref.effect(
         "combat-round", hunter=pid, dracula_card=data["dracula_card"], hunter_card=data["hunter_card"],
         cancelled=cancelled, round=rounds, cards=cards,
@@ -134,11 +150,11 @@ def combat_round(state, actor, data, ref):
         else:
             if allowed == "as-recorded":
                 unchecked(ref, "whether this Escape was allowed is for the full game's rules")
-            said.append(end_combat(tx, ref, "Dracula escapes"))
-            return tx.new, "; ".join(said)
+            said.append(end_combat(draft, ref, "Dracula escapes"))
+            return draft.state, "; ".join(said)
     if cards >= 6:
-        said.append(end_combat(tx, ref, "Dracula has played six combat cards"))
-    return tx.new, "; ".join(said)
+        said.append(end_combat(draft, ref, "Dracula has played six combat cards"))
+    return draft.state, "; ".join(said)
 
 
 def flee(state, actor, data, ref):
@@ -147,33 +163,35 @@ def flee(state, actor, data, ref):
     if not combat or actor not in combat["hunters"] or actor in combat["out"]:
         ref.violation(P.COMBAT, f"{who} is not fighting, so cannot flee", citations=(P.C_ALL_OUT,))
         return state, "flee skipped"
-    tx = Tx(state)
+    draft = Draft(state)
     unchecked(ref, "how a hunter flees a combat is not in the excerpts")
-    mark_out(tx, actor, "fled")
+    mark_out(draft, actor, "fled")
     said = [f"{who} flees the combat"]
-    ended = check_all_out(tx, ref)
+    ended = check_all_out(draft, ref)
     if ended:
         said.append(ended)
-    return tx.new, "; ".join(said)
+    return draft.state, "; ".join(said)
 
 
 def combat_ends(state, actor, data, ref):
     """fury-of-dracula/para-5: "una delle varie condizioni di fine (ad esempio, …)". The listed
     conditions end the combat as the events that meet them are applied; the record may end it
-    for another of the "varie condizioni", which the excerpts do not give (unchecked)."""
+    for another of the "varie condizioni", which the excerpts do not give (unchecked). With no
+    combat under way there is nothing to end ("Il combattimento continua … finché")."""
     reason = data["reason"]
     if state["combat"] is None:
-        unchecked(ref, f"the record ends a combat when none is under way ({reason}): taken as a note")
+        ref.violation(P.COMBAT, f"the record ends a combat when none is under way ({reason})",
+                      citations=(P.C_CONTINUES,))
         return state, f"the record says a combat ended ({reason}); none was under way"
-    tx = Tx(state)
+    draft = Draft(state)
     unchecked(ref, f"an end of combat not in the excerpts' list, which is given \u201cad esempio\u201d ({reason}): accepted as recorded")
-    return tx.new, end_combat(tx, ref, reason)
+    return draft.state, end_combat(draft, ref, reason)
 
 
 def influence(state, actor, data, ref):
     """fury-of-dracula/para-5: "Dracula fa avanzare l’influenza fino allo spazio 13"."""
-    tx = Tx(state)
-    dr = tx.dracula()
+    draft = Draft(state)
+    dr = draft.edit("dracula")
     to = data["to"]
     if to < dr["influence"]:
         unchecked(ref, "influence moves back: the excerpts only speak of advancing it")
@@ -181,9 +199,9 @@ def influence(state, actor, data, ref):
     said = [f"Dracula's influence goes to {to}"]
     if to == 13:
         if state["combat"] is not None:
-            said.append(end_combat(tx, ref, "Dracula's influence reaches 13"))
-        said.append(win(tx, ref, "dracula", "Dracula's influence reaches space 13"))
-    return tx.new, "; ".join(s for s in said if s)
+            said.append(end_combat(draft, ref, "Dracula's influence reaches 13"))
+        said.append(win(draft, ref, "dracula", "Dracula's influence reaches space 13"))
+    return draft.state, "; ".join(s for s in said if s)
 
 
 def dracula_defeated(state, actor, data, ref):
@@ -191,12 +209,12 @@ def dracula_defeated(state, actor, data, ref):
     if state["combat"] is None:
         ref.violation(P.COMBAT, "Dracula can be defeated only in a combat", citations=(P.C_DRACULA_DEFEATED,))
         return state, "defeat of Dracula skipped"
-    tx = Tx(state)
+    draft = Draft(state)
     unchecked(ref, "Dracula's health is not in the excerpts: his defeat is recorded as observed")
-    tx.dracula()["defeated"] = True
-    said = [end_combat(tx, ref, "the hunters defeat Dracula")]
-    said.append(win(tx, ref, "hunters", "the hunters defeat Dracula"))
-    return tx.new, "; ".join(s for s in said if s)
+    draft.update("dracula", defeated=True)
+    said = [end_combat(draft, ref, "the hunters defeat Dracula")]
+    said.append(win(draft, ref, "hunters", "the hunters defeat Dracula"))
+    return draft.state, "; ".join(s for s in said if s)
 
 
 def game_over(state, actor, data, ref):
@@ -205,3 +223,167 @@ def game_over(state, actor, data, ref):
     unchecked(ref, "the end of the match is recorded as observed")
     new.update(finished=True, winner=winner, reason=data.get("reason") or "recorded end of the match")
     return new, f"The match ends: {data['winner']} win"
+
+
+# -- what may come next ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BannerWith(SomeOf):
+    """The banner's highlighted icons when they include ``icon``: a selection of the pool that
+    always holds it (Dracula's card showing that icon is then cancelled, para-5)."""
+
+    icon: str = ""
+
+    def allows(self, value) -> bool:
+        return SomeOf.allows(self, value) and self.icon in value
+
+    def sample(self, rng: random.Random) -> list[str]:
+        others = [item for item in self.pool if item != self.icon]
+        picked = rng.sample(others, rng.randint(0, self.largest - 1))
+        picked.insert(rng.randint(0, len(picked)), self.icon)
+        return picked
+
+    def as_dict(self) -> dict:
+        return {**SomeOf.as_dict(self), "including": self.icon}
+
+
+HUNTER_RESOLVED = OpenField("hunter_resolved", YES_OR_NO, optional=True,
+                            prompt="The hunter's card took effect (yes unless the record says no)")
+
+
+@lru_cache(maxsize=64)
+def _banners(icon: str) -> tuple[OpenField, OpenField]:
+    """The banner (stendardo) with ``icon`` highlighted, and without it."""
+    others = tuple(i for i in ICONS if i != icon)
+    prompt = "The icons highlighted on the hunter's banner (stendardo)"
+    first = (icon, *others)  # the icon first: every selection holds it
+    with_it = BannerWith(pool=first, least=1, labels=tuple(ICON_WORDS[i] for i in first),
+                         icon=icon)
+    without = SomeOf(pool=others, labels=tuple(ICON_WORDS[i] for i in others))
+    return OpenField("banner", with_it, prompt=prompt), OpenField("banner", without, prompt=prompt)
+
+
+@lru_cache(maxsize=1024)
+def _rounds(dracula: str, fighters: tuple[tuple[str, str], ...], space: str, first: bool,
+            escape_now: bool, points: tuple[str, ...]) -> tuple[Choice, ...]:
+    """The rounds Dracula may record: for each icon his card may show, cancelled by a banner
+    highlighting it, or resolved under a banner that does not (the two depend on each other,
+    so each is a choice of its own)."""
+    hunter = OpenField("hunter", OneOf(tuple(pid for pid, _ in fighters),
+                                       labels=tuple(who for _, who in fighters)),
+                       prompt="Against which hunter")
+    cards = (read("dracula_card", "Dracula's combat card (carta combattimento), as revealed"),
+             read("hunter_card", "The hunter's combat card, as revealed"))
+    may_escape = OpenField("escape", YES_OR_NO if escape_now else ONLY_NO, optional=True,
+                           prompt="Dracula's card is an Escape (carta Fuga) that ends the combat")
+    ignored_escape = OpenField("escape", YES_OR_NO, optional=True,
+                               prompt="Dracula's card is an Escape (cancelled, it has no effect)")
+    found = []
+    for icon in ICONS:
+        on_banner, off_banner = _banners(icon)
+        words = ICON_WORDS[icon]
+        found.append(Choice(
+            {"type": "combat_round", "actor": dracula,
+             "data": {"dracula_icon": icon, "dracula_resolved": False}},
+            f"A round of combat (round di combattimento): Dracula's card shows {words}, "
+            "highlighted on the hunter's banner: it is cancelled (annullata)",
+            fields=(hunter, *cards, on_banner, HUNTER_RESOLVED, ignored_escape),
+            spaces=(space,), target=space, points=points))
+        found.append(Choice(
+            {"type": "combat_round", "actor": dracula,
+             "data": {"dracula_icon": icon, "dracula_resolved": True}},
+            f"A round of combat (round di combattimento): Dracula's card shows {words}, not on "
+            "the hunter's banner: its effect resolves (si risolve)",
+            fields=(hunter, *cards, off_banner, HUNTER_RESOLVED, may_escape),
+            spaces=(space,), target=space,
+            points=tuple(sorted({*points, P.ESCAPE_ALLOWED.id})) if first else points))
+    return tuple(found)
+
+
+def offer_combat_round(at: Offering) -> list[Choice]:
+    """In a combat, a round against any hunter still fighting (a bitten one as
+    bitten-leaves-combat reads), Dracula's card cancelled exactly when its icon is highlighted
+    on the banner; an Escape in the first round as escape-allowed reads."""
+    state = at.state
+    combat = state["combat"]
+    if combat is None:
+        return []
+    fighters, points = [], set()
+    for pid in combat["hunters"]:
+        allowed, decided = fighting(state, pid, at.reading)
+        if allowed:
+            fighters.append((pid, name(state, pid)))
+            points.update(decided)
+    if not fighters:
+        return []
+    first = combat["rounds"] == 0
+    escape_now = not first or at.option(P.ESCAPE_ALLOWED) != "not-first-round"
+    return list(_rounds(state["dracula_player"], tuple(fighters), combat["space"], first,
+                        escape_now, tuple(sorted(points))))
+
+
+def offer_flee(at: Offering) -> list[Choice]:
+    """A hunter still fighting may flee (how is not in the excerpts)."""
+    state = at.state
+    fleeing = fighting_hunters(state)
+    if not fleeing:
+        return []
+    return [Choice(event("flee", None), "A hunter flees the combat (fugge)",
+                   fields=(acting(state, fleeing),))]
+
+
+def offer_combat_ends(at: Offering) -> list[Choice]:
+    """The record may end the combat under way for a reason of its own: the excerpts list the
+    end conditions «ad esempio»."""
+    state = at.state
+    if state["combat"] is None:
+        return []
+    reason = read("reason", "The reason, as the record gives it")
+    return [Choice(event("combat_ends", None),
+                   "The combat ends for another of its end conditions (condizioni di fine), as "
+                   "the record says", fields=(recorder(state), reason),
+                   spaces=(state["combat"]["space"],))]
+
+
+TRACK = OpenField("to", Number(0, 13), prompt="The space of the influence track (13 ends it)")
+
+
+def offer_influence(at: Offering) -> list[Choice]:
+    """Dracula moves his influence marker (influenza) to any space of the track (back is
+    unchecked: the excerpts only speak of advancing it)."""
+    return [Choice(event("influence", at.state["dracula_player"]),
+                   "Dracula moves his influence marker (influenza) along the track",
+                   fields=(TRACK,))]
+
+
+def offer_dracula_defeated(at: Offering) -> list[Choice]:
+    """In a combat the hunters may defeat Dracula (i cacciatori sconfiggono Dracula)."""
+    state = at.state
+    if state["combat"] is None:
+        return []
+    space = state["combat"]["space"]
+    return [Choice(event("dracula_defeated", None), "The hunters defeat Dracula (sconfiggono Dracula)",
+                   fields=(recorder(state),), spaces=(space,), target=space)]
+
+
+WINNER = OpenField("winner", OneOf(("hunters", "dracula"), labels=("the hunters win", "Dracula wins")),
+                   prompt="Who won")
+
+
+def offer_game_over(at: Offering) -> list[Choice]:
+    """The record may say the match ended (how a match ends is not in the excerpts)."""
+    state = at.state
+    reason = read("reason", "Why, as the record says it", optional=True)
+    return [Choice(event("game_over", None), "The record says the match ended",
+                   fields=(recorder(state), WINNER, reason))]
+
+
+RULES = {
+    "combat_round": (combat_round, offer_combat_round),
+    "flee": (flee, offer_flee),
+    "combat_ends": (combat_ends, offer_combat_ends),
+    "influence": (influence, offer_influence),
+    "dracula_defeated": (dracula_defeated, offer_dracula_defeated),
+    "game_over": (game_over, offer_game_over),
+}

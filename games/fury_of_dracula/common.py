@@ -1,15 +1,17 @@
-"""Small helpers every rule module of this game shares: names, the unchecked mark,
-copy-on-write access to the state, and the hand arithmetic of seen and unseen cards."""
+"""Small helpers every rule module of this game shares: names, the unchecked mark, the parts of
+the next state a handler edits (through the core's ``Draft``), and the hand arithmetic of seen
+and unseen cards."""
 
 from __future__ import annotations
 
+from games.core.draft import Draft
 from games.core.referee import Referee
 from games.fury_of_dracula import points as P
 from games.fury_of_dracula.board import BOARD
 from games.fury_of_dracula.state import HIDDEN
 
-__all__ = ["HIDDEN", "TWILIGHT", "Tx", "able_hunters", "name", "place", "take", "takeable",
-           "target", "trail_entry", "unchecked", "within"]
+__all__ = ["HIDDEN", "TWILIGHT", "able_hunters", "add_discards", "fighting_hunters", "leave_hideout",
+           "name", "place", "take", "takeable", "target", "trail_entry", "unchecked", "within"]
 
 TWILIGHT = ("dawn", "dusk")
 
@@ -51,11 +53,34 @@ def able_hunters(state) -> list[str]:
     return [pid for pid in state["hunter_order"] if not state["hunters"][pid]["defeated"]]
 
 
+def fighting_hunters(state) -> list[str]:
+    """The hunters involved in the combat under way and not out of it (bitten, defeated or
+    fled), in the order the combat lists them."""
+    combat = state["combat"]
+    if combat is None:
+        return []
+    return [pid for pid in combat["hunters"] if pid not in combat["out"]]
+
+
 def trail_entry(state, space) -> int | None:
     for n, entry in enumerate(state["dracula"]["trail"]):
         if entry["space"] == space:
             return n
     return None
+
+
+def leave_hideout(draft: Draft, pid: str) -> None:
+    """``pid`` no longer waits in a hideout (he moved, was ambushed, searched, was defeated)."""
+    hideouts = draft.state["hideouts"]
+    if pid in hideouts:
+        draft.state["hideouts"] = {k: v for k, v in hideouts.items() if k != pid}
+
+
+def add_discards(draft: Draft, **more: int) -> None:
+    """Cards put on the discard piles, counted by kind (the piles' cards are not kept)."""
+    piles = draft.edit("discards")
+    for kind, count in more.items():
+        piles[kind] += count
 
 
 def take(cards: list, card: str) -> list | None:
@@ -88,34 +113,3 @@ def within(hand: list, shown: list) -> list:
             left.remove(card)
             kept.append(card)
     return kept
-
-
-class Tx:
-    """Copy-on-write access to the parts of the state one event changes."""
-
-    __slots__ = ("_copied", "_dracula", "_hunters", "new")
-
-    def __init__(self, state: dict) -> None:
-        self.new = dict(state)
-        self._hunters = None
-        self._copied: set[str] = set()
-        self._dracula = None
-
-    def hunter(self, pid: str) -> dict:
-        if self._hunters is None:
-            self._hunters = self.new["hunters"] = dict(self.new["hunters"])
-        if pid not in self._copied:
-            self._copied.add(pid)
-            self._hunters[pid] = dict(self._hunters[pid])
-        return self._hunters[pid]
-
-    def dracula(self) -> dict:
-        if self._dracula is None:
-            self._dracula = self.new["dracula"] = dict(self.new["dracula"])
-        return self._dracula
-
-    def discards(self, **more: int) -> None:
-        d = dict(self.new["discards"])
-        for key, n in more.items():
-            d[key] += n
-        self.new["discards"] = d

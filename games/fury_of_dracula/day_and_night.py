@@ -4,11 +4,15 @@ but not the rounds themselves, so time passes only when the record says so."""
 
 from __future__ import annotations
 
+from games.core.choices import Choice, event
+from games.core.draft import Draft
+from games.core.table import Offering
 from games.fury_of_dracula import points as P
 from games.fury_of_dracula.bites import weakened_check, weakened_kept
 from games.fury_of_dracula.combat import start_combat
-from games.fury_of_dracula.common import TWILIGHT, Tx, name
-from games.fury_of_dracula.state import NEXT_TIME
+from games.fury_of_dracula.common import TWILIGHT, name
+from games.fury_of_dracula.domains import recorder
+from games.fury_of_dracula.state import NEXT_TIME, TIME_WORDS
 
 
 def hospital_overdue(state) -> list[str]:
@@ -29,7 +33,7 @@ def may_pass(state, interpretation) -> tuple[bool, tuple[str, ...]]:
 
 
 def time_passes(state, actor, data, ref):
-    tx = Tx(state)
+    draft = Draft(state)
     said = []
     if state["combat"] is not None:
         ref.violation(
@@ -46,11 +50,27 @@ def time_passes(state, actor, data, ref):
         )
     now = state["time"]
     nxt = NEXT_TIME[now]
-    tx.new["time"] = nxt
-    tx.new["tick"] = state["tick"] + 1
+    draft.state["time"] = nxt
+    draft.state["tick"] = state["tick"] + 1
     if state["hideouts"]:
-        tx.new["hideouts"] = {}
+        draft.state["hideouts"] = {}
     said.append(f"{now} gives way to {nxt}")
     if nxt in TWILIGHT and state["dracula"]["combat_due"] is not None and state["combat"] is None:
-        said.append(start_combat(tx, ref))
-    return tx.new, "; ".join(said)
+        said.append(start_combat(draft, ref))
+    return draft.state, "; ".join(said)
+
+
+def offer_time_passes(at: Offering) -> list[Choice]:
+    """Time moves on when nothing holds it: no combat under way, nobody overdue for the
+    hospital, every INDEBOLITO hunter with his cards revealed."""
+    state = at.state
+    allowed, points = may_pass(state, at.reading)
+    if not allowed:
+        return []
+    now = state["time"]
+    return [Choice(event("time_passes", None),
+                   f"Time passes: the {TIME_WORDS[now]} gives way to the {TIME_WORDS[NEXT_TIME[now]]}",
+                   fields=(recorder(state),), points=points)]
+
+
+RULES = {"time_passes": (time_passes, offer_time_passes)}

@@ -14,9 +14,12 @@ from games.core.points import (
     InterpretationPoint,
     Option,
 )
+from games.core.rulebook import Rulebook
 
 SLUG = "fury-of-dracula"
-PASSAGES = {n: f"{SLUG}/para-{n}" for n in range(1, 7)}
+# The passages the engine cites: the transcription's six paragraphs, in order.
+RULEBOOK = Rulebook(SLUG, tuple(f"para-{n}" for n in range(1, 7)))
+PASSAGES = {n: RULEBOOK(f"para-{n}") for n in range(1, 7)}
 # The page citations exactly as printed at the end of each paragraph.
 PAGES = {
     1: "pp. 6\u20137, 11",

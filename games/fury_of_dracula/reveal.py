@@ -4,10 +4,14 @@ the combat follows at the next dawn or dusk. Dracula's own movement is not in th
 
 from __future__ import annotations
 
+from games.core.choices import Choice, OpenField, event
+from games.core.draft import Draft
 from games.core.referee import Referee
+from games.core.table import Offering
 from games.fury_of_dracula import points as P
 from games.fury_of_dracula.board import BOARD
-from games.fury_of_dracula.common import Tx, place, trail_entry, unchecked
+from games.fury_of_dracula.common import place, trail_entry, unchecked
+from games.fury_of_dracula.domains import EVERY_SPACE, in_play, read, recorder
 from games.fury_of_dracula.hideout import is_hideout
 
 
@@ -24,23 +28,21 @@ def triggers(state, space) -> bool:
     return n is not None and bool(state["dracula"]["trail"][n]["encounters"])
 
 
-def end_movement(tx: Tx, pid: str, space: str, ref: Referee) -> list[str]:
+def end_movement(draft: Draft, pid: str, space: str, ref: Referee) -> list[str]:
     """fury-of-dracula/para-3 and para-4: what ending a movement in ``space`` triggers."""
     said = []
-    state = tx.new
+    state = draft.state
     if reveals(state, space):
         if BOARD.kind(space) == "sea":
             ref.effect("not-revealed", space=space, why="Dracula cannot be revealed at sea")
             said.append("Dracula is there, but at sea he cannot be revealed")
         else:
-            dr = tx.dracula()
-            dr["revealed"] = True
-            dr["space"] = space
-            dr["combat_due"] = {"tick": state["tick"], "hunter": pid}
+            draft.update("dracula", revealed=True, space=space,
+                         combat_due={"tick": state["tick"], "hunter": pid})
             ref.effect("dracula-revealed", space=space, by=pid)
             said.append(f"Dracula is revealed in {place(space)}: the combat at the next dawn or dusk")
     if is_hideout(state, space, ref):
-        tx.new["hideouts"] = {**state["hideouts"], pid: {"space": space, "renounced": False}}
+        draft.state["hideouts"] = {**state["hideouts"], pid: {"space": space, "renounced": False}}
         ref.effect("hideout", hunter=pid, space=space)
         said.append(f"{place(space)} is a hideout: Dracula may ambush")
     return said
@@ -51,8 +53,8 @@ def end_movement(tx: Tx, pid: str, space: str, ref: Referee) -> list[str]:
 
 def dracula_move(state, actor, data, ref):
     """Dracula's movement is not in the excerpts: the Location card is placed as recorded."""
-    tx = Tx(state)
-    dr = tx.dracula()
+    draft = Draft(state)
+    dr = draft.edit("dracula")
     space = data["space"]
     encounter = data.get("encounter")
     if state["combat"] is not None:
@@ -78,8 +80,8 @@ def dracula_move(state, actor, data, ref):
         dr["combat_due"] = None
         unchecked(ref, "Dracula moves before the due combat: it lapses (not in the excerpts)")
     if state["hideouts"]:
-        tx.new["hideouts"] = {}
-    return tx.new, f"Dracula places a Location card on his trail{' with an Encounter' if encounter else ''}"
+        draft.state["hideouts"] = {}
+    return draft.state, f"Dracula places a Location card on his trail{' with an Encounter' if encounter else ''}"
 
 
 def dracula_revealed(state, actor, data, ref):
@@ -105,3 +107,38 @@ def dracula_revealed(state, actor, data, ref):
         why = f"no hunter ended his movement in {place(space)} since Dracula went there"
     ref.violation(P.REVEAL, f"Dracula cannot be revealed in {place(space)}: {why}", citations=(P.C_REVEAL,))
     return state, f"Dracula is not revealed in {place(space)}"
+
+
+# -- what may come next ------------------------------------------------------------------------
+
+WHERE = OpenField("space", EVERY_SPACE, prompt="The city or sea zone of the Location card")
+
+
+def offer_dracula_move(at: Offering) -> list[Choice]:
+    """Dracula places a Location card (carta Luogo) on his trail: any space, with an Encounter
+    or none (his movement is not in the excerpts); never while a combat lasts (para-5)."""
+    state = at.state
+    if state["combat"] is not None:
+        return []
+    encounter = read("encounter", "The Encounter card placed with it (carta Incontro), if any",
+                     in_play(state, "encounters"), optional=True)
+    return [Choice(event("dracula_move", state["dracula_player"]),
+                   "Dracula places a Location card (carta Luogo) on the first space of his trail "
+                   "(traccia)", fields=(WHERE, encounter))]
+
+
+def offer_dracula_revealed(at: Offering) -> list[Choice]:
+    """The record may confirm the reveal the engine made (para-4), never at sea."""
+    dracula = at.state["dracula"]
+    space = dracula["space"]
+    if not dracula["revealed"] or BOARD.kind(space) == "sea":
+        return []
+    return [Choice(event("dracula_revealed", None, space=space),
+                   f"The record confirms Dracula revealed (rivelato) in {place(space)}",
+                   fields=(recorder(at.state),), spaces=(space,), target=space)]
+
+
+RULES = {
+    "dracula_move": (dracula_move, offer_dracula_move),
+    "dracula_revealed": (dracula_revealed, offer_dracula_revealed),
+}

@@ -1,14 +1,16 @@
-"""La Furia di Dracula: the table of the rules the Italian excerpts give, event type by event type.
+"""La Furia di Dracula: the engine, its paragraphs' modules and who may act.
 
-Each handler lives in the module of the paragraph it implements (``train.py`` para-1,
-``event_deck.py`` para-2, ``hideout.py`` para-3, ``reveal.py`` para-4, ``combat.py`` para-5,
-``bites.py`` para-6); what the excerpts do not give (road and sea movement, Dracula's movement,
+Each event type's handler and offer live side by side in the module of the paragraph they
+implement (``train.py`` para-1, ``event_deck.py`` para-2, ``hideout.py`` para-3, ``reveal.py``
+para-4, ``combat.py`` para-5, ``bites.py`` para-6, with ``cards.py`` and ``day_and_night.py``
+for the full game's items and time); what the excerpts do not give (road and sea movement, Dracula's movement,
 health, the item deck, turn order…) is applied as recorded with an ``unchecked`` effect that
 says so, never silently.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -17,6 +19,7 @@ from typing import Any
 from games.core.board import BoardLayout, Piece
 from games.core.engine import Engine, Outcome, Refusal
 from games.core.events import EventSchemaError
+from games.core.facts import PlayerFacts
 from games.fury_of_dracula import (
     bites,
     cards,
@@ -26,15 +29,16 @@ from games.fury_of_dracula import (
     hideout,
     reveal,
     train,
+    views,
 )
 from games.fury_of_dracula import points as P
 from games.fury_of_dracula.board import BOARD, BoardIndex
 from games.fury_of_dracula.certainties import CERTAINTIES
-from games.fury_of_dracula.choices import legal_events
 from games.fury_of_dracula.common import name
 from games.fury_of_dracula.events import DRACULA_EVENTS, EVENT_SPECS, HUNTER_EVENTS
+from games.fury_of_dracula.pieces import facts_of, pieces_of
 from games.fury_of_dracula.simulate import simulate_match
-from games.fury_of_dracula.state import build_initial_state, hunter_view
+from games.fury_of_dracula.state import build_initial_state
 
 # The paragraph an actor's event belongs to, cited when someone else records it.
 RULE_OF = {
@@ -57,7 +61,9 @@ RULE_OF = {
 class FuryOfDraculaEngine(Engine):
     slug = "fury-of-dracula"
     name = "La Furia di Dracula"
-    version = "2"
+    # version 3: a combat_ends with no combat under way is a violation (there is nothing to
+    # end: "Il combattimento continua … finché"); version 2 took it as a note.
+    version = "3"
     package_dir = Path(__file__).parent
     points = P.POINTS
     certainties = CERTAINTIES
@@ -78,6 +84,10 @@ class FuryOfDraculaEngine(Engine):
         },
     })
     event_specs = EVENT_SPECS
+    rulebook = P.RULEBOOK
+    # The paragraphs' modules, each declaring its events' handlers and offers (RULES); the
+    # order is the order choices are offered in.
+    sections = (train, event_deck, cards, hideout, reveal, combat, bites, day_and_night)
     default_setup = MappingProxyType({"dracula": None, "trail_length": 6, "starts": {}})
     # The excerpts give no turn order: a recording that names no rule of who acts cites the
     # first action they speak of (Prenota un biglietto, para-1).
@@ -98,7 +108,8 @@ class FuryOfDraculaEngine(Engine):
         ),
         (
             "the item deck and the actions that give items, why a card is discarded or revealed "
-            "by a hunter who is not WEAKENED"
+            "by a hunter who is not WEAKENED (a card he does not hold is noted: nothing discarded "
+            "or revealed)"
         ),
         (
             "what an Encounter card does (ambush and Search record only which card; its results "
@@ -112,8 +123,9 @@ class FuryOfDraculaEngine(Engine):
         ),
         "a bite outside combat (its cause)",
         (
-            "a draw at dusk or dawn (the excerpts speak only of day and night; routed as a day "
-            "draw if from the top, as a night draw if from the bottom)"
+            "a draw at dusk or dawn (the excerpts speak only of day and night: the end and where "
+            "the card went as recorded; a record naming no recipient sends it as a day draw would "
+            "if from the top, as a night draw would if from the bottom)"
         ),
         "no hunter left in Dracula's city when the combat is due",
         (
@@ -126,36 +138,13 @@ class FuryOfDraculaEngine(Engine):
         ),
         (
             "combat card texts, the hunters' characters and their banners (each round records the"
-            " banner's highlighted icons as observed)"
+            " banner's highlighted icons as observed), and the icons themselves (the choices offer"
+            " the reconstruction's six: fangs, claws, mist, bat, wolf, dodge; a round naming"
+            " another is refereed as recorded, but no choice offers it)"
         ),
     )
     min_players = 2
     max_players = 5
-    handlers = MappingProxyType({
-        "time_passes": day_and_night.time_passes,
-        "book_ticket": train.book_ticket,
-        "move": train.move,
-        "draw_event": event_deck.draw_event,
-        "gain_item": cards.gain_item,
-        "reveal_card": bites.reveal_card,
-        "discard": cards.discard,
-        "dracula_move": reveal.dracula_move,
-        "ambush": hideout.ambush,
-        "renounce": hideout.renounce,
-        "search": hideout.search,
-        "combat_round": combat.combat_round,
-        "bite": bites.bite,
-        "damage": bites.damage,
-        "hunter_defeated": bites.hunter_defeated,
-        "flee": combat.flee,
-        "combat_ends": combat.combat_ends,
-        "dracula_revealed": reveal.dracula_revealed,
-        "influence": combat.influence,
-        "dracula_defeated": combat.dracula_defeated,
-        "hospital": bites.hospital,
-        "game_over": combat.game_over,
-    })
-
     # -- the protocol ------------------------------------------------------------------------
 
     def initial_state(self, players, setup, board=None) -> dict:
@@ -163,10 +152,21 @@ class FuryOfDraculaEngine(Engine):
         return build_initial_state(players, self.setup_with_defaults(setup), starts)
 
     def view(self, state, viewer):
-        return hunter_view(state, viewer)
+        """What a seat sees (views.py): the hunters do not see Dracula's trail, Encounters,
+        hidden location or event cards; no one sees another's unrevealed cards."""
+        return views.view(state, viewer)
+
+    def resample_hidden(self, state, seat, rng: random.Random):
+        return views.resample_hidden(state, seat, rng)
+
+    def player_facts(self, state, viewer=None) -> list[PlayerFacts]:
+        return facts_of(views.view(state, viewer))
 
     def outcome(self, state) -> Outcome:
         return Outcome(finished=bool(state["finished"]), winner=state["winner"], reason=state["reason"])
+
+    def finished(self, state) -> bool:
+        return bool(state["finished"])
 
     def may_not_act(self, state, event_type, actor) -> Refusal | None:
         """A hunter's action needs a hunter who is not defeated; Dracula's needs Dracula's
@@ -189,9 +189,6 @@ class FuryOfDraculaEngine(Engine):
             return Refusal(P.EVENT_DECK, f"{actor!r} is not a player of this match")
         return None
 
-    def legal_events(self, state, interpretation):
-        return legal_events(state, interpretation)
-
     def referents(self, kind, setup):
         """Spaces are the reconstructed board's; the excerpts list no card, so card names are
         the record's to give."""
@@ -213,40 +210,7 @@ class FuryOfDraculaEngine(Engine):
         return BOARD.layout()
 
     def pieces(self, state: Mapping[str, Any]) -> list[Piece]:
-        """The hunters' figures, Dracula's miniature (on the board only while revealed), the
-        Location cards of his trail with their Encounters, and the influence marker."""
-        found = []
-        for pid in state["hunter_order"]:
-            h = state["hunters"][pid]
-            facts = []
-            if h["bites"]:
-                facts.append(f"{h['bites']} bite token(s)")
-            if h["weakened"]:
-                facts.append("INDEBOLITO")
-            if h["tickets"]:
-                facts.append(f"{len(h['tickets'])} ticket(s)")
-            if h["defeated"]:
-                facts.append("defeated: a hospital space at dawn")
-            space = h["space"] if h["space"] in BOARD.spaces else None
-            found.append(Piece(id=f"hunter-{pid}", kind="hunter", label=name(state, pid), space=space,
-                               owner=pid, detail=", ".join(facts)))
-        dr = state["dracula"]
-        revealed = dr["revealed"] and dr["space"] in BOARD.spaces
-        found.append(Piece(id="dracula", kind="Dracula", label="Dracula",
-                           space=dr["space"] if revealed else None, owner=state["dracula_player"],
-                           detail="revealed" if revealed else "hidden"))
-        for n, entry in enumerate(dr["trail"], start=1):
-            count = len(entry["encounters"])
-            found.append(Piece(
-                id=f"trail-{n}", kind="Location card", label=f"Location card, trail space {n}",
-                space=entry["space"] if entry["space"] in BOARD.spaces else None,
-                owner=state["dracula_player"],
-                detail=f"{count} Encounter card(s)" if count else "",
-            ))
-        found.append(Piece(id="influence", kind="influence marker", label=f"Influence {dr['influence']}",
-                           space=None, owner=state["dracula_player"],
-                           detail=f"space {dr['influence']} of the influence track"))
-        return found
+        return pieces_of(state)
 
     def simulate(self, *, seed, players=None, setup=None, max_events=None, min_events=None,
                  interpretation=None):

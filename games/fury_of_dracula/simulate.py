@@ -11,13 +11,15 @@ long enough, then play to the end.
 
 from __future__ import annotations
 
+import random
+
 from games.core.choices import Choice, matching_choice
 from games.core.engine import default_players
 from games.core.simulate import play
 from games.fury_of_dracula.board import BOARD
+from games.fury_of_dracula.combat import ICONS
 from games.fury_of_dracula.hideout import encounters_at
 
-ICONS = ("fangs", "claws", "mist", "bat", "wolf", "dodge")
 DRACULA_CARDS = {
     "fangs": "Morso",
     "claws": "Artigli",
@@ -89,7 +91,7 @@ class Bots:
         rounds = by_type.get("combat_round", ())
         if not rounds:
             return None
-        pid = rng.choice(sorted({c.event["data"]["hunter"] for c in rounds}))
+        pid = rng.choice(sorted(rounds[0].field("hunter").domain.values))
         icon = rng.choice(ICONS)
         banner = self.banners[pid]
         escape = icon in ESCAPES and icon not in banner and rng.random() < 0.3
@@ -136,9 +138,10 @@ class Bots:
         if not offered:
             return None
         choice = rng.choice(offered)
-        if choice.open_fields:
-            return {**choice.filled({"space": rng.choice(BOARD.hospitals)}), "actor": None}
-        return choice
+        spaces = choice.field("space").domain.values
+        hospitals = [space for space in spaces if space in BOARD.hospitals] or list(spaces)
+        return choice.filled({"actor": None, "hunter": choice.field("hunter").domain.values[0],
+                              "space": rng.choice(hospitals)})
 
     # -- hideouts, hands -----------------------------------------------------------------------
 
@@ -221,19 +224,20 @@ class Bots:
 
     def action(self, state, pid, by_type, rng):
         h = state["hunters"][pid]
-        mine = lambda kind: [c for c in by_type.get(kind, ()) if c.event["actor"] == pid]
+        mine = lambda kind: [c for c in by_type.get(kind, ()) if c.may_act(pid)]
         roll = rng.random()
-        moves = [c for c in mine("move") if not c.open_fields]
-        trains = [c for c in moves if c.event["data"]["mode"] == "rail"]
+        trains = [c for c in mine("move") if c.event["data"].get("mode") == "rail"]
         if roll < 0.55 and trains and rng.random() < 0.35:
-            return rng.choice(trains)
+            train = rng.choice(trains)
+            return train.filled({"path": rng.choice(train.field("path").domain.values)})
         if roll < 0.45:
-            land = [c for c in moves if c.event["data"]["mode"] != "rail"]
-            at_sea = BOARD.kind(h["space"]) == "sea"
-            sea = [c for c in land if c.event["data"]["mode"] == "sea"]
-            road = [c for c in land if c.event["data"]["mode"] == "road"]
-            pool = sea if at_sea or (sea and rng.random() < 0.1) else road
-            return rng.choice(pool) if pool else None
+            if not any(c.event["data"].get("mode") != "rail" for c in mine("move")):
+                return None
+            here = h["space"]
+            sea, road = BOARD.sea.get(here, []), BOARD.roads.get(here, [])
+            at_sea = BOARD.kind(here) == "sea"
+            mode, pool = ("sea", sea) if at_sea or (sea and rng.random() < 0.1) else ("road", road)
+            return _event("move", pid, mode=mode, path=[here, rng.choice(pool)]) if pool else None
         if roll < 0.6 and len(h["tickets"]) < 2:
             data = {"white": rng.randint(1, 3)}
             if rng.random() < 0.6:
@@ -241,8 +245,7 @@ class Bots:
             return _event("book_ticket", pid, **data)
         if roll < 0.8:
             icon = "hunter" if rng.random() < 0.6 else "dracula"
-            draws = [c for c in mine("draw_event") if "to" not in c.event["data"]
-                     and c.event["data"]["icon"] == icon]
+            draws = [c for c in mine("draw_event") if c.event["data"]["icon"] == icon]
             if draws:
                 data = {**rng.choice(draws).event["data"], "card": rng.choice(EVENT_CARDS)}
                 if rng.random() < 0.5:
@@ -256,8 +259,6 @@ class Bots:
 def simulate_match(engine, *, seed, players=None, setup=None, max_events=None, min_events=None,
                    interpretation=None):
     """A random legal match as a ``ludoteca.match/1`` document; same seed, same document."""
-    import random
-
     players = [dict(p) for p in (players or default_players(4))]
     setup = engine.setup_with_defaults(setup)
     if not setup.get("dracula"):

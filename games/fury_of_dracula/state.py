@@ -1,4 +1,5 @@
-"""The state of a match of La Furia di Dracula as plain JSON data, and what each seat sees of it.
+"""The state of a match of La Furia di Dracula as plain JSON data (what each seat sees of it:
+``views.py``).
 
 Every key is documented in README.md ("State keys"). The state holds only dicts, lists, str,
 int, bool and None, so ``json.loads(canonical_json(state)) == state``.
@@ -11,6 +12,9 @@ from typing import Any
 
 TIMES = ("day", "dusk", "night", "dawn")
 NEXT_TIME = {"day": "dusk", "dusk": "night", "night": "dawn", "dawn": "day"}
+# The times in the game's words, as labels say them.
+TIME_WORDS = {"day": "day (giorno)", "dusk": "dusk (tramonto)", "night": "night (notte)",
+              "dawn": "dawn (alba)"}
 HIDDEN = "?"
 
 
@@ -86,40 +90,3 @@ def build_initial_state(
         "winner": None,
         "reason": "",
     }
-
-
-def hunter_view(state: Mapping[str, Any], viewer: str | None) -> dict:
-    """The state as a seat sees it: hunters do not see Dracula's hidden trail cards, their
-    encounters or his hand; Dracula does not see the hunters' unrevealed cards."""
-    if viewer is None:
-        return dict(state)
-    view = dict(state)
-    if viewer == state["dracula_player"]:
-        hunters = {}
-        for pid, h in state["hunters"].items():
-            h2 = dict(h)
-            h2["events"] = list(h["shown_events"]) + [HIDDEN] * (
-                len(h["events"]) - len(h["shown_events"])
-            )
-            h2["items"] = list(h["shown_items"]) + [HIDDEN] * (
-                len(h["items"]) - len(h["shown_items"])
-            )
-            hunters[pid] = h2
-        view["hunters"] = hunters
-        return view
-    dracula = dict(state["dracula"])
-    trail = []
-    for n, entry in enumerate(dracula["trail"]):
-        shown = n == 0 and dracula["revealed"]
-        trail.append(
-            {
-                "space": entry["space"] if shown else HIDDEN,
-                "encounters": [HIDDEN] * len(entry["encounters"]),
-            }
-        )
-    dracula["trail"] = trail
-    dracula["events"] = [HIDDEN] * len(dracula["events"])
-    if not dracula["revealed"]:
-        dracula["space"] = None
-    view["dracula"] = dracula
-    return view

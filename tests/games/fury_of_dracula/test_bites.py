@@ -43,8 +43,19 @@ def test_weakened_must_keep_an_event_and_an_item_revealed():
         ev("reveal_card", "p1", kind="item", card="Aglio"), ev("time_passes"),
     )
     assert not any(violations(s) for s in steps)
-    _, steps = run(stocked(), ev("reveal_card", "p1", kind="item", card="Paletto"))
-    assert violations(steps[0])
+    _, steps = run(stocked(), bite(), ev("reveal_card", "p1", kind="item", card="Paletto"))
+    assert violations(steps[1])  # INDEBOLITO, he must reveal a card he holds
+
+
+def test_a_hunter_not_weakened_revealing_a_card_he_lacks_is_noted_not_refereed():
+    """fury-of-dracula/para-6: "lo obbliga a tenere rivelata una carta evento e una carta oggetto" — only INDEBOLITO obliges a reveal; any other reveal is outside the excerpts, and a card he does not hold is noted, as a discard of one is"""
+    state = stocked()
+    after, steps = run(state, ev("reveal_card", "p1", kind="item", card="Paletto"))
+    assert not violations(steps[0])
+    assert any("does not hold the item card Paletto" in note for note in unchecked(steps[0]))
+    assert after["hunters"]["p1"]["shown_items"] == [] == state["hunters"]["p1"]["shown_items"]
+    after, steps = run(state, ev("reveal_card", "p1", kind="item", card="Aglio"))
+    assert after["hunters"]["p1"]["shown_items"] == ["Aglio"] and not violations(steps[0])
 
 
 def test_weakened_reveal_count_under_each_option():

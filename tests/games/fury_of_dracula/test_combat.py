@@ -168,7 +168,9 @@ def test_listed_end_conditions_never_consult_the_point():
     state, steps = run(fight(), *[rnd() for _ in range(6)], ev("influence", "p3", to=5))
     assert state["combat"] is None
     assert all("fury-of-dracula.combat-end-conditions" not in consulted(s) for s in steps)
-    # a recorded end after a listed condition already ended the combat changes nothing
+    # a recorded end after a listed condition already ended the combat ends nothing: a
+    # violation, the state unchanged
     after, steps = run(state, ev("combat_ends", reason="six cards"))
-    assert after == state and not violations(steps[0]) and unchecked(steps[0])
+    assert after == state and violations(steps[0])
+    assert "none is under way" in violations(steps[0])[0].message
     assert "fury-of-dracula.combat-end-conditions" not in consulted(steps[0])

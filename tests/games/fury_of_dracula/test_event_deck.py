@@ -69,6 +69,18 @@ def test_draw_at_dusk_is_unchecked_not_silently_accepted():
     assert state["dracula"]["events"] == ["Telegramma"]
 
 
+def test_a_draw_at_dawn_goes_where_the_record_says():
+    """fury-of-dracula/para-2: "Durante il giorno peschi dalla cima del mazzo degli eventi" — the excerpts route a card only by day and by night; at dawn where it went is as recorded"""
+    dawn, _ = to_time(start(), "dawn")
+    state, steps = run(dawn, draw("top", "dracula", to="p3"))
+    assert not violations(steps[0]) and state["dracula"]["events"] == ["Telegramma"]
+    assert not consulted(steps[0]) and any("at dawn" in note for note in unchecked(steps[0]))
+    state, steps = run(dawn, draw("bottom", "hunter", to="p2"))
+    assert not violations(steps[0]) and state["hunters"]["p2"]["events"] == ["Telegramma"]
+    state, _ = run(dawn, draw("bottom", "hunter"))  # naming no one: to the hunter who drew it
+    assert state["hunters"]["p1"]["events"] == ["Telegramma"]
+
+
 def test_dracula_does_not_draw_as_a_hunter():
     """fury-of-dracula/para-2: "le carte con l’icona del cacciatore vanno al cacciatore" — the drawer is a hunter"""
     s0 = start()

@@ -26,7 +26,7 @@ def all_citations():
 def test_registry_finds_the_engine():
     """fury-of-dracula/para-1: "Per spostarti in treno devi spendere un gettone biglietto" (the engine that referees it is registered)"""
     assert games.get("fury-of-dracula") is ENGINE
-    assert ENGINE.slug == "fury-of-dracula" and ENGINE.version == "2"
+    assert ENGINE.slug == "fury-of-dracula" and ENGINE.version == "3"
 
 
 def test_six_paragraphs_end_with_the_printed_pages():
