@@ -177,6 +177,15 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "ludoteca")
+# Celery beat (one process for the whole deployment) sends a signed checkpoint to the workers
+# every LUDOTECA_CHECKPOINT_EVERY seconds; one is signed only when the archive has grown.
+CELERY_BEAT_SCHEDULE = {
+    "checkpoint": {
+        "task": "replay.tasks.sign_checkpoint",
+        "schedule": float(os.environ.get("LUDOTECA_CHECKPOINT_EVERY", "3600")),
+    }
+}
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
