@@ -152,6 +152,21 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
+# Media (scans, and whatever is derived from them and stored through the default storage) in
+# an S3-compatible bucket shared by every machine, when one is named; the local folder above
+# otherwise. Credentials: the standard AWS variables (or the machine's role). The bucket stays
+# private: the application serves every file (config/media.py, config/storage.py).
+if os.environ.get("LUDOTECA_MEDIA_S3_BUCKET"):
+    STORAGES["default"] = {
+        "BACKEND": "config.storage.PrivateS3Storage",
+        "OPTIONS": {
+            "bucket_name": os.environ["LUDOTECA_MEDIA_S3_BUCKET"],
+            "endpoint_url": os.environ.get("LUDOTECA_MEDIA_S3_ENDPOINT_URL") or None,
+            "region_name": os.environ.get("LUDOTECA_MEDIA_S3_REGION") or None,
+            "file_overwrite": False,  # as the local folder: a taken name gets another
+            "max_memory_size": 5 * 1024 * 1024,  # a larger file read spills to disk
+        },
+    }
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
