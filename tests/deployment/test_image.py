@@ -28,7 +28,7 @@ PRODUCTION = {
 
 def _run(command: list[str], *, cwd: Path, env: dict[str, str], timeout: int = 600) -> str:
     result = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True,
-                            timeout=timeout)
+                            timeout=timeout, check=False)
     output = result.stdout + result.stderr
     assert result.returncode == 0, f"{' '.join(command)} failed in {cwd}:\n{output[-6000:]}"
     return output
@@ -79,7 +79,7 @@ def test_workers_import_every_task_from_the_image_wherever_they_start(installed_
     """Celery puts its working directory on the path only while it imports the app, so the
     tasks a worker and beat import later come from the image's PYTHONPATH. Proves: from a
     folder that is not the project's, every app's tasks import."""
-    image, env = installed_image
+    _, env = installed_image
     script = ("from config.celery import app; import django; django.setup(); "
               "app.loader.import_default_modules(); "
               "print(sorted(name for name in app.tasks if not name.startswith('celery.')))")
