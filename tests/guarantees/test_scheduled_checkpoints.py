@@ -3,11 +3,9 @@ key it is given (never the image's or the database's), and only a grown archive 
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-from django.core.management import call_command
 
 from replay.checkpoints import KEY_ENV, latest_checkpoint, verifier_from, verify_checkpoint
 from replay.models import Checkpoint, Match
@@ -18,23 +16,12 @@ from tests.replay.test_worker import broker, wait_for  # noqa: F401 (the broker 
 from tests.worker import start_beat, start_worker
 
 
-@pytest.fixture
-def signing_key(tmp_path, monkeypatch):
-    """A key made as an operator makes it, in a file outside the checkout and the database."""
-    path = tmp_path / "secrets" / "checkpoint_key"
-    path.parent.mkdir()
-    monkeypatch.setenv(KEY_ENV, str(path))
-    out = io.StringIO()
-    call_command("checkpoint", "--new-key", "--origin", "archive.example/ludoteca", stdout=out)
-    return path, out.getvalue().strip()
-
-
 def _grow(match: Match, text: str) -> None:
     match.refresh_from_db()
     append_events(match=match, events=[note(text)], expected_seq=match.last_seq)
 
 
-def test_the_scheduled_task_signs_only_a_grown_archive(log_game, signing_key):
+def test_the_scheduled_task_signs_only_a_grown_archive(log_game, key):
     """Proves, in-process: nothing to sign in an empty archive; a new match is signed; an
     unchanged archive is not signed again; a grown one is."""
     sign_checkpoint()
@@ -65,12 +52,12 @@ def _signed(worker) -> int:
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
 def test_beat_and_a_worker_sign_a_checkpoint_then_none_until_the_archive_grows(
-        broker, log_match, signing_key):
+        broker, log_match, key):
     """Proves, with real processes (Redis, Celery beat with the settings' schedule, a worker
     holding the key, PostgreSQL): the schedule makes a signed checkpoint of the archive; while
     nothing changes its next runs sign nothing; once a log grows, the next run signs a tree
     that extends the first. The interval is shortened to one second for the test."""
-    key_path, verifier_key = signing_key
+    key_path, verifier_key = key
     _grow(log_match, "recorded before the schedule")
     worker = start_worker(broker_url=broker, name="signer", env={KEY_ENV: str(key_path)})
     beat = start_beat(broker_url=broker, env={"LUDOTECA_CHECKPOINT_EVERY": "1"})
