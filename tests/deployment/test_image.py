@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from tests.deployment.image import DOCKERFILE, ROOT, BuildFailed, build_context, lay_out
@@ -57,21 +58,37 @@ def installed_image(tmp_path_factory):
     return image, env
 
 
-def test_the_image_passes_check_deploy_and_migrates_under_production_settings(installed_image):
+@pytest.fixture
+def production_database(postgres_server):
+    """A new database on the suite's PostgreSQL server, as compose's `postgres` gives one."""
+    name = f"ludoteca_image_{secrets.token_hex(4)}"
+    with psycopg.connect(postgres_server.url(), autocommit=True) as connection:
+        connection.execute(f"CREATE DATABASE {name}")
+    yield postgres_server.url(name)
+    with psycopg.connect(postgres_server.url(), autocommit=True) as connection:
+        connection.execute(f"DROP DATABASE {name} WITH (FORCE)")
+
+
+def test_the_image_passes_check_deploy_and_migrates_under_production_settings(
+        installed_image, production_database):
     """Proves: every package the settings install and the URLs import is in the image (the
-    Dockerfile copies the checkout through .dockerignore, not a list of packages), and the
-    production settings are deploy-clean. Fails as `ModuleNotFoundError: No module named
-    'studies'` with a Dockerfile that copies a hand-kept list of folders."""
+    Dockerfile copies the checkout through .dockerignore, not a list of packages), the
+    production settings are deploy-clean, and the migrations (the event log's triggers
+    included) apply to PostgreSQL from the image. Fails as `ModuleNotFoundError: No module
+    named 'studies'` with a Dockerfile that copies a hand-kept list of folders."""
     image, env = installed_image
-    production = {**env, **PRODUCTION}
+    production = {**env, **PRODUCTION, "DATABASE_URL": production_database}
     output = _run(["python", "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
                   cwd=image.workdir, env=production)
     assert "no issues" in output
     output = _run(["python", "manage.py", "migrate", "--noinput"], cwd=image.workdir,
                   env=production)
-    assert "Applying replay.0001_initial... OK" in output
-    database = Path(env["LUDOTECA_VAR_DIR"]) / "ludoteca.sqlite3"
-    assert database.is_file() and database.is_relative_to(image.root)
+    assert "Applying replay.0002" in output and output.rstrip().endswith("OK")
+    with psycopg.connect(production_database) as connection:
+        triggers = {row[0] for row in connection.execute(
+            "SELECT tgname FROM pg_trigger WHERE tgrelid = 'replay_event'::regclass "
+            "AND NOT tgisinternal")}
+    assert triggers, "the append-only triggers were not installed"
 
 
 def test_workers_import_every_task_from_the_image_wherever_they_start(installed_image,
