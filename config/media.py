@@ -18,14 +18,18 @@ from django.views.decorators.http import require_safe
 from django.views.static import was_modified_since
 
 INLINE_TYPES = {"image/png", "image/jpeg", "image/webp", "image/gif"}
+# S3's limit on a key, far beyond any name the archive stores: a longer one is no file.
+LONGEST_NAME = 1024
 
 
 @require_safe
 def serve_media(request, path: str):
     name = posixpath.normpath(path).lstrip("/")
+    if "\x00" in name or len(name.encode("utf-8", "surrogatepass")) > LONGEST_NAME:
+        raise Http404("no such file")
     try:
         stored = default_storage.open(name, "rb")
-    except (FileNotFoundError, IsADirectoryError):
+    except OSError:  # not there, a folder, a name the file system refuses
         raise Http404("no such file") from None
     modified = default_storage.get_modified_time(name).timestamp()
     if not was_modified_since(request.META.get("HTTP_IF_MODIFIED_SINCE"), modified):

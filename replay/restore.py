@@ -148,9 +148,14 @@ def _media_name(name: str) -> str:
     if not name or pure.is_absolute() or ".." in pure.parts or "\\" in name:
         raise BackupError(f"the stored file name {name!r} leaves the media directory")
     try:
-        default_storage.exists(name)  # the storage's own check (symlinks, its location)
+        local = Path(default_storage.path(name))
+    except NotImplementedError:  # an object store: a key has no folder to leave
+        return str(pure)
     except SuspiciousOperation:
         raise BackupError(f"the stored file name {name!r} leaves the media directory") from None
+    # The local folder: a link inside it must not lead the restore out of it.
+    if not local.resolve().is_relative_to(Path(default_storage.location).resolve()):
+        raise BackupError(f"the stored file name {name!r} leaves the media directory")
     return str(pure)
 
 

@@ -252,6 +252,22 @@ def test_a_path_leaving_the_backup_is_refused(settings, tmp_path, name):
     _nothing_restored(tmp_path)
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_link_in_the_media_folder_does_not_lead_the_restore_out(settings, tmp_path):
+    """Tries: on the new machine, the media folder's scans/ is a link to a folder outside it.
+    Proves: the restore refuses the scan's name as leaving the media directory, and writes
+    nothing outside."""
+    dump = _small_backup(settings, tmp_path)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    settings.MEDIA_ROOT.mkdir(parents=True)
+    (settings.MEDIA_ROOT / "scans").symlink_to(outside, target_is_directory=True)
+    with pytest.raises(CommandError, match="leaves the media directory"):
+        call_command("import_archive", str(dump))
+    assert not any(outside.iterdir())
+    assert not Scan.objects.exists()
+
+
 def _rewrite_manifest_keeping(dump: Path, extra: str) -> None:
     _rewrite_manifest(dump)
     manifest = json.loads((dump / "manifest.json").read_text())

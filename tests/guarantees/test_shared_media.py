@@ -185,3 +185,35 @@ def test_a_backup_restores_its_scans_into_the_bucket(use_new_bucket, tmp_path):
     assert second.body(restored.file.name) == png()
     answer = Client().get(restored.file.url)
     assert answer.status_code == 200 and b"".join(answer.streaming_content) == png()
+
+
+@pytest.fixture(params=["local folder", "S3 bucket"])
+def either_storage(request, settings, tmp_path):
+    if request.param == "S3 bucket":
+        request.getfixturevalue("bucket")
+    else:
+        settings.MEDIA_ROOT = tmp_path / "media"
+
+
+@pytest.mark.parametrize("path", [
+    "/media/{folder}/missing.png",
+    "/media/{folder}",
+    "/media/{name}/more",
+    "/media/{folder}/a%00b.png",
+    "/media/{folder}/" + "a" * 300 + ".png",
+    "/media/" + "a/" * 600 + "b.png",
+    "/media/{folder}/%ff%fe.png",
+    "/media/../config/settings.py",
+])
+def test_a_name_no_stored_file_has_is_refused_never_a_server_error(archive_seed, either_storage,
+                                                                   path):
+    """Tries, on the local folder and on the bucket: a missing file, a folder, a file taken
+    for a folder, a NUL, a name too long for a file system, one too long for an S3 key,
+    undecodable bytes, a way out of the storage. Proves: a 404 (or a 400 for the way out),
+    never a 5xx."""
+    scan = add_scan(rulebook=Rulebook.objects.get(game__slug="dagon"), page_number=1,
+                    upload=SimpleUploadedFile("p.png", png()))
+    url = path.format(folder=scan.file.name.rsplit("/", 1)[0], name=scan.file.name)
+    answer = Client(raise_request_exception=False).get(url)
+    assert answer.status_code in (400, 404)
+    assert Client().get(scan.file.url).status_code == 200
