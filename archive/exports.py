@@ -346,8 +346,10 @@ def _empty_page_note(placement: _Placement, scan: Scan) -> iiif.PageText:
 
 
 def _transcription_words(t: Transcription) -> str:
-    kind = f"{_language_name(t.language)} translation" if t.translation_of_id else \
-        _language_name(t.language)
+    # a text in another language than the printed rulebook's translates it
+    translated = t.translation_of_id or t.language.split("-")[0] != \
+        t.rulebook.language.split("-")[0]
+    kind = f"{_language_name(t.language)}{' translation' if translated else ''}"
     return f"{kind}, version {t.version}, by {t.transcriber}"
 
 

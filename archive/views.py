@@ -43,12 +43,13 @@ from web.pages import curator_only, field_error, page
 # -- pages ------------------------------------------------------------------------------------
 
 
+@readable_from_any_origin  # the IIIF provider's homepage
 @require_safe
 def home(request):
     return page(request, "archive/home.html", {"games": selectors.game_list()})
 
 
-@readable_from_any_origin  # a rulebook's IIIF homepage
+@readable_from_any_origin  # a IIIF manifest's homepage
 @require_safe
 def game_detail(request, slug: str):
     game = get_object_or_404(Game, slug=slug)
