@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 
 from django.conf import settings
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseNotFound
 from django.views.decorators.http import require_safe
 from django.views.static import serve
 
@@ -30,7 +30,11 @@ def serve_media(request, path: str):
     folder, _, name = path.rpartition("/")
     if name == INFO and is_tiles_folder(folder):
         return _image_info(request, folder)
-    response = serve(request, path, document_root=settings.MEDIA_ROOT)
+    try:
+        response = serve(request, path, document_root=settings.MEDIA_ROOT)
+    except Http404:
+        # answered here, so that a viewer elsewhere reads a 404 as a 404, not a CORS error
+        return HttpResponseNotFound("no such file", content_type="text/plain")
     content_type = response.get("Content-Type", "").split(";")[0].strip()
     if content_type not in INLINE_TYPES:
         name = PurePosixPath(path).name.replace('"', "")
@@ -43,7 +47,7 @@ def _image_info(request, folder: str) -> HttpResponse:
     service_id = request.build_absolute_uri(request.path).rpartition("/")[0]
     body = image_info(folder=folder, service_id=service_id)
     if body is None:
-        raise Http404("no tile pyramid here")
+        return HttpResponseNotFound("no tile pyramid here", content_type="text/plain")
     wants_ld = "application/ld+json" in request.headers.get("Accept", "")
     response = HttpResponse(body, content_type=IMAGE_INFO_LD if wants_ld else "application/json")
     response["Content-Security-Policy"] = "sandbox; default-src 'none'"
