@@ -234,3 +234,16 @@ def test_nothing_private_is_readable_from_another_origin(client, dracula):
     assert public["Access-Control-Allow-Origin"] == "*"
     assert "Access-Control-Allow-Credentials" not in public
     assert "Cookie" in client.get("/games/fury-of-dracula/").get("Vary", "")
+
+
+def test_thumbnails_stored_before_their_size_was_kept_get_it_from_the_migration(dracula):
+    import importlib
+
+    from django.apps import apps
+
+    from archive.models import Scan
+
+    migration = importlib.import_module("archive.migrations.0004_rulebook_rights_scan_tiles")
+    Scan.objects.update(thumbnail_width=None, thumbnail_height=None)
+    migration.thumbnail_sizes(apps, None)
+    assert set(Scan.objects.values_list("thumbnail_width", "thumbnail_height")) == {(240, 320)}
