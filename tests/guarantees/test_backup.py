@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Group, User
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.files.storage import default_storage
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.db import connection
 
