@@ -60,6 +60,7 @@ __all__ = [
     "TranscriptionError",
     "certainty_cues",
     "cited_pages",
+    "note_language",
     "parse_transcription",
     "slugify_heading",
 ]
@@ -158,6 +159,24 @@ _LABELS = (
         "editorial",
     ),
 )
+
+# The language a note's label is written in, which is the language of the note itself.
+_LABEL_LANGUAGES = (
+    (re.compile(r"\[\s*(?:legibility|editorial note|editorial)\s*:", re.IGNORECASE), "en"),
+    (re.compile(r"\[\s*(?:leggibilit[àa]|nota editoriale|nota del curatore)\s*:", re.IGNORECASE),
+     "it"),
+    (re.compile(r"\[\s*(?:legibilidad|nota editorial|nota del editor)\s*:", re.IGNORECASE), "es"),
+)
+
+
+def note_language(raw: str) -> str | None:
+    """The language of a bracketed note as its label shows it (``[Leggibilità: …]`` is
+    Italian); None for a note with no label, whose language the text does not say."""
+    for pattern, language in _LABEL_LANGUAGES:
+        if pattern.match(raw):
+            return language
+    return None
+
 
 _PAGE_RE = re.compile(
     r"\((?P<label>pagg?|pp?)\.\s*(?P<pages>\d+(?:\s*[–—-]\s*\d+)?(?:\s*,\s*\d+(?:\s*[–—-]\s*\d+)?)*)\)"

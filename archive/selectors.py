@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from archive.models import Annotation, Game, Passage, Rulebook, Transcription
+from archive.models import Annotation, Game, Passage, Rulebook, Scan, Transcription
 
 KIND_LABELS = {
     "legibility": "Legibility note",
@@ -39,6 +39,23 @@ def latest_transcriptions(*, game: Game) -> list[Transcription]:
     for t in Transcription.objects.filter(rulebook__game=game).order_by("version"):
         latest[(t.rulebook_id, t.language)] = t
     return sorted(latest.values(), key=lambda t: (t.rulebook_id, t.language))
+
+
+def rulebook_latest_transcriptions(*, rulebook: Rulebook) -> list[Transcription]:
+    """The latest version in each language, the printed language's first, then by language."""
+    latest: dict[str, Transcription] = {}
+    for t in rulebook.transcriptions.order_by("version"):
+        latest[t.language] = t
+    return sorted(latest.values(), key=lambda t: (t.language != rulebook.language, t.language))
+
+
+def scans_by_page_label(scans: Iterable[Scan]) -> dict[str, Scan]:
+    """Each page as a citation names it (its printed label, or its number) → its first scan."""
+    found: dict[str, Scan] = {}
+    for scan in scans:
+        found.setdefault(scan.page_label or str(scan.page_number), scan)
+        found.setdefault(str(scan.page_number), scan)
+    return found
 
 
 def passage_text(*, slug: str) -> Passage | None:

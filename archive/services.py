@@ -21,6 +21,7 @@ from archive.parsing import (
     parse_transcription,
 )
 from archive.signals import game_stored, transcription_stored
+from archive.tasks import tile_scan
 from boundary import MAX_DB_INTEGER, InputError, check_language, check_text, check_whole_number
 
 SEED_DIR = Path(__file__).resolve().parent / "seed"
@@ -209,6 +210,12 @@ ALLOWED_SCAN_TYPES = {
 THUMBNAIL_SIZE = (320, 320)
 
 
+@dataclass(frozen=True)
+class Thumbnail:
+    data: bytes  # PNG
+    size: tuple[int, int]
+
+
 def sniff_content_type(head: bytes) -> str | None:
     """The file's type from its first bytes, never from its name."""
     import filetype
@@ -248,9 +255,9 @@ def add_scan(
             field="file",
         )
     width = height = None
-    thumbnail_bytes = None
+    thumbnail = None
     if content_type != "application/pdf":
-        width, height, thumbnail_bytes = _checked_image(data)
+        width, height, thumbnail = _checked_image(data)
     digest = hashlib.sha256(data).hexdigest()
     if Scan.objects.filter(rulebook=rulebook, sha256=digest).exists():
         raise ArchiveError("this exact file is already archived for this rulebook", field="file")
@@ -270,13 +277,19 @@ def add_scan(
     )
     with transaction.atomic():
         scan.file.save("scan", ContentFile(data), save=False)
-        if thumbnail_bytes is not None:
-            scan.thumbnail.save("thumb.png", ContentFile(thumbnail_bytes), save=False)
+        if thumbnail is not None:
+            scan.thumbnail.save("thumb.png", ContentFile(thumbnail.data), save=False)
+            scan.thumbnail_width, scan.thumbnail_height = thumbnail.size
         scan.save()
+        if width:
+            # Deep-zoom tiles are made once the scan is committed: by a worker when a broker
+            # is configured, else in this process right after the commit (archive.tiles).
+            transaction.on_commit(lambda: tile_scan.delay(scan.pk))
     return scan
 
 
-def _checked_image(data: bytes) -> tuple[int, int, bytes]:
+
+def _checked_image(data: bytes) -> tuple[int, int, Thumbnail]:
     import warnings
 
     from PIL import Image
@@ -306,7 +319,7 @@ def _checked_image(data: bytes) -> tuple[int, int, bytes]:
                            field="file") from None
     except Exception as error:  # Pillow raises many types for a damaged file
         raise ArchiveError(f"the image cannot be read: {error}", field="file") from None
-    return width, height, out.getvalue()
+    return width, height, Thumbnail(out.getvalue(), thumb.size)
 
 
 # -- notes as new versions (issue 7) ----------------------------------------------------------

@@ -175,6 +175,10 @@ LOGOUT_REDIRECT_URL = "home"
 # Uploads: scans are checked by content, and bounded.
 SCAN_MAX_BYTES = int(os.environ.get("LUDOTECA_SCAN_MAX_BYTES", str(20 * 1024 * 1024)))
 SCAN_MAX_PIXELS = int(os.environ.get("LUDOTECA_SCAN_MAX_PIXELS", str(80_000_000)))
+# IIIF manifests name the archive as their provider: its name, and its home page (by default
+# the address the manifest was asked at).
+IIIF_PROVIDER_NAME = os.environ.get("LUDOTECA_PROVIDER_NAME", "Ludoteca")
+IIIF_PROVIDER_URL = os.environ.get("LUDOTECA_PROVIDER_URL", "")
 DATA_UPLOAD_MAX_MEMORY_SIZE = 25 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 

@@ -238,7 +238,9 @@ def test_manifest_has_one_canvas_per_image_scan_sized_from_the_image(archive, me
     tei_url = f"https://ludoteca.example/transcriptions/{latest('fury-of-dracula').pk}/tei.xml"
     supplementing = canvases[0]["annotations"][0]["items"][0]
     assert supplementing["motivation"] == "supplementing"
-    assert supplementing["body"]["id"] == tei_url
+    assert supplementing["body"]["type"] == "TextualBody"
+    assert supplementing["body"]["value"].startswith("Se termini il tuo movimento in un rifugio")
+    assert tei_url in [link["id"] for link in manifest["seeAlso"]]
     renderings = {r["format"]: r for r in manifest["rendering"]}
     assert renderings["application/tei+xml"]["id"] == tei_url
     assert renderings["application/pdf"]["label"]["en"] == ["Scan of page 14 (PDF)"]

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Group, User
+from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.db import connection
@@ -146,6 +147,9 @@ def test_a_restore_gives_back_every_row_exactly(settings, tmp_path, checkpoint_k
     assert variation.parent == Match.objects.get(title="Match 3")
     assert variation.reading and variation.branch_of["seq"] == 5
     assert Scan.objects.get().file.read() == scan_bytes
+    # the deep-zoom tiles, derived from the scan and left out of the backup, are made again
+    assert Scan.objects.get().tiles and default_storage.exists(
+        f"{Scan.objects.get().tiles}/info.json")
     for match in Match.objects.all():
         assert verify_log(match=match) is None
     curator = User.objects.get(username="curator")
