@@ -14,7 +14,8 @@ Pure: no Django. Three sources, in the order the words occur in the text:
 
 The original language is the game's (``Game.original_language``), the text's own language the
 transcription's; a text in its game's original language (Gothic, Dracula) keeps no originals of
-its own, and a game whose original language is not known has none either. A pair is kept once
+its own, a game whose original language is not known has none either, and a game whose terms
+are supplied takes them from the table only. A pair is kept once
 (case-insensitive on both sides), at its first passage. For Spanish (Dagon) only a quoted
 original counts, ``die ("dadofetiche")``: the translator quotes the Spanish words it keeps, and an
 unquoted parenthesis there is English (``(throne)``, ``(ark)``).
@@ -198,7 +199,9 @@ def extract_glossary(
     parsed = parsed or parse_transcription(game_slug, text, language=text_language)
     language = _primary(original_language)
     found: list[tuple[int, str, str]] = []
-    if language and language != _primary(text_language):  # a translation: kept originals
+    # a translation keeps originals of its own, unless the game's terms are supplied here (the
+    # Dracula excerpts: their English translation repeats the same terms, less reliably)
+    if language and language != _primary(text_language) and game_slug not in SUPPLIED_RENDERINGS:
         found += _parenthesised_originals(text, language)
         found += _glossed_labels(text, language)
     for original, rendering in SUPPLIED_RENDERINGS.get(game_slug, {}).items():
