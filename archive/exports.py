@@ -517,7 +517,9 @@ def game_glossary(*, game: Game) -> list[GlossaryItem]:
     items, seen = [], set()
     for transcription in selectors.latest_transcriptions(game=game):
         parsed = _parsed_from_models(transcription)
-        for entry in extract_glossary(game.slug, transcription.text, parsed):
+        for entry in extract_glossary(game.slug, transcription.text, parsed,
+                                      original_language=game.original_language,
+                                      text_language=transcription.language):
             key = (entry.term.casefold(), entry.original.casefold())
             if key in seen:
                 continue

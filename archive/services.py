@@ -87,7 +87,8 @@ def import_transcription(
             "a translation must be in another language than its original", field="translation_of"
         )
     try:
-        parsed = parse_transcription(rulebook.game.slug, text, language=language)
+        parsed = parse_transcription(rulebook.game.slug, text, language=language,
+                                     title=_known_title(rulebook, language, translation_of))
     except TranscriptionError as error:
         raise ArchiveError(str(error), field="text") from None
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -117,6 +118,19 @@ def import_transcription(
         store_parsed(transcription, parsed, responsible=transcriber)
         transcription_stored.send(Transcription, transcription=transcription)
     return TranscriptionImport(transcription, created=True)
+
+
+def _known_title(rulebook: Rulebook, language: str, translation_of) -> str:
+    """The title the archive knows this rulebook's text by: its earlier version's in this
+    language, else the game's (in the language the game was published in, or its title)."""
+    earlier = (Transcription.objects.filter(rulebook=rulebook, language=language)
+               .order_by("-version").values_list("title", flat=True).first())
+    if earlier:
+        return earlier
+    game = rulebook.game
+    if translation_of is None and game.original_title:
+        return game.original_title
+    return game.title
 
 
 def store_parsed(transcription: Transcription, parsed, *, responsible: str) -> None:
@@ -480,7 +494,7 @@ def revise_annotation(
     expected.remove(old_key)
     # the target follows the quoted words of the new body, as the parser reads them
     parsed = parse_transcription(transcription.rulebook.game.slug, new_text,
-                                 language=transcription.language)
+                                 language=transcription.language, title=transcription.title)
     note = next((a for a in parsed.annotations if a.start == annotation.start), None)
     if note is None or note.kind != annotation.kind:
         raise ArchiveError("the new wording changes the kind of note; keep its label",
@@ -554,7 +568,7 @@ def add_annotation(
     note_body = _worded(_checked_body(f'"{words}": {body}'), certainty, transcription.language)
     new_text = f"{text[:end]} [{NOTE_LABELS[kind]}{note_body}]{text[end:]}"
     parsed = parse_transcription(transcription.rulebook.game.slug, new_text,
-                                 language=transcription.language)
+                                 language=transcription.language, title=transcription.title)
     note = next((a for a in parsed.annotations if a.start == end + 1), None)
     if note is None or note.kind != kind or note.target.split(TARGET_SEPARATOR)[0] != words:
         raise ArchiveError(f"a note after “{words}” would not concern those words; "

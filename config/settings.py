@@ -185,6 +185,9 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 # Celery: eager in-process unless a broker is configured.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+# With no broker, work a request sends off (a study) runs in a thread of the web process after
+# the request answers (background.send); True runs it inline, as the tests do.
+LUDOTECA_TASKS_INLINE = os.environ.get("LUDOTECA_TASKS_INLINE", "").lower() in ("1", "true", "yes")
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True

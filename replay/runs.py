@@ -16,11 +16,11 @@ import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.db import transaction
 from django.db.models import Count, Min
 from django.utils import timezone
 
+import background
 import games
 from games.core.canonical import canonical_json, state_checksum
 from games.core.points import Interpretation, InterpretationError
@@ -170,13 +170,9 @@ def _abandoned(run: ReplayRun) -> bool:
 
 
 def start_run(run: ReplayRun) -> None:
-    from replay.tasks import run_replay
-
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        run_replay.delay(run.pk)
-    else:
-        # Only after commit, so the worker finds the run row.
-        transaction.on_commit(lambda: run_replay.delay(run.pk))
+    """A replay is computed before the request answers when no broker is configured (the
+    replays a curator asks for are short to make), by a worker otherwise."""
+    background.send("replay.tasks.run_replay", run.pk, wait=True)
 
 
 def execute_run(*, run_id: int) -> ReplayRun:
