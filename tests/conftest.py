@@ -80,3 +80,13 @@ def _append_only_guards(request):
     yield
     if transactional:
         remove_event_guards(connection)
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: rows (and their ids) do not outlive a test, so
+    what the cache kept for one must not answer another."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
