@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from itertools import zip_longest
 
 from replay.models import Match, ReplayFlag, ReplayRun, ReplayStep
-from replay.runs import ReplayError, game_head, replay_match
+from replay.runs import ReplayError, replay_match
 from replay.variations import on_one_line, shared_prefix
 
 MAX_LISTED_DIFFERENCES = 1000
@@ -44,28 +44,37 @@ class Comparison:
         }
 
 
-def _steps(run: ReplayRun, upto: int):
-    return (
-        ReplayStep.objects.filter(run=run, seq__lte=upto)
-        .order_by("seq")
-        .values_list("seq", "legal", "checksum", "summary")
-        .iterator(chunk_size=5000)
-    )
+def _step_pairs(run_a: ReplayRun, run_b: ReplayRun, upto: int):
+    """Both runs' steps up to ``upto``, side by side by seq (None where a run has none), read
+    in one query."""
+    rows = (ReplayStep.objects.filter(run__in=[run_a, run_b], seq__lte=upto)
+            .order_by("seq", "run_id")
+            .values_list("run_id", "seq", "legal", "checksum", "summary")
+            .iterator(chunk_size=5000))
+    pending: dict[int, tuple] = {}
+    current = None
+    for run_id, *step in rows:
+        if step[0] != current:
+            if current is not None:
+                yield pending.get(run_a.pk), pending.get(run_b.pk)
+            current, pending = step[0], {}
+        pending[run_id] = tuple(step)
+    if current is not None:
+        yield pending.get(run_a.pk), pending.get(run_b.pk)
 
 
 def compare_runs(*, run_a: ReplayRun, run_b: ReplayRun) -> Comparison:
     branch_point = None
     if run_a.match_id == run_b.match_id:
-        heads = {game_head(match=run.match, upto=run.log_seq) for run in (run_a, run_b)}
-        if len(heads) != 1:
+        # A run replays its log up to the last event the game depends on at the time it is
+        # made: two runs of the same moves have the same head.
+        if (run_a.log_seq, run_a.head_hash) != (run_b.log_seq, run_b.head_hash):
             raise ReplayError(
                 "both runs must replay the same moves: one was made before later moves were "
                 "recorded (notes alone never matter)", field="run_b",
             )
-        # A run made before later notes were appended may end on note steps the other lacks.
         upto = min(run_a.log_seq, run_b.log_seq)
     elif on_one_line(run_a.match, run_b.match):
-        # Two lines of play: they agree up to where one branches, and differ after it.
         branch_point = shared_prefix(run_a.match, run_b.match)
         upto = max(run_a.log_seq, run_b.log_seq)
     else:
@@ -75,7 +84,7 @@ def compare_runs(*, run_a: ReplayRun, run_b: ReplayRun) -> Comparison:
         if run.status != ReplayRun.DONE:
             raise ReplayError(f"run {run.pk} is {run.status}, not done yet", field="run")
     first, listed, total, differences = None, [], 0, {}
-    for a, b in zip_longest(_steps(run_a, upto), _steps(run_b, upto)):
+    for a, b in _step_pairs(run_a, run_b, upto):
         if a == b:
             continue
         total += 1
@@ -104,11 +113,11 @@ def _causes(run_a: ReplayRun, run_b: ReplayRun, first: int | None) -> list[str]:
         point for point, option in run_a.interpretation.items()
         if run_b.interpretation.get(point) != option
     }
-    flagged = ReplayFlag.objects.filter(
+    flagged = set(ReplayFlag.objects.filter(
         run__in=[run_a, run_b], point__in=differing, seq__lte=first
-    )
-    at_first = sorted(set(flagged.filter(seq=first).values_list("point", flat=True)))
-    return at_first or sorted(set(flagged.values_list("point", flat=True)))
+    ).values_list("point", "seq"))
+    at_first = sorted({point for point, seq in flagged if seq == first})
+    return at_first or sorted({point for point, _ in flagged})
 
 
 def compare_interpretations(

@@ -9,10 +9,10 @@ from django.db.models import CharField, OuterRef, Q, QuerySet, Subquery, Value
 
 from games.core.replay import collect_corrections
 
-from replay.chain import ChainBreak
+from replay.chain import GENESIS_HASH, ChainBreak
 from replay.errors import BrokenChain
 from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplayStep
-from replay.reader import record_break, stored_hash, verified_log
+from replay.reader import check_stretch, check_tail, record_break, verified_log
 from replay.runs import StepView, read_step
 
 
@@ -59,27 +59,40 @@ def verify_log(*, match: Match) -> ChainBreak | None:
 
 def runs_disagree(*, match: Match) -> ChainBreak | None:
     """The first run whose recorded head the stored chain no longer reaches (a chain
-    recomputed after a change verifies on its own, but not against what was replayed)."""
+    recomputed after a change verifies on its own, but not against what was replayed). One
+    query, however many runs."""
+    stored = Event.objects.filter(match=OuterRef("match_id"), seq=OuterRef("log_seq"))
     heads = (ReplayRun.objects.filter(match=match).order_by("log_seq", "pk")
-             .values_list("pk", "log_seq", "head_hash"))
-    checked = {}
-    for run_id, log_seq, head in heads:
+             .annotate(stored=Subquery(stored.values("hash")[:1]))
+             .values_list("pk", "log_seq", "head_hash", "stored"))
+    for run_id, log_seq, head, stored_head in heads:
         if log_seq > match.last_seq:
             return ChainBreak(log_seq, f"run {run_id} replayed the log up to seq {log_seq}, "
                                        f"but the log now ends at seq {match.last_seq}")
-        stored = checked.setdefault(log_seq, stored_hash(match.pk, log_seq))
-        if stored != head:
+        stored_head = GENESIS_HASH if log_seq == 0 else stored_head
+        if stored_head != head:
             problem = (f"run {run_id} replayed a log whose event {log_seq} hashed to "
-                       f"{head[:12]}…; it now hashes to {str(stored)[:12]}…: the chain was "
+                       f"{head[:12]}…; it now hashes to {str(stored_head)[:12]}…: the chain was "
                        "rewritten after that run")
             record_break(match.pk, log_seq, problem)
             return ChainBreak(log_seq, problem)
     return None
 
 
-def chain_problem(*, match: Match) -> ChainBreak | None:
-    """What the match pages show in their banner: a break found now, or one found before."""
-    found = verify_log(match=match)
+def chain_problem(*, match: Match, listed: list[Event]) -> ChainBreak | None:
+    """What the match pages show in their banner: a break in the events they list (checked
+    link by link), at the log's tail (its last event against the match's head) or against a
+    run's recorded head, found now; or one found before. ``verify_log`` walks the whole
+    chain; a page checks what it reads, in a bounded number of queries."""
+    try:
+        check_stretch(match.pk, listed)
+        shown_to_the_end = listed and listed[-1].seq == match.last_seq
+        if not (shown_to_the_end and listed[-1].hash == match.head_hash):
+            check_tail(match.pk, match.last_seq, match.head_hash)
+    except BrokenChain as error:
+        found = ChainBreak(error.seq, error.problem)
+    else:
+        found = runs_disagree(match=match)
     if found is None and match.chain_broken_seq is not None:
         return ChainBreak(match.chain_broken_seq, match.chain_broken_problem)
     return found
@@ -295,3 +308,26 @@ def step_read(*, run: ReplayRun, seq: int, viewer: str | None = None,
 
 def step_landmarks(*, run: ReplayRun, seq: int) -> Landmarks:
     return step_read(run=run, seq=seq).marks
+
+
+@dataclass(frozen=True)
+class SideBySide:
+    """One step of two runs, as the compare page shows it: each run's stored step and flags
+    (None and no flags past a run's end)."""
+
+    step_a: ReplayStep | None
+    step_b: ReplayStep | None
+    flags_a: list[ReplayFlag]
+    flags_b: list[ReplayFlag]
+
+
+def side_by_side(*, run_a: ReplayRun, run_b: ReplayRun, seq: int) -> SideBySide:
+    """Two queries, whatever the runs' length."""
+    steps = {step.run_id: step for step in ReplayStep.objects.filter(
+        run__in=[run_a, run_b], seq=seq)} if seq else {}
+    flags: dict[int, list[ReplayFlag]] = {run_a.pk: [], run_b.pk: []}
+    if seq:
+        for flag in ReplayFlag.objects.filter(run__in=[run_a, run_b], seq=seq).order_by("index"):
+            flags[flag.run_id].append(flag)
+    return SideBySide(step_a=steps.get(run_a.pk), step_b=steps.get(run_b.pk),
+                      flags_a=flags[run_a.pk], flags_b=flags[run_b.pk])

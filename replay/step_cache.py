@@ -35,6 +35,7 @@ from django.middleware.csrf import get_token
 from django.utils.cache import get_conditional_response, patch_vary_headers
 
 from replay import selectors
+from replay.comparisons import Comparison, compare_runs
 from replay.models import Match, ReplayRun
 
 
@@ -156,3 +157,13 @@ def step_response(request, *, run: ReplayRun, match: Match, body: str,
     else:
         response["Cache-Control"] = f"public, max-age={PUBLIC_MAX_AGE}"
     return get_conditional_response(request, etag=response["ETag"], response=response)
+
+
+def comparison(run_a: ReplayRun, run_b: ReplayRun) -> Comparison:
+    """Two finished runs compared once (their steps never change)."""
+    key = _key("comparison", run_a.fingerprint, run_b.fingerprint)
+    found = cache.get(key)
+    if found is None:
+        found = compare_runs(run_a=run_a, run_b=run_b)
+        cache.set(key, found, KEEP)
+    return found

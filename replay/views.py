@@ -23,7 +23,6 @@ from archive.selectors import cited_passages
 from replay import selectors, step_cache
 from replay.boards import draw_board
 from replay.chain import ChainBreak
-from replay.comparisons import compare_runs
 from replay.errors import AppendConflict, BrokenChain, DocumentError, LogError, MalformedEvent
 from replay.forms import (
     AnnotationForm,
@@ -39,8 +38,6 @@ from replay.runs import (
     ReplayError,
     changed_since_run,
     first_flag_seq,
-    game_head,
-    read_step,
     replay_match,
 )
 from replay.services import append_events, match_create, note_add, note_revise
@@ -79,12 +76,13 @@ def _match_context(request, match, *, append_form=None, run_form_error="", chain
     runs = list(match.runs.order_by("-created_at")[:50])
     done = [r for r in runs if r.status == ReplayRun.DONE]
     visible = selectors.visible_matches(user=request.user)
+    listed = list(selectors.event_log(match=match, limit=1000))
     return {
         "has_referee": games.find(match.game.slug) is not None,
         "parent": visible.filter(pk=match.parent_id).first() if match.parent_id else None,
         "variations": variation_tree(match=match, visible=visible),
         "match": match,
-        "events": _events_in_words(match, selectors.event_log(match=match, limit=1000)),
+        "events": _events_in_words(match, listed),
         "runs": runs,
         "done_runs": done,
         "engine": engine,
@@ -92,7 +90,7 @@ def _match_context(request, match, *, append_form=None, run_form_error="", chain
         "append_form": append_form
         or AppendEventsForm(initial={"expected_seq": match.last_seq}),
         "run_form_error": run_form_error,
-        "chain_break": chain_break or selectors.chain_problem(match=match),
+        "chain_break": chain_break or selectors.chain_problem(match=match, listed=listed),
     }
 
 
@@ -622,13 +620,13 @@ def reading_label(interpretation: dict, engine) -> str:
 
 def _missing_runs(match, engine, runs, run_a, run_b) -> dict:
     """What a comparison lacks and a curator can start: the run of a reading on the log as
-    it is now (when one of two runs of this match was made before later moves were recorded),
-    or a second reading when there is only one run."""
+    it is now (when one of two runs of this match was made before later moves were recorded:
+    a run replays the log up to the last move of its day), or a second reading when there is
+    only one run."""
     stale = []
     if run_a is not None and run_b is not None and run_a.match_id == run_b.match_id:
-        heads = {run.pk: game_head(match=match, upto=run.log_seq) for run in (run_a, run_b)}
-        if heads[run_a.pk] != heads[run_b.pk]:
-            stale = [min(run_a, run_b, key=lambda run: heads[run.pk][0])]
+        if (run_a.log_seq, run_a.head_hash) != (run_b.log_seq, run_b.head_hash):
+            stale = [min(run_a, run_b, key=lambda run: run.log_seq)]
     alternatives = []
     if engine is not None and len(runs) < 2:
         for point in engine.points:
@@ -638,6 +636,10 @@ def _missing_runs(match, engine, runs, run_a, run_b) -> dict:
     return {"stale": [{"run": run, "reading": reading_label(run.interpretation, engine),
                        "choices": run.interpretation} for run in stale],
             "alternatives": alternatives}
+
+
+def _flag_rows(flags) -> list[dict]:
+    return [{"flag": flag, "kind": flag_kind_in_words(flag.kind)} for flag in flags]
 
 
 @require_safe
@@ -657,7 +659,7 @@ def compare(request, match_id: int):
                "missing": _missing_runs(match, engine, runs, run_a, run_b)}
     if run_a and run_b and not context["missing"]["stale"]:
         try:
-            comparison = compare_runs(run_a=run_a, run_b=run_b)
+            comparison = step_cache.comparison(run_a, run_b)
         except LogError as error:
             context["error"] = error.message
         else:
@@ -666,8 +668,9 @@ def compare(request, match_id: int):
                 run_a.progress, run_b.progress)
             opening = comparison.first_divergence or (1 if last else 0)
             seq = min(whole_number(request.GET, "seq", default=opening), last)
-            a = read_step(run=run_a, seq=seq) if seq <= run_a.progress else None
-            b = read_step(run=run_b, seq=seq) if seq <= run_b.progress else None
+            both = selectors.side_by_side(run_a=run_a, run_b=run_b, seq=seq)
+            a = {"step": both.step_a} if seq <= run_a.progress else None
+            b = {"step": both.step_b} if seq <= run_b.progress else None
             base = {"a": run_a.pk, "b": run_b.pk}
 
             def url(s):
@@ -681,8 +684,8 @@ def compare(request, match_id: int):
                 "seq": seq,
                 "last": last,
                 "a": a, "b": b,
-                "flags_a": step_reading(a.flags)["flags"] if a else [],
-                "flags_b": step_reading(b.flags)["flags"] if b else [],
+                "flags_a": _flag_rows(both.flags_a),
+                "flags_b": _flag_rows(both.flags_b),
                 "differs_here": seq in comparison.differing_seqs,
                 "differing_points": [
                     (p, run_a.interpretation[p], run_b.interpretation.get(p))
