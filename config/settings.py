@@ -214,6 +214,8 @@ SPECTACULAR_SETTINGS = {
 }
 
 CURATORS_GROUP = "curators"
+# Django's model backend, loading a signed-in user with whether they are a curator.
+AUTHENTICATION_BACKENDS = ["web.auth.CuratorAwareBackend"]
 
 # Sign-in rate limit (config/ratelimit.py): failures per username and address per window,
 # and failures per address whatever the usernames.
