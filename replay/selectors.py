@@ -37,7 +37,10 @@ def visible_run(*, user, match_id: int, run_id: int) -> ReplayRun | None:
     stored_head = Event.objects.filter(match=OuterRef("match_id"), seq=OuterRef("log_seq"))
     return (ReplayRun.objects.select_related("match__game")
             .filter(_readable_by(user, "match__"), pk=run_id, match_id=match_id)
-            .annotate(stored_head=Subquery(stored_head.values("hash")[:1])).first())
+            # What a step never reads stays in the database (a run's flag summary can be long).
+            .defer("outcome", "flag_summary", "error", "match__game__components")
+            .annotate(stored_head=Subquery(stored_head.order_by().values("hash")[:1]))
+            .order_by().first())
 
 
 def event_log(*, match: Match, after_seq: int = 0, limit: int | None = None) -> QuerySet[Event]:

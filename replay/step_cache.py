@@ -5,12 +5,12 @@ What is cached, and what its key holds so that a change shows exactly where it m
 
 - a step's panel (the part of the page htmx swaps), under the run's fingerprint (its match,
   the head of the log it replayed, the engine and its version, the reading), the step, the
-  viewpoint, whether the reader is a curator (curators see forms), ``RENDER_VERSION`` (the
-  templates and the code that draw it), the notes on that step and the nearest noted steps
-  either side (the "next note" landmarks), the archive's text generation (cited passages),
-  and for curators the log's last seq (their forms carry it as ``expected_seq``). A note on
-  step 5 therefore changes the key of step 5 and of the steps whose nearest note it becomes,
-  and of no other step;
+  viewpoint, whether the reader is a curator (curators see forms) and ``RENDER_VERSION`` (the
+  templates and the code that draw it); stored with what it was drawn from: the notes on that
+  step and the nearest noted steps either side (the "next note" landmarks), the archive's
+  text generation (cited passages) and the log's last seq (a curator's forms carry it as
+  ``expected_seq``). A note on step 5 therefore redraws step 5 and the steps whose nearest
+  note it becomes, and no other step;
 - the run's marks (its flagged and illegal steps) under its fingerprint;
 - the match's notes under the match and its log's head (any append moves the head).
 
@@ -110,21 +110,38 @@ def etag_of(body: str) -> str:
     return '"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"'
 
 
+def _notes_seen_from(match: Match, run: ReplayRun, seq: int) -> tuple:
+    """What a step's panel shows of the match's notes: its own notes (each with its last
+    revision) and the nearest noted steps either side."""
+    notes = match_notes(match)
+    return (tuple((n.seq, n.revised_by) for n in notes.on(seq)) if seq else (),
+            notes.around(seq, last=run.progress))
+
+
 def step_panel(*, run: ReplayRun, match: Match, seq: int, viewer: str | None, curator: bool,
-               notes: selectors.MatchNotes, render: Callable[[], Panel]) -> Panel:
+               render: Callable[[], Panel]) -> Panel:
     """The step's panel from the cache, rendered and stored on a miss (never stored for a run
-    still in progress)."""
+    still in progress). A stored panel says what it was drawn from (the notes it shows, the
+    archive's generation, the log's last seq): while the log has not moved it is served as it
+    is, in one look at the cache; after an append it is served again only if its notes are
+    still those of the step (a curator's, whose forms carry the last seq, never)."""
     if run.status != ReplayRun.DONE:
         return render()
-    key = _key("step", run.fingerprint, seq, viewer, curator,
-               tuple((n.seq, n.revised_by) for n in notes.on(seq)) if seq else (),
-               notes.around(seq, last=run.progress),
-               cache.get(ARCHIVE_GENERATION, 0),
-               match.last_seq if curator else None)
-    panel = cache.get(key)
-    if panel is None:
-        panel = render()
-        cache.set(key, panel, KEEP)
+    key = _key("step", run.fingerprint, seq, viewer, curator)
+    found = cache.get_many([key, ARCHIVE_GENERATION])
+    archive = found.get(ARCHIVE_GENERATION, 0)
+    if key in found:
+        panel, drawn_notes, drawn_archive, drawn_seq = found[key]
+        if drawn_archive == archive and drawn_seq == match.last_seq:
+            return panel
+        if drawn_archive == archive and not curator:
+            notes = _notes_seen_from(match, run, seq)
+            if notes == drawn_notes:
+                cache.set(key, (panel, notes, archive, match.last_seq), KEEP)
+                return panel
+    notes = _notes_seen_from(match, run, seq)
+    panel = render()
+    cache.set(key, (panel, notes, archive, match.last_seq), KEEP)
     return panel
 
 

@@ -74,6 +74,10 @@ def _match_context(request, match, *, append_form=None, run_form_error="", chain
     engine = games.for_records(match.game.slug)
     points = list(engine.points)
     runs = list(match.runs.order_by("-created_at")[:50])
+    defaults = {point.id: point.default for point in points}
+    for run in runs:  # the options a run reads otherwise than the defaults
+        run.departures = [(point, option) for point, option in run.interpretation.items()
+                          if point in defaults and defaults[point] != option]
     done = [r for r in runs if r.status == ReplayRun.DONE]
     visible = selectors.visible_matches(user=request.user)
     listed = list(selectors.event_log(match=match, limit=1000))
@@ -488,10 +492,9 @@ def _serve_step(request, run, seq, viewer, *, push_url: str | None = None):
     if run.log_seq and run.stored_head != run.head_hash:
         raise changed_since_run(run)
     curator = is_curator(request.user)
-    notes = step_cache.match_notes(match)
     if match.chain_broken_seq is None:
         panel = step_cache.step_panel(
-            run=run, match=match, seq=seq, viewer=viewer, curator=curator, notes=notes,
+            run=run, match=match, seq=seq, viewer=viewer, curator=curator,
             render=lambda: _render_panel(_step_context(match, run, seq, viewer), curator=curator))
     else:  # a log found broken is read afresh: each read checks what it reads
         panel = _render_panel(_step_context(match, run, seq, viewer), curator=curator)
