@@ -222,8 +222,8 @@ AUTHENTICATION_BACKENDS = ["web.auth.CuratorAwareBackend"]
 LOGIN_FAILURE_LIMIT = int(os.environ.get("LUDOTECA_LOGIN_FAILURE_LIMIT", "5"))
 LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LUDOTECA_LOGIN_ADDRESS_FAILURE_LIMIT", "20"))
 LOGIN_FAILURE_WINDOW = int(os.environ.get("LUDOTECA_LOGIN_FAILURE_WINDOW", "900"))
-# The limiter's counts live in the cache: local memory by default (one process), or Redis
-# shared by every web process when LUDOTECA_CACHE_URL is set.
+# The limiter's counts and the rendered steps live in the cache: local memory by default (one
+# process), or Redis shared by every web process when LUDOTECA_CACHE_URL is set.
 if os.environ.get("LUDOTECA_CACHE_URL"):
     CACHES = {
         "default": {
