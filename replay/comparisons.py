@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from itertools import zip_longest
 
 from replay.models import Match, ReplayFlag, ReplayRun, ReplayStep
 from replay.runs import ReplayError, replay_match
