@@ -13,7 +13,7 @@ from django.urls import reverse
 from replay import views
 from replay.step_cache import CSRF_PLACEHOLDER
 from replay.models import Match, ReplayRun
-from replay.services import note_add, note_revise
+from replay.services import append_events, note_add, note_revise
 from tests.factories import UserFactory, make_curator
 
 FRAGMENT = {"HTTP_HX_REQUEST": "true"}
@@ -154,6 +154,16 @@ def test_a_curators_step_follows_every_append_and_carries_their_own_token(dagon_
     page = curators[0].get(url(dagon_run, 6)).content.decode()
     assert drawn == [(6, True), (6, True)] and "kept" in page
     assert f'name="expected_seq" value="{match.last_seq + 1}"' in page
+    # A note on no step changes nothing a reader sees on step 6, but a curator's forms.
+    match.refresh_from_db()
+    appended = append_events(match=match, expected_seq=match.last_seq, events=[
+        {"type": "annotation", "data": {"text": "on the whole match"}}])
+    Client().get(url(dagon_run, 6))
+    page = curators[0].get(url(dagon_run, 6)).content.decode()
+    assert f'name="expected_seq" value="{appended.last_seq}"' in page
+    assert drawn == [(6, True), (6, True), (6, False), (6, True)]
+    Client().get(url(dagon_run, 6))
+    assert len(drawn) == 4
 
 
 def test_a_private_step_is_served_to_no_one_else_cached_or_not(dagon_run, drawn):
@@ -218,3 +228,19 @@ def test_a_break_found_by_a_read_is_shown_on_steps_read_after_it(client, dagon_r
     assert "broken at seq 12" in client.get(reverse("match-detail", args=[match.pk])).content.decode()
     refused = client.get(url(dagon_run, 14))
     assert refused.status_code == 409 and "broken at seq 12" in refused.content.decode()
+
+
+def test_a_new_rulebook_text_redraws_the_steps(client, dagon_run, drawn,
+                                              django_capture_on_commit_callbacks):
+    """A transcription stored (a new version of a rulebook's text) redraws the steps, which
+    quote the passages they cite; once it is committed, not before."""
+    from archive.models import Transcription
+    from archive.signals import transcription_stored
+
+    client.get(url(dagon_run, 4))
+    with django_capture_on_commit_callbacks(execute=True):
+        transcription_stored.send(Transcription, transcription=Transcription.objects.first())
+        client.get(url(dagon_run, 4))
+        assert drawn == [(4, False)]
+    client.get(url(dagon_run, 4))
+    assert drawn == [(4, False), (4, False)]
