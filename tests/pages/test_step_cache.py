@@ -244,3 +244,29 @@ def test_a_new_rulebook_text_redraws_the_steps(client, dagon_run, drawn,
         assert drawn == [(4, False)]
     client.get(url(dagon_run, 4))
     assert drawn == [(4, False), (4, False)]
+
+
+def test_the_cache_works_the_same_on_redis(client, dagon_run, drawn, redis_server, settings):
+    """With LUDOTECA_CACHE_URL set the steps are kept in Redis, shared by every web process:
+    drawn once, redrawn for a note on the step, and the archive's generation counted there."""
+    from django.core.cache import cache
+
+    from replay import step_cache
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                   "LOCATION": redis_server.url.rsplit("/", 1)[0] + "/2"}}
+    cache.clear()
+    first = client.get(url(dagon_run, 9), **FRAGMENT)
+    assert client.get(url(dagon_run, 9), HTTP_IF_NONE_MATCH=first["ETag"],
+                      **FRAGMENT).status_code == 304
+    assert client.get(url(dagon_run, 9), **FRAGMENT).content == first.content
+    assert drawn == [(9, False)]
+    match = dagon_run.match
+    note_add(match=match, step=9, text="kept in Redis", expected_seq=match.last_seq)
+    assert b"kept in Redis" in client.get(url(dagon_run, 9), **FRAGMENT).content
+    step_cache.archive_changed()
+    step_cache.archive_changed()
+    assert cache.get(step_cache.ARCHIVE_GENERATION) == 2
+    client.get(url(dagon_run, 9), **FRAGMENT)
+    assert drawn == [(9, False)] * 3
+    cache.clear()
