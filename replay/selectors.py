@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import CharField, OuterRef, Q, QuerySet, Subquery, Value
 
+from archive.models import Transcription
 from games.core.replay import collect_corrections
 
 from replay.chain import GENESIS_HASH, ChainBreak
@@ -31,15 +32,18 @@ def visible_matches(*, user) -> QuerySet[Match]:
 
 
 def visible_run(*, user, match_id: int, run_id: int) -> ReplayRun | None:
-    """A run of a match the user may read, with its match and game, and ``stored_head``: the
+    """A run of a match the user may read, with its match and game; ``stored_head``, the
     hash the log now stores at the run's last seq (a run whose log was rewritten since is
-    refused by whoever reads it). One query."""
+    refused by whoever reads it); and ``archive_version``, the latest transcription stored
+    (the rulebook text a step quotes changes only with a new one). One query."""
     stored_head = Event.objects.filter(match=OuterRef("match_id"), seq=OuterRef("log_seq"))
+    latest = Transcription.objects.order_by("-pk").values("pk")[:1]
     return (ReplayRun.objects.select_related("match__game")
             .filter(_readable_by(user, "match__"), pk=run_id, match_id=match_id)
             # What a step never reads stays in the database (a run's flag summary can be long).
             .defer("outcome", "flag_summary", "error", "match__game__components")
-            .annotate(stored_head=Subquery(stored_head.order_by().values("hash")[:1]))
+            .annotate(stored_head=Subquery(stored_head.order_by().values("hash")[:1]),
+                      archive_version=Subquery(latest))
             .order_by().first())
 
 

@@ -7,8 +7,8 @@ What is cached, and what its key holds so that a change shows exactly where it m
   the head of the log it replayed, the engine and its version, the reading), the step, the
   viewpoint, whether the reader is a curator (curators see forms) and ``RENDER_VERSION`` (the
   templates and the code that draw it); stored with what it was drawn from: the notes on that
-  step and the nearest noted steps either side (the "next note" landmarks), the archive's
-  text generation (cited passages) and the log's last seq (a curator's forms carry it as
+  step and the nearest noted steps either side (the "next note" landmarks), the latest
+  transcription stored (a step quotes the passages its flags cite) and the log's last seq (a curator's forms carry it as
   ``expected_seq``). A note on step 5 therefore redraws step 5 and the steps whose nearest
   note it becomes, and no other step;
 - the run's marks (its flagged and illegal steps) under its fingerprint;
@@ -57,7 +57,6 @@ RENDER_VERSION = _source_version()
 KEEP = 7 * 24 * 3600
 # How long a browser or a shared cache may reuse a public match's step without asking.
 PUBLIC_MAX_AGE = 3600
-ARCHIVE_GENERATION = "ludoteca:archive-generation"
 CSRF_PLACEHOLDER = "ludoteca-csrf-placeholder"
 _CSRF_INPUT = '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
 
@@ -87,14 +86,6 @@ def match_notes(match: Match) -> selectors.MatchNotes:
     return notes
 
 
-def archive_changed(**_) -> None:
-    """A rulebook's text changed: steps citing it are drawn again."""
-    try:
-        cache.incr(ARCHIVE_GENERATION)
-    except ValueError:
-        cache.set(ARCHIVE_GENERATION, 1, None)
-
-
 @dataclass(frozen=True)
 class Panel:
     """A step's panel as stored: its HTML, the words the live region says, and the htmx
@@ -121,17 +112,18 @@ def _notes_seen_from(match: Match, run: ReplayRun, seq: int) -> tuple:
 def step_panel(*, run: ReplayRun, match: Match, seq: int, viewer: str | None, curator: bool,
                render: Callable[[], Panel]) -> Panel:
     """The step's panel from the cache, rendered and stored on a miss (never stored for a run
-    still in progress). A stored panel says what it was drawn from (the notes it shows, the
-    archive's generation, the log's last seq): while the log has not moved it is served as it
-    is, in one look at the cache; after an append it is served again only if its notes are
-    still those of the step (a curator's, whose forms carry the last seq, never)."""
+    still in progress; ``run`` as ``selectors.visible_run`` reads it). A stored panel says
+    what it was drawn from (the notes it shows, the latest transcription, the log's last
+    seq): while neither the log nor the archive has moved it is served as it is, in one look
+    at the cache; after an append it is served again only if its notes are still those of
+    the step (a curator's, whose forms carry the last seq, never)."""
     if run.status != ReplayRun.DONE:
         return render()
     key = _key("step", run.fingerprint, seq, viewer, curator)
-    found = cache.get_many([key, ARCHIVE_GENERATION])
-    archive = found.get(ARCHIVE_GENERATION, 0)
-    if key in found:
-        panel, drawn_notes, drawn_archive, drawn_seq = found[key]
+    archive = run.archive_version
+    found = cache.get(key)
+    if found is not None:
+        panel, drawn_notes, drawn_archive, drawn_seq = found
         if drawn_archive == archive and drawn_seq == match.last_seq:
             return panel
         if drawn_archive == archive and not curator:
