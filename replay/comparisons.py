@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from replay.models import Match, ReplayFlag, ReplayRun, ReplayStep
-from replay.runs import ReplayError, replay_match
+from replay.runs import ReplayError, game_head, replay_match
 from replay.variations import on_one_line, shared_prefix
 
 MAX_LISTED_DIFFERENCES = 1000
@@ -62,12 +62,19 @@ def _step_pairs(run_a: ReplayRun, run_b: ReplayRun, upto: int):
         yield pending.get(run_a.pk), pending.get(run_b.pk)
 
 
+def same_moves(run_a: ReplayRun, run_b: ReplayRun) -> bool:
+    """Whether two runs of one match replay the same moves. Runs made at the same head do,
+    with no query; otherwise each run's last game event is looked up (a run made by an older
+    release also replayed the notes after it)."""
+    if (run_a.log_seq, run_a.head_hash) == (run_b.log_seq, run_b.head_hash):
+        return True
+    return len({game_head(match=run.match, upto=run.log_seq) for run in (run_a, run_b)}) == 1
+
+
 def compare_runs(*, run_a: ReplayRun, run_b: ReplayRun) -> Comparison:
     branch_point = None
     if run_a.match_id == run_b.match_id:
-        # A run replays its log up to the last event the game depends on at the time it is
-        # made: two runs of the same moves have the same head.
-        if (run_a.log_seq, run_a.head_hash) != (run_b.log_seq, run_b.head_hash):
+        if not same_moves(run_a, run_b):
             raise ReplayError(
                 "both runs must replay the same moves: one was made before later moves were "
                 "recorded (notes alone never matter)", field="run_b",

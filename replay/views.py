@@ -23,6 +23,7 @@ from archive.selectors import cited_passages
 from replay import selectors, step_cache
 from replay.boards import draw_board
 from replay.chain import ChainBreak
+from replay.comparisons import same_moves
 from replay.errors import AppendConflict, BrokenChain, DocumentError, LogError, MalformedEvent
 from replay.forms import (
     AnnotationForm,
@@ -38,6 +39,7 @@ from replay.runs import (
     ReplayError,
     changed_since_run,
     first_flag_seq,
+    game_head,
     replay_match,
 )
 from replay.services import append_events, match_create, note_add, note_revise
@@ -623,13 +625,13 @@ def reading_label(interpretation: dict, engine) -> str:
 
 def _missing_runs(match, engine, runs, run_a, run_b) -> dict:
     """What a comparison lacks and a curator can start: the run of a reading on the log as
-    it is now (when one of two runs of this match was made before later moves were recorded:
-    a run replays the log up to the last move of its day), or a second reading when there is
-    only one run."""
+    it is now (when one of two runs of this match was made before later moves were recorded),
+    or a second reading when there is only one run."""
     stale = []
     if run_a is not None and run_b is not None and run_a.match_id == run_b.match_id:
-        if (run_a.log_seq, run_a.head_hash) != (run_b.log_seq, run_b.head_hash):
-            stale = [min(run_a, run_b, key=lambda run: run.log_seq)]
+        if not same_moves(run_a, run_b):
+            heads = {run.pk: game_head(match=match, upto=run.log_seq) for run in (run_a, run_b)}
+            stale = [min(run_a, run_b, key=lambda run: heads[run.pk][0])]
     alternatives = []
     if engine is not None and len(runs) < 2:
         for point in engine.points:
