@@ -53,7 +53,7 @@ def _source_version() -> str:
 
 
 RENDER_VERSION = _source_version()
-# Entries are never stale under their keys; the timeout only lets an unused one go.
+# An entry is kept until unused this long (a step is checked against what it was drawn from).
 KEEP = 7 * 24 * 3600
 # How long a browser or a shared cache may reuse a public match's step without asking.
 PUBLIC_MAX_AGE = 3600
