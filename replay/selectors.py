@@ -9,7 +9,6 @@ from django.db.models import CharField, OuterRef, Q, QuerySet, Subquery, Value
 
 from archive.models import Transcription
 from games.core.replay import collect_corrections
-
 from replay.chain import GENESIS_HASH, ChainBreak
 from replay.errors import BrokenChain
 from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplayStep

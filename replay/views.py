@@ -628,10 +628,10 @@ def _missing_runs(match, engine, runs, run_a, run_b) -> dict:
     it is now (when one of two runs of this match was made before later moves were recorded),
     or a second reading when there is only one run."""
     stale = []
-    if run_a is not None and run_b is not None and run_a.match_id == run_b.match_id:
-        if not same_moves(run_a, run_b):
-            heads = {run.pk: game_head(match=match, upto=run.log_seq) for run in (run_a, run_b)}
-            stale = [min(run_a, run_b, key=lambda run: heads[run.pk][0])]
+    if (run_a is not None and run_b is not None and run_a.match_id == run_b.match_id
+            and not same_moves(run_a, run_b)):
+        heads = {run.pk: game_head(match=match, upto=run.log_seq) for run in (run_a, run_b)}
+        stale = [min(run_a, run_b, key=lambda run: heads[run.pk][0])]
     alternatives = []
     if engine is not None and len(runs) < 2:
         for point in engine.points:

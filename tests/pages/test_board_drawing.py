@@ -45,7 +45,7 @@ def test_a_layout_is_drawn_once_whatever_its_pieces(frames_drawn):
 
 
 def test_stepping_through_a_match_draws_its_board_once(client, dagon_run, frames_drawn):
-    for seq in range(0, 12):
+    for seq in range(12):
         page = client.get(reverse("replay-step", args=[dagon_run.match_id, dagon_run.pk, seq]))
         assert page.status_code == 200
         assert page.content.decode().count('class="space ') > 0
