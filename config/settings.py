@@ -245,14 +245,16 @@ SPECTACULAR_SETTINGS = {
 }
 
 CURATORS_GROUP = "curators"
+# Django's model backend, loading a signed-in user with whether they are a curator.
+AUTHENTICATION_BACKENDS = ["web.auth.CuratorAwareBackend"]
 
 # Sign-in rate limit (config/ratelimit.py): failures per username and address per window,
 # and failures per address whatever the usernames.
 LOGIN_FAILURE_LIMIT = int(os.environ.get("LUDOTECA_LOGIN_FAILURE_LIMIT", "5"))
 LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LUDOTECA_LOGIN_ADDRESS_FAILURE_LIMIT", "20"))
 LOGIN_FAILURE_WINDOW = int(os.environ.get("LUDOTECA_LOGIN_FAILURE_WINDOW", "900"))
-# The limiter's counts live in the cache: local memory by default (one process), or Redis
-# shared by every web process when LUDOTECA_CACHE_URL is set.
+# The limiter's counts and the rendered steps live in the cache: local memory by default (one
+# process), or Redis shared by every web process when LUDOTECA_CACHE_URL is set.
 if os.environ.get("LUDOTECA_CACHE_URL"):
     CACHES = {
         "default": {
