@@ -31,10 +31,10 @@ demo: data
 
 # Pass 1: everything on SQLite (worker tests need a server database, so they run in pass 2).
 # Pass 2: the database tests again on a PostgreSQL server the suite starts, with Redis and a
-# real Celery worker process.
+# real Celery worker process (the image and compose checks use no database: pass 1 only).
 test: $(STAMP)
 	$(PY) -m pytest -m "not worker" -p no:cacheprovider
-	$(PY) -m pytest --database=postgres --ignore=tests/games -m "not browser" -p no:cacheprovider
+	$(PY) -m pytest --database=postgres --ignore=tests/games --ignore=tests/deployment -m "not browser" -p no:cacheprovider
 
 bench: $(STAMP)
 	$(PY) bench/engine_speed.py

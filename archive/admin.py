@@ -1,6 +1,9 @@
+from django import forms
 from django.contrib import admin
 
+from archive.catalogue import checked_rulebook_fields
 from archive.models import Annotation, Game, Passage, Rulebook, Scan, Transcription
+from archive.services import ArchiveError
 
 
 @admin.register(Game)
@@ -11,9 +14,31 @@ class GameAdmin(admin.ModelAdmin):
     search_fields = ("title", "original_title", "slug", "publisher", "designer")
 
 
+class RulebookAdminForm(forms.ModelForm):
+    """The admin checks a rulebook as the pages and the API do (archive.catalogue)."""
+
+    class Meta:
+        model = Rulebook
+        fields = ["game", "edition", "language", "provenance", "source", "rights_holder",
+                  "licence"]
+
+    def clean(self):
+        cleaned = super().clean()
+        names = ("edition", "language", "provenance", "source", "rights_holder", "licence")
+        if any(name in self.errors for name in names):
+            return cleaned
+        try:
+            cleaned.update(checked_rulebook_fields(**{name: cleaned.get(name, "")
+                                                      for name in names}))
+        except ArchiveError as error:
+            self.add_error(error.field if error.field in self.fields else None, error.message)
+        return cleaned
+
+
 @admin.register(Rulebook)
 class RulebookAdmin(admin.ModelAdmin):
-    list_display = ("game", "edition", "language")
+    form = RulebookAdminForm
+    list_display = ("game", "edition", "language", "rights_holder", "licence")
     list_filter = ("game",)
 
 

@@ -25,6 +25,7 @@ from archive.serializers import (
     AnnotationChangeSerializer,
     GlossaryItemSerializer,
     RulebookCreateSerializer,
+    RulebookDescriptionSerializer,
     RulebookSerializer,
     ScanSerializer,
     ScanUploadSerializer,
@@ -64,13 +65,21 @@ def _base_url(request) -> str:
     create=extend_schema(
         request=RulebookCreateSerializer,
         responses={201: RulebookSerializer},
-        description="Curators: a printed rulebook of a game (edition, language, provenance); "
-        "its scans and transcriptions are added to it.",
+        description="Curators: a printed rulebook of a game (edition, language, provenance, "
+        "source, rights holder, licence); its scans and transcriptions are added to it.",
+    ),
+    partial_update=extend_schema(
+        request=RulebookDescriptionSerializer,
+        responses={200: RulebookSerializer},
+        description="Curators: change what the archive says of the rulebook's copy and its "
+        "rights (provenance, source, rights holder, licence), shown in its IIIF manifest.",
     ),
 )
-class RulebookViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+class RulebookViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin,
+                      viewsets.ReadOnlyModelViewSet):
     serializer_class = RulebookSerializer
     parser_classes = [BoundedJSONParser]
+    http_method_names = ["get", "post", "patch", "head", "options"]
 
     def create(self, request, *args, **kwargs):
         form = RulebookCreateSerializer(data=request.data)
@@ -78,6 +87,15 @@ class RulebookViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         rulebook = catalogue.rulebook_create(**form.validated_data)
         rulebook = self.get_queryset().get(pk=rulebook.pk)
         return Response(RulebookSerializer(rulebook).data, status=status.HTTP_201_CREATED)
+
+    def partial_update(self, request, *args, **kwargs):
+        rulebook = self.get_object()
+        form = RulebookDescriptionSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        current = {name: getattr(rulebook, name) for name in form.fields}
+        catalogue.rulebook_describe(rulebook=rulebook, **{**current, **form.validated_data})
+        rulebook = self.get_queryset().get(pk=rulebook.pk)
+        return Response(RulebookSerializer(rulebook).data)
 
     def get_queryset(self):
         rulebooks = Rulebook.objects.select_related("game").prefetch_related(

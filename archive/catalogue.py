@@ -21,6 +21,19 @@ SLUG_RE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 RESERVED_SLUGS = frozenset({"new"})
 MAX_PLAYERS = 99
 MAX_COMPONENTS = 200
+# The rights a IIIF manifest may state (Presentation 3, "rights"): a Creative Commons licence
+# or public-domain tool, or a RightsStatements.org statement, each in the http form its
+# specification defines.
+LICENCE_PATTERNS = (
+    re.compile(r"http://creativecommons\.org/licenses/(?:by|by-sa|by-nd|by-nc|by-nc-sa|by-nc-nd)"
+               r"/(?:1\.0|2\.0|2\.1|2\.5|3\.0|4\.0)/(?:[a-z]{2}(?:-[a-z]{2})?/)?"),
+    re.compile(r"http://creativecommons\.org/publicdomain/(?:zero|mark)/1\.0/"),
+    re.compile(r"http://rightsstatements\.org/vocab/(?:InC|InC-OW-EU|InC-EDU|InC-NC|InC-RUU"
+               r"|NoC-CR|NoC-NC|NoC-OKLR|NoC-US|CNE|UND|NKC)/1\.0/"),
+)
+LICENCE_EXAMPLES = ("http://creativecommons.org/licenses/by-sa/4.0/, "
+                    "http://creativecommons.org/publicdomain/mark/1.0/ or "
+                    "http://rightsstatements.org/vocab/InC/1.0/")
 
 
 def _text(value, *, field: str, limit: int, required: bool = True, lines: bool = False) -> str:
@@ -46,6 +59,36 @@ def checked_language(value, *, field: str = "language", required: bool = True) -
         return check_language(value, field=field)
     except InputError as error:
         raise ArchiveError(f"{field}: {error.message}", field=field) from None
+
+
+def checked_licence(value, *, field: str = "licence") -> str:
+    """A licence URI as IIIF states it, or "" where it is not known. The https address a
+    browser shows, or one without its last slash, is taken in the specification's form."""
+    value = _text(value, field=field, limit=200, required=False)
+    if not value:
+        return ""
+    uri = re.sub(r"^https://", "http://", value)
+    uri = uri if uri.endswith("/") else uri + "/"
+    if not any(pattern.fullmatch(uri) for pattern in LICENCE_PATTERNS):
+        raise ArchiveError(
+            f"{field}: {value!r} is not a Creative Commons licence or a RightsStatements.org "
+            f"statement, the only rights a IIIF manifest may state; give its address, such as "
+            f"{LICENCE_EXAMPLES} (or leave it blank if it is not known)",
+            field=field,
+        )
+    return uri
+
+
+def _description(*, provenance, source, rights_holder, licence) -> dict:
+    """The curator's description of a rulebook's copy and its rights, checked."""
+    return {
+        "provenance": _text(provenance, field="provenance", limit=5000, required=False,
+                            lines=True),
+        "source": _text(source, field="source", limit=2000, required=False, lines=True),
+        "rights_holder": _text(rights_holder, field="rights_holder", limit=200,
+                               required=False),
+        "licence": checked_licence(licence),
+    }
 
 
 def _whole(value, *, field: str, low: int, high: int) -> int | None:
@@ -118,14 +161,32 @@ def game_create(
         raise ArchiveError(f"the archive already has a game {slug!r}", field="slug") from None
 
 
-def rulebook_create(*, game: Game, edition: str, language: str, provenance: str = "") -> Rulebook:
-    """A printed rulebook of ``game``: its scans and transcriptions are added to it."""
-    fields = {
+def checked_rulebook_fields(
+    *, edition, language, provenance="", source="", rights_holder="", licence=""
+) -> dict:
+    """A rulebook's fields as stored, each checked (the first problem is an ``ArchiveError``
+    naming its field): for the create form, the API and the admin alike."""
+    return {
         "edition": _text(edition, field="edition", limit=200),
         "language": checked_language(language),
-        "provenance": _text(provenance, field="provenance", limit=5000, required=False,
-                            lines=True),
+        **_description(provenance=provenance, source=source, rights_holder=rights_holder,
+                       licence=licence),
     }
+
+
+def rulebook_create(
+    *,
+    game: Game,
+    edition: str,
+    language: str,
+    provenance: str = "",
+    source: str = "",
+    rights_holder: str = "",
+    licence: str = "",
+) -> Rulebook:
+    """A printed rulebook of ``game``: its scans and transcriptions are added to it."""
+    fields = checked_rulebook_fields(edition=edition, language=language, provenance=provenance,
+                                     source=source, rights_holder=rights_holder, licence=licence)
     try:
         with transaction.atomic():
             return Rulebook.objects.create(game=game, **fields)
@@ -134,3 +195,17 @@ def rulebook_create(*, game: Game, edition: str, language: str, provenance: str 
             f"{game.title} already has the {fields['edition']!r} edition in "
             f"{fields['language']}", field="edition",
         ) from None
+
+
+def rulebook_describe(
+    *, rulebook: Rulebook, provenance: str, source: str, rights_holder: str, licence: str
+) -> Rulebook:
+    """Change what the archive says of a rulebook's copy and its rights (where it comes from,
+    who holds the rights, under which licence); its edition and language stay as they are."""
+    fields = _description(provenance=provenance, source=source, rights_holder=rights_holder,
+                          licence=licence)
+    with transaction.atomic():
+        Rulebook.objects.filter(pk=rulebook.pk).update(**fields)
+    for name, value in fields.items():
+        setattr(rulebook, name, value)
+    return rulebook

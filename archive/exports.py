@@ -11,14 +11,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from django.conf import settings
+from django.core.files.storage import default_storage
 from django.urls import reverse
 from lxml import etree
 
-from archive import iiif, tei
+from archive import iiif, selectors, tei
 from archive.glossary import SUPPLIED_RENDERINGS, extract_glossary
-from archive.models import Game, Rulebook, Scan, Transcription
-from archive.parsing import ParsedAnnotation, ParsedPassage, ParsedTranscription
-from archive.selectors import latest_transcriptions
+from archive.models import Annotation, Game, Passage, Rulebook, Scan, Transcription
+from archive.parsing import (
+    ParsedAnnotation,
+    ParsedPassage,
+    ParsedTranscription,
+    cited_pages,
+    note_language,
+)
 
 __all__ = [
     "IIIF_CONTENT_TYPE",
@@ -28,6 +35,7 @@ __all__ = [
     "TeiText",
     "game_glossary",
     "glossary_terms_in",
+    "rulebook_iiif_resource",
     "rulebook_manifest",
     "tei_filename",
     "tei_text",
@@ -233,20 +241,220 @@ def _paragraph(p) -> str:
 
 # -- IIIF ---------------------------------------------------------------------------------------
 
+# Our own words in a manifest (labels of fields, explanations) are in the site's language; a
+# curator's (edition, provenance, source, holder) too, as the forms are.
+SITE_LANGUAGE = settings.LANGUAGE_CODE
+TEI_PROFILE = "http://www.tei-c.org/ns/1.0"
+NOTE_KINDS = (Annotation.LEGIBILITY, Annotation.EDITORIAL, Annotation.READING)
 
-def _primary_transcription(rulebook: Rulebook) -> Transcription | None:
-    latest: dict[str, Transcription] = {}
-    for t in rulebook.transcriptions.order_by("version"):
-        latest[t.language] = t
-    return latest.get(rulebook.language) or next(iter(sorted(latest.items())), (None, None))[1]
+
+def _words(text: str) -> iiif.Words:
+    return iiif.Words(text, SITE_LANGUAGE)
+
+
+def _language_name(tag: str) -> str:
+    return LANGUAGE_NAMES.get(tag.split("-")[0], tag)
+
+
+def _title(rulebook: Rulebook) -> iiif.Words:
+    """The game's title in the language it is printed in: the original title when the
+    rulebook is printed in the game's own language (Dagon's sheet is Spanish); else the
+    archive's title, whose language is not recorded."""
+    game = rulebook.game
+    original = game.original_language.split("-")[0]
+    if game.original_title and original and original == rulebook.language.split("-")[0]:
+        return iiif.Words(game.original_title, rulebook.language)
+    if game.title == game.original_title and game.original_language:
+        return iiif.Words(game.title, game.original_language)
+    return iiif.Words(game.title, "none")
+
+
+def _printed_text(passage: Passage, notes: list[Annotation]) -> str:
+    """The passage as printed: its heading and text without the notes in it (each note is an
+    annotation of its own), page citations kept."""
+    text = passage.text
+    for note in sorted(notes, key=lambda a: a.start, reverse=True):
+        start, end = note.start - passage.start, note.end - passage.start
+        if not 0 <= start <= end <= len(text):
+            continue
+        followed = end == len(text) or text[end] in " \t\n.,;:!?)"
+        if start > 0 and text[start - 1] in " \t" and followed:
+            start -= 1  # the space that set the note off goes with it
+        text = text[:start] + text[end:]
+    return f"{passage.heading}\n{text}" if passage.heading else text
+
+
+@dataclass(frozen=True)
+class _Placement:
+    """Which passages are printed on which scanned page, as their page citations say."""
+
+    texts: dict[int, list[iiif.PageText]]  # scan id → its passages and their notes
+    cited: bool  # some passage cites a page
+    unplaced: int  # passages on no scanned page (no citation, or a page not scanned)
+
+
+def _placement(transcriptions: list[Transcription], scans: list[Scan]) -> _Placement:
+    by_label = selectors.scans_by_page_label(scans)
+    texts: dict[int, list[iiif.PageText]] = {}
+    cited, unplaced = False, 0
+    for transcription in transcriptions:
+        notes: dict[int, list[Annotation]] = {}
+        for note in transcription.annotations.filter(kind__in=NOTE_KINDS).order_by("start"):
+            notes.setdefault(note.passage_id, []).append(note)
+        for passage in transcription.passages.order_by("order"):
+            labels = [label for citation in passage.pages or () for label in cited_pages(citation)]
+            cited = cited or bool(labels)
+            pages = list(dict.fromkeys(by_label[label] for label in labels if label in by_label))
+            if not pages:
+                unplaced += 1
+                continue
+            own = notes.get(passage.pk, [])
+            on_page = [iiif.PageText(f"passage-{passage.pk}", _printed_text(passage, own),
+                                     transcription.language)]
+            on_page += [
+                iiif.PageText(f"note-{note.pk}", note.raw.strip()[1:-1].strip(),
+                              note_language(note.raw), iiif.COMMENTING)
+                for note in own
+            ]
+            for scan in pages:
+                texts.setdefault(scan.pk, []).extend(on_page)
+    return _Placement(texts, cited, unplaced)
+
+
+def _placement_words(placement: _Placement, transcriptions: list[Transcription]) -> str:
+    if not transcriptions:
+        return "No transcription yet."
+    if not placement.cited:
+        return ("Not placed: the transcription does not record on which printed page each "
+                "passage stands, so no page carries its passages; the whole text is linked "
+                "from this manifest (TEI).")
+    words = "Each passage is shown on the scanned pages its printed page citation names"
+    if placement.unplaced:
+        words += (f"; {placement.unplaced} passage{'s' if placement.unplaced != 1 else ''} "
+                  "cite no scanned page and are on none")
+    return words + "."
+
+
+def _empty_page_note(placement: _Placement, scan: Scan) -> iiif.PageText:
+    if placement.cited:
+        words = f"No passage of the transcription cites page {_page_label(scan)}."
+    else:
+        words = ("The transcription does not record on which printed page each passage "
+                 "stands, so none is placed on this page; the whole text (TEI) is linked from "
+                 "this rulebook's manifest.")
+    return iiif.PageText("transcription-not-placed", words, SITE_LANGUAGE, iiif.COMMENTING)
+
+
+def _transcription_words(t: Transcription) -> str:
+    # a text in another language than the printed rulebook's translates it
+    translated = t.translation_of_id or t.language.split("-")[0] != \
+        t.rulebook.language.split("-")[0]
+    kind = f"{_language_name(t.language)}{' translation' if translated else ''}"
+    return f"{kind}, version {t.version}, by {t.transcriber}"
+
+
+def _description(
+    *, rulebook: Rulebook, base_url: str, images: list[Scan],
+    transcriptions: list[Transcription], placement: _Placement,
+) -> iiif.Description:
+    game = rulebook.game
+    title = _title(rulebook)
+    printed_in = _language_name(rulebook.language)
+    pages = len(images)
+    summary = (f"{rulebook.edition} of {game.title}, printed in {printed_in}: {pages} "
+               f"page{'s' if pages != 1 else ''} scanned")
+    if transcriptions:
+        summary += ", transcribed in " + " and ".join(
+            _language_name(t.language) for t in transcriptions)
+    metadata = [(_words("Game"), title), (_words("Edition"), _words(rulebook.edition)),
+                (_words("Printed in"), _words(printed_in))]
+    for label, value in (("Year", game.year), ("Publisher", game.publisher),
+                         ("Designer", game.designer)):
+        if value:
+            metadata.append((_words(label), iiif.Words(str(value), "none")))
+    metadata.append((_words("Pages"), _words(
+        f"{pages} scanned: " + ", ".join(_page_label(s) for s in images))))
+    if transcriptions:
+        metadata.append((_words("Transcriptions"),
+                         _words("; ".join(map(_transcription_words, transcriptions)))))
+    metadata.append((_words("Text on the pages"),
+                     _words(_placement_words(placement, transcriptions))))
+    holder = rulebook.rights_holder or "not recorded"
+    for label, value in (("Source", rulebook.source), ("Provenance", rulebook.provenance)):
+        if value:
+            metadata.append((_words(label), _words(value)))
+    metadata += [(_words("Rights holder"), _words(holder)),
+                 (_words("Licence"), _words(rulebook.licence or "not recorded"))]
+    provider_url = settings.IIIF_PROVIDER_URL or _absolute(base_url, reverse("home"))
+    provider_name = iiif.Words(settings.IIIF_PROVIDER_NAME, "none")
+    attribution = [f"Rights holder: {holder}."]
+    if rulebook.source:
+        attribution.append(f"Source: {rulebook.source}.")
+    attribution.append(f"Provided by {settings.IIIF_PROVIDER_NAME}.")
+    tei = [(t, _absolute(base_url, reverse("transcription-tei", args=[t.pk])))
+           for t in transcriptions]
+    return iiif.Description(
+        label=title,
+        summary=_words(summary + "."),
+        metadata=tuple(metadata),
+        required_statement=(_words("Attribution"), _words(" ".join(attribution))),
+        rights=rulebook.licence,
+        homepage=iiif.Link(
+            _absolute(base_url, reverse("game-detail", args=[game.slug])
+                      + f"#rulebook-{rulebook.pk}"),
+            "Text", _words(f"{game.title}: {rulebook.edition}, in {settings.IIIF_PROVIDER_NAME}"),
+            "text/html", language=SITE_LANGUAGE,
+        ),
+        provider=iiif.Provider(
+            provider_url, provider_name,
+            iiif.Link(provider_url, "Text", provider_name, "text/html"),
+        ),
+        see_also=tuple(
+            iiif.Link(url, "Dataset",
+                      _words(f"Transcription, {_transcription_words(t)} (TEI P5)"),
+                      iiif.TEI_FORMAT, profile=TEI_PROFILE)
+            for t, url in tei
+        ),
+        rendering=tuple(
+            [iiif.Link(url, "Text", _words("Transcription (TEI P5)"), iiif.TEI_FORMAT)
+             for _, url in tei[:1]]
+            + [iiif.Link(_absolute(base_url, s.file.url), "Text",
+                         _words(f"Scan of page {_page_label(s)} (PDF)"), s.content_type)
+               for s in rulebook.scans.order_by("page_number", "id")
+               if not (s.width and s.height)]
+        ),
+    )
+
+
+def _iiif_scan(scan: Scan, *, canvas_id: str, base_url: str,
+               placement: _Placement, transcriptions: list[Transcription]) -> iiif.IiifScan:
+    texts = placement.texts.get(scan.pk, [])
+    if not texts and transcriptions:
+        texts = [_empty_page_note(placement, scan)]
+    thumbnail = None
+    if scan.thumbnail:
+        thumbnail = iiif.Thumbnail(_absolute(base_url, scan.thumbnail.url), "image/png",
+                                   scan.thumbnail_width, scan.thumbnail_height)
+    return iiif.IiifScan(
+        canvas_id=canvas_id,
+        image_url=_absolute(base_url, scan.file.url),
+        width=scan.width,
+        height=scan.height,
+        format=scan.content_type,
+        page_label=_page_label(scan),
+        thumbnail=thumbnail,
+        image_service=_absolute(base_url, default_storage.url(scan.tiles)) if scan.tiles else "",
+        texts=tuple(texts),
+    )
 
 
 def rulebook_manifest(*, rulebook: Rulebook, base_url: str) -> dict:
-    """IIIF Presentation 3 manifest: one canvas per image scan, sized from the image, with the
-    latest transcription (in the printed language when there is one) linked as a TEI
-    rendering and as a supplementing annotation on each canvas. A PDF scan has no pixel size
-    and no single image, so it is no canvas: it is listed in ``rendering`` as a download.
-    Raises ``ValueError`` when the rulebook has no image scan (a manifest needs a canvas)."""
+    """IIIF Presentation 3 manifest: one canvas per image scan, sized from the image, with its
+    thumbnail, its deep-zoom tiles (once made) and the passages printed on it; the rulebook's
+    description, rights, provider and links to its transcriptions (TEI). A PDF scan has no
+    pixel size and no single image, so it is no canvas: it is listed in ``rendering`` as a
+    download. Raises ``ValueError`` when the rulebook has no image scan (a manifest needs a
+    canvas)."""
     if not base_url or "://" not in base_url:
         raise ValueError(
             f"base_url must be absolute, such as https://ludoteca.example, not {base_url!r}"
@@ -256,39 +464,26 @@ def rulebook_manifest(*, rulebook: Rulebook, base_url: str) -> dict:
         raise ValueError(f"{rulebook}: no image scan archived, so there is no canvas to show")
     manifest_url = _absolute(base_url, reverse("rulebook-manifest", args=[rulebook.pk]))
     canvas_base = manifest_url.rsplit("/", 1)[0] + "/canvas/"
-    primary = _primary_transcription(rulebook)
-    tei_url = (
-        _absolute(base_url, reverse("transcription-tei", args=[primary.pk])) if primary else None
-    )
-    manifest = iiif.build_manifest(
+    transcriptions = selectors.rulebook_latest_transcriptions(rulebook=rulebook)
+    placement = _placement(transcriptions, images)
+    return iiif.build_manifest(
         manifest_id=manifest_url,
-        label=f"{rulebook.game.title}: {rulebook.edition}",
-        scans=[
-            iiif.IiifScan(
-                canvas_id=f"{canvas_base}{scan.pk}",
-                image_url=_absolute(base_url, scan.file.url),
-                width=scan.width,
-                height=scan.height,
-                format=scan.content_type,
-                page_label=_page_label(scan),
-            )
-            for scan in images
-        ],
-        transcription_url=tei_url,
-        language=primary.language if primary else "en",
+        description=_description(rulebook=rulebook, base_url=base_url, images=images,
+                                 transcriptions=transcriptions, placement=placement),
+        scans=[_iiif_scan(scan, canvas_id=f"{canvas_base}{scan.pk}", base_url=base_url,
+                          placement=placement, transcriptions=transcriptions)
+               for scan in images],
     )
-    pdfs = [s for s in rulebook.scans.order_by("page_number", "id") if not (s.width and s.height)]
-    if pdfs:
-        manifest.setdefault("rendering", []).extend(
-            {
-                "id": _absolute(base_url, s.file.url),
-                "type": "Text",
-                "label": {"en": [f"Scan of page {_page_label(s)} (PDF)"]},
-                "format": s.content_type,
-            }
-            for s in pdfs
-        )
-    return manifest
+
+
+def rulebook_iiif_resource(*, rulebook: Rulebook, base_url: str, resource_id: str) -> dict | None:
+    """A canvas, annotation page or annotation of the rulebook's manifest, fetched by its id,
+    exactly as the manifest embeds it; None when the manifest has no such resource."""
+    try:
+        manifest = rulebook_manifest(rulebook=rulebook, base_url=base_url)
+    except ValueError:
+        return None
+    return iiif.find_resource(manifest, resource_id)
 
 
 # -- glossary -----------------------------------------------------------------------------------
@@ -320,9 +515,11 @@ def game_glossary(*, game: Game) -> list[GlossaryItem]:
     first occurrence first, each pair once."""
     supplied = set(SUPPLIED_RENDERINGS.get(game.slug, {}).values())
     items, seen = [], set()
-    for transcription in latest_transcriptions(game=game):
+    for transcription in selectors.latest_transcriptions(game=game):
         parsed = _parsed_from_models(transcription)
-        for entry in extract_glossary(game.slug, transcription.text, parsed):
+        for entry in extract_glossary(game.slug, transcription.text, parsed,
+                                      original_language=game.original_language,
+                                      text_language=transcription.language):
             key = (entry.term.casefold(), entry.original.casefold())
             if key in seen:
                 continue

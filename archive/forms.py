@@ -116,10 +116,31 @@ class GameForm(forms.Form):
                 if line.strip()]
 
 
-class RulebookForm(forms.Form):
-    edition = forms.CharField(max_length=200, help_text="e.g. first edition, 1987 sheet")
-    language = forms.CharField(max_length=12, help_text="the printed rulebook's: en, it, es…")
+class RulebookDescriptionForm(forms.Form):
+    """What the archive says of a rulebook's copy and its rights (archive.catalogue checks it);
+    IIIF viewers show it beside the scans."""
+
     provenance = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 3}),
         help_text="where this copy comes from: whose collection, how it was photographed",
     )
+    source = forms.CharField(
+        required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="the original the scans and text were made from, as a reader would cite it",
+    )
+    rights_holder = forms.CharField(
+        required=False, max_length=200, help_text="who holds the rights in the printed rulebook",
+    )
+    licence = forms.CharField(
+        required=False, max_length=200,
+        help_text="the address of a Creative Commons licence (e.g. "
+        "http://creativecommons.org/licenses/by-nc/4.0/) or a RightsStatements.org statement "
+        "(e.g. http://rightsstatements.org/vocab/InC/1.0/); blank if it is not known",
+    )
+
+
+class RulebookForm(RulebookDescriptionForm):
+    edition = forms.CharField(max_length=200, help_text="e.g. first edition, 1987 sheet")
+    language = forms.CharField(max_length=12, help_text="the printed rulebook's: en, it, es…")
+
+    field_order = ["edition", "language", "provenance", "source", "rights_holder", "licence"]

@@ -12,8 +12,10 @@ Pure: no Django. Three sources, in the order the words occur in the text:
    of ``SUPPLIED_RENDERINGS``, whose English renderings are ours, not the text's; sources 1 and 2
    are then skipped, since its parentheses are Italian prose, not kept originals.
 
-The original language comes from ``ORIGINAL_LANGUAGE`` by game slug, the transcription's own
-language from ``TEXT_LANGUAGE`` (English unless listed); an English original (Gothic) has none. A pair is kept once
+The original language is the game's (``Game.original_language``), the text's own language the
+transcription's; a text in its game's original language (Gothic, Dracula) keeps no originals of
+its own, a game whose original language is not known has none either, and a game whose terms
+are supplied takes them from the table only. A pair is kept once
 (case-insensitive on both sides), at its first passage. For Spanish (Dagon) only a quoted
 original counts, ``die ("dadofetiche")``: the translator quotes the Spanish words it keeps, and an
 unquoted parenthesis there is English (``(throne)``, ``(ark)``).
@@ -27,16 +29,10 @@ from dataclasses import dataclass
 from archive.parsing import ParsedTranscription, parse_transcription
 
 __all__ = [
-    "ORIGINAL_LANGUAGE",
     "SUPPLIED_RENDERINGS",
-    "TEXT_LANGUAGE",
     "GlossaryEntry",
     "extract_glossary",
 ]
-
-ORIGINAL_LANGUAGE = {"dylan-dog": "it", "fury-of-dracula": "it", "dagon": "es", "gothic": "en"}
-# the language the archived transcription is written in, when it is not English
-TEXT_LANGUAGE = {"fury-of-dracula": "it"}
 
 # Italian game terms of the Dracula excerpts → our English rendering (first form as printed).
 SUPPLIED_RENDERINGS: dict[str, dict[str, str]] = {
@@ -194,13 +190,18 @@ class GlossaryEntry:
 
 
 def extract_glossary(
-    game_slug: str, text: str, parsed: ParsedTranscription | None = None
+    game_slug: str, text: str, parsed: ParsedTranscription | None = None, *,
+    original_language: str, text_language: str,
 ) -> list[GlossaryEntry]:
-    """Translated term ↔ original pairs of ``text``, first occurrence first, each kept once."""
-    parsed = parsed or parse_transcription(game_slug, text)
-    language = ORIGINAL_LANGUAGE.get(game_slug, "it")
+    """Translated term ↔ original pairs of ``text`` (in ``text_language``, of a game first
+    published in ``original_language``, "" when not known), first occurrence first, each kept
+    once."""
+    parsed = parsed or parse_transcription(game_slug, text, language=text_language)
+    language = _primary(original_language)
     found: list[tuple[int, str, str]] = []
-    if language != TEXT_LANGUAGE.get(game_slug, "en"):  # a translation: look for kept originals
+    # a translation keeps originals of its own, unless the game's terms are supplied here (the
+    # Dracula excerpts: their English translation repeats the same terms, less reliably)
+    if language and language != _primary(text_language) and game_slug not in SUPPLIED_RENDERINGS:
         found += _parenthesised_originals(text, language)
         found += _glossed_labels(text, language)
     for original, rendering in SUPPLIED_RENDERINGS.get(game_slug, {}).items():
@@ -216,6 +217,11 @@ def extract_glossary(
         seen.add(key)
         entries.append(GlossaryEntry(term, original, language, _passage_at(parsed, position)))
     return entries
+
+
+def _primary(tag: str) -> str:
+    """The language of a BCP 47 tag without its region or script (``it-IT`` → ``it``)."""
+    return (tag or "").split("-")[0].lower()
 
 
 def _passage_at(parsed: ParsedTranscription, position: int) -> str:

@@ -71,6 +71,18 @@ class Rulebook(models.Model):
     edition = models.CharField(max_length=200)
     language = models.CharField(max_length=12, help_text="language of the printed rulebook")
     provenance = models.TextField(blank=True)
+    # What a viewer or an aggregator must show beside the scans (IIIF requiredStatement, rights).
+    source = models.TextField(
+        blank=True, help_text="the original the scans and text were made from, as a reader would "
+        "cite it"
+    )
+    rights_holder = models.CharField(
+        max_length=200, blank=True, help_text="who holds the rights in the printed rulebook"
+    )
+    licence = models.CharField(
+        max_length=200, blank=True,
+        help_text="a Creative Commons licence or RightsStatements.org statement URI",
+    )
 
     class Meta:
         ordering = ["game__title", "edition"]
@@ -99,6 +111,11 @@ class Scan(models.Model):
     page_label = models.CharField(max_length=40, blank=True, help_text="as printed, e.g. 12 or iv")
     file = models.FileField(upload_to=scan_upload_path)
     thumbnail = models.ImageField(upload_to=thumbnail_upload_path, blank=True)
+    thumbnail_width = models.PositiveIntegerField(null=True, blank=True)
+    thumbnail_height = models.PositiveIntegerField(null=True, blank=True)
+    # The storage folder of the page's IIIF Image API tile pyramid (info.json and tiles),
+    # blank until it is made (archive.tiles).
+    tiles = models.CharField(max_length=255, blank=True)
     content_type = models.CharField(max_length=60)
     extension = models.CharField(max_length=8)
     width = models.PositiveIntegerField(null=True, blank=True)

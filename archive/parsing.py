@@ -6,7 +6,10 @@ Pure functions over plain text: no Django here. The lead stores the result as ``
 Layout of a transcription (the four files in ``rulebooks/`` are the reference):
 
 - the first non-blank line is the title; directly after it, ``"… Rulebook"`` and
-  ``"Table of Contents"`` lines are front matter, not passages;
+  ``"Table of Contents"`` lines are front matter, not passages. When the archive knows the
+  rulebook's title (``title=``) and the first line is not it, is followed by no front matter
+  and reads as a heading (a text that opens on its first section, "Preparazione"), the known
+  title is the title and that line is the first heading;
 - a heading is a short line of its own: no closing punctuation, starts with a capital letter,
   at most 8 words and 60 characters, no brackets. If any heading is numbered (``"11. The Tower"``)
   only numbered lines count as headings, so ``"Either"``/``"Or"`` inside Gothic's Adjacency
@@ -60,6 +63,7 @@ __all__ = [
     "TranscriptionError",
     "certainty_cues",
     "cited_pages",
+    "note_language",
     "parse_transcription",
     "slugify_heading",
 ]
@@ -158,6 +162,24 @@ _LABELS = (
         "editorial",
     ),
 )
+
+# The language a note's label is written in, which is the language of the note itself.
+_LABEL_LANGUAGES = (
+    (re.compile(r"\[\s*(?:legibility|editorial note|editorial)\s*:", re.IGNORECASE), "en"),
+    (re.compile(r"\[\s*(?:leggibilit[àa]|nota editoriale|nota del curatore)\s*:", re.IGNORECASE),
+     "it"),
+    (re.compile(r"\[\s*(?:legibilidad|nota editorial|nota del editor)\s*:", re.IGNORECASE), "es"),
+)
+
+
+def note_language(raw: str) -> str | None:
+    """The language of a bracketed note as its label shows it (``[Leggibilità: …]`` is
+    Italian); None for a note with no label, whose language the text does not say."""
+    for pattern, language in _LABEL_LANGUAGES:
+        if pattern.match(raw):
+            return language
+    return None
+
 
 _PAGE_RE = re.compile(
     r"\((?P<label>pagg?|pp?)\.\s*(?P<pages>\d+(?:\s*[–—-]\s*\d+)?(?:\s*,\s*\d+(?:\s*[–—-]\s*\d+)?)*)\)"
@@ -271,9 +293,11 @@ def _numbered_heading(s: str) -> bool:
 # --- the parser --------------------------------------------------------------------------------
 
 
-def parse_transcription(game_slug: str, text: str, *, language: str = "en") -> ParsedTranscription:
+def parse_transcription(game_slug: str, text: str, *, language: str = "en",
+                        title: str | None = None) -> ParsedTranscription:
     """Cut ``text`` into passages and annotations; ``TranscriptionError`` names the bad line.
-    ``language`` is the text's, for the certainty cues of its notes."""
+    ``language`` is the text's, for the certainty cues of its notes; ``title`` the title the
+    archive knows the rulebook by, when it knows one."""
     if not isinstance(game_slug, str) or not game_slug.strip():
         raise TranscriptionError("line 0: the game slug must be a non-empty string")
     if not isinstance(text, str):
@@ -292,6 +316,10 @@ def parse_transcription(game_slug: str, text: str, *, language: str = "en") -> P
 
     title_line = content[0]
     body_lines = content[1:]
+    if _opens_on_a_heading(content, title):
+        parsed_title, body_lines = title.strip(), content
+    else:
+        parsed_title = title_line.content
     # front matter: "… Rulebook" and "Table of Contents" lines right after the title
     while body_lines and _FRONT_MATTER_RE.fullmatch(body_lines[0].content):
         body_lines = body_lines[1:]
@@ -321,7 +349,27 @@ def parse_transcription(game_slug: str, text: str, *, language: str = "en") -> P
         )
         for p in passages
     ]
-    return ParsedTranscription(title_line.content, tuple(passages), tuple(annotations))
+    return ParsedTranscription(parsed_title, tuple(passages), tuple(annotations))
+
+
+def _same_title(a: str, b: str) -> bool:
+    def plain(s: str) -> str:
+        return " ".join(unicodedata.normalize("NFKC", s).casefold().split())
+
+    return plain(a) == plain(b)
+
+
+def _opens_on_a_heading(content: list[_Line], title: str | None) -> bool:
+    """Whether the text's first line is its first section's heading rather than its title:
+    the archive knows another title, no front matter follows the line, and the line reads as
+    a heading followed by body text."""
+    if not title or not title.strip() or len(content) < 2:
+        return False
+    first, second = content[0].content, content[1].content
+    if _same_title(first, title) or _FRONT_MATTER_RE.fullmatch(second):
+        return False
+    return (_plain_heading(first) or _numbered_heading(first)) and not (
+        _plain_heading(second) or _numbered_heading(second))
 
 
 def _check_brackets(text: str, lines: list[_Line]) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import FilteredRelation, Prefetch, Q, QuerySet
 
-from archive.models import Annotation, Game, Passage, Rulebook, Transcription
+from archive.models import Annotation, Game, Passage, Rulebook, Scan, Transcription
 
 KIND_LABELS = {
     "legibility": "Legibility note",
@@ -41,6 +41,23 @@ def latest_transcriptions(*, game: Game) -> list[Transcription]:
     return sorted(latest.values(), key=lambda t: (t.rulebook_id, t.language))
 
 
+def rulebook_latest_transcriptions(*, rulebook: Rulebook) -> list[Transcription]:
+    """The latest version in each language, the printed language's first, then by language."""
+    latest: dict[str, Transcription] = {}
+    for t in rulebook.transcriptions.order_by("version"):
+        latest[t.language] = t
+    return sorted(latest.values(), key=lambda t: (t.language != rulebook.language, t.language))
+
+
+def scans_by_page_label(scans: Iterable[Scan]) -> dict[str, Scan]:
+    """Each page as a citation names it (its printed label, or its number) → its first scan."""
+    found: dict[str, Scan] = {}
+    for scan in scans:
+        found.setdefault(scan.page_label or str(scan.page_number), scan)
+        found.setdefault(str(scan.page_number), scan)
+    return found
+
+
 def passage_text(*, slug: str) -> Passage | None:
     """The latest version's passage for a citation slug such as ``dagon/the-lagoon``."""
     return (
@@ -57,15 +74,24 @@ def cited_passages(*, slugs: Iterable[str]) -> dict[str, Passage]:
     wanted = {slug for slug in slugs if slug}
     if not wanted:
         return {}
-    passages = (
+    passage_fields = [f.attname for f in Passage._meta.concrete_fields]
+    note_fields = [f.attname for f in Annotation._meta.concrete_fields]
+    rows = (
         Passage.objects.filter(slug__in=wanted)
-        .select_related("transcription")
-        .prefetch_related(Prefetch(
-            "annotations", queryset=Annotation.objects.exclude(kind="page").order_by("start"),
-            to_attr="notes"))
-        .order_by("transcription__version", "transcription_id")
+        .annotate(note=FilteredRelation("annotations", condition=~Q(annotations__kind="page")))
+        .order_by("transcription__version", "transcription_id", "pk", "note__start", "note__pk")
+        .values_list(*passage_fields, *(f"note__{name}" for name in note_fields))
     )
-    return {passage.slug: passage for passage in passages}  # the latest one stays
+    passages: dict[int, Passage] = {}
+    for row in rows:
+        passage_row, note_row = row[:len(passage_fields)], row[len(passage_fields):]
+        passage = passages.get(passage_row[0])
+        if passage is None:
+            passage = passages[passage_row[0]] = Passage(**dict(zip(passage_fields, passage_row)))
+            passage.notes = []
+        if note_row[0] is not None:
+            passage.notes.append(Annotation(**dict(zip(note_fields, note_row))))
+    return {passage.slug: passage for passage in passages.values()}  # the latest one stays
 
 
 @dataclass(frozen=True)

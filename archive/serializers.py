@@ -63,6 +63,27 @@ class RulebookCreateSerializer(StrictSerializer):
     edition = serializers.CharField(max_length=200)
     language = serializers.CharField(max_length=12, help_text="a language tag: en, it, es…")
     provenance = serializers.CharField(required=False, allow_blank=True, max_length=5000)
+    source = serializers.CharField(required=False, allow_blank=True, max_length=2000,
+                                   help_text="the original the scans and text were made from")
+    rights_holder = serializers.CharField(required=False, allow_blank=True, max_length=200)
+    licence = serializers.CharField(
+        required=False, allow_blank=True, max_length=200,
+        help_text="a Creative Commons licence or RightsStatements.org statement URI",
+    )
+
+
+class RulebookDescriptionSerializer(StrictSerializer):
+    """The body of PATCH /api/rulebooks/ID/ (``archive.catalogue.rulebook_describe``): the
+    fields given replace what the archive says; the others stay."""
+
+    provenance = serializers.CharField(required=False, allow_blank=True, max_length=5000)
+    source = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+    rights_holder = serializers.CharField(required=False, allow_blank=True, max_length=200)
+    licence = serializers.CharField(
+        required=False, allow_blank=True, max_length=200,
+        help_text="a Creative Commons licence or RightsStatements.org statement URI, "
+        "e.g. http://creativecommons.org/licenses/by/4.0/; blank if not known",
+    )
 
 
 class TranscriptionRefSerializer(serializers.ModelSerializer):
@@ -78,7 +99,8 @@ class RulebookSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Rulebook
-        fields = ["id", "game", "edition", "language", "provenance", "transcriptions", "scans"]
+        fields = ["id", "game", "edition", "language", "provenance", "source", "rights_holder",
+                  "licence", "transcriptions", "scans"]
 
 
 class ScanSerializer(serializers.ModelSerializer):

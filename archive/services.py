@@ -21,6 +21,7 @@ from archive.parsing import (
     parse_transcription,
 )
 from archive.signals import game_stored, transcription_stored
+from archive.tasks import tile_scan
 from boundary import MAX_DB_INTEGER, InputError, check_language, check_text, check_whole_number
 
 SEED_DIR = Path(__file__).resolve().parent / "seed"
@@ -86,7 +87,8 @@ def import_transcription(
             "a translation must be in another language than its original", field="translation_of"
         )
     try:
-        parsed = parse_transcription(rulebook.game.slug, text, language=language)
+        parsed = parse_transcription(rulebook.game.slug, text, language=language,
+                                     title=_known_title(rulebook, language, translation_of))
     except TranscriptionError as error:
         raise ArchiveError(str(error), field="text") from None
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -116,6 +118,19 @@ def import_transcription(
         store_parsed(transcription, parsed, responsible=transcriber)
         transcription_stored.send(Transcription, transcription=transcription)
     return TranscriptionImport(transcription, created=True)
+
+
+def _known_title(rulebook: Rulebook, language: str, translation_of) -> str:
+    """The title the archive knows this rulebook's text by: its earlier version's in this
+    language, else the game's (in the language the game was published in, or its title)."""
+    earlier = (Transcription.objects.filter(rulebook=rulebook, language=language)
+               .order_by("-version").values_list("title", flat=True).first())
+    if earlier:
+        return earlier
+    game = rulebook.game
+    if translation_of is None and game.original_title:
+        return game.original_title
+    return game.title
 
 
 def store_parsed(transcription: Transcription, parsed, *, responsible: str) -> None:
@@ -209,6 +224,12 @@ ALLOWED_SCAN_TYPES = {
 THUMBNAIL_SIZE = (320, 320)
 
 
+@dataclass(frozen=True)
+class Thumbnail:
+    data: bytes  # PNG
+    size: tuple[int, int]
+
+
 def sniff_content_type(head: bytes) -> str | None:
     """The file's type from its first bytes, never from its name."""
     import filetype
@@ -248,9 +269,9 @@ def add_scan(
             field="file",
         )
     width = height = None
-    thumbnail_bytes = None
+    thumbnail = None
     if content_type != "application/pdf":
-        width, height, thumbnail_bytes = _checked_image(data)
+        width, height, thumbnail = _checked_image(data)
     digest = hashlib.sha256(data).hexdigest()
     if Scan.objects.filter(rulebook=rulebook, sha256=digest).exists():
         raise ArchiveError("this exact file is already archived for this rulebook", field="file")
@@ -270,13 +291,19 @@ def add_scan(
     )
     with transaction.atomic():
         scan.file.save("scan", ContentFile(data), save=False)
-        if thumbnail_bytes is not None:
-            scan.thumbnail.save("thumb.png", ContentFile(thumbnail_bytes), save=False)
+        if thumbnail is not None:
+            scan.thumbnail.save("thumb.png", ContentFile(thumbnail.data), save=False)
+            scan.thumbnail_width, scan.thumbnail_height = thumbnail.size
         scan.save()
+        if width:
+            # Deep-zoom tiles are made once the scan is committed: by a worker when a broker
+            # is configured, else in this process right after the commit (archive.tiles).
+            transaction.on_commit(lambda: tile_scan.delay(scan.pk))
     return scan
 
 
-def _checked_image(data: bytes) -> tuple[int, int, bytes]:
+
+def _checked_image(data: bytes) -> tuple[int, int, Thumbnail]:
     import warnings
 
     from PIL import Image
@@ -306,7 +333,7 @@ def _checked_image(data: bytes) -> tuple[int, int, bytes]:
                            field="file") from None
     except Exception as error:  # Pillow raises many types for a damaged file
         raise ArchiveError(f"the image cannot be read: {error}", field="file") from None
-    return width, height, out.getvalue()
+    return width, height, Thumbnail(out.getvalue(), thumb.size)
 
 
 # -- notes as new versions (issue 7) ----------------------------------------------------------
@@ -467,7 +494,7 @@ def revise_annotation(
     expected.remove(old_key)
     # the target follows the quoted words of the new body, as the parser reads them
     parsed = parse_transcription(transcription.rulebook.game.slug, new_text,
-                                 language=transcription.language)
+                                 language=transcription.language, title=transcription.title)
     note = next((a for a in parsed.annotations if a.start == annotation.start), None)
     if note is None or note.kind != annotation.kind:
         raise ArchiveError("the new wording changes the kind of note; keep its label",
@@ -541,7 +568,7 @@ def add_annotation(
     note_body = _worded(_checked_body(f'"{words}": {body}'), certainty, transcription.language)
     new_text = f"{text[:end]} [{NOTE_LABELS[kind]}{note_body}]{text[end:]}"
     parsed = parse_transcription(transcription.rulebook.game.slug, new_text,
-                                 language=transcription.language)
+                                 language=transcription.language, title=transcription.title)
     note = next((a for a in parsed.annotations if a.start == end + 1), None)
     if note is None or note.kind != kind or note.target.split(TARGET_SEPARATOR)[0] != words:
         raise ArchiveError(f"a note after “{words}” would not concern those words; "

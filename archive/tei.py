@@ -16,9 +16,11 @@ What the body carries, per passage (one ``<div xml:id=… n="dagon/the-lagoon">`
   of the passage are there to wrap;
 - an editorial note is ``<note type="editorial">``, any other bracketed note
   ``<note type="reading">``; their quoted targets, if any, are wrapped in ``<seg type="target">``;
-- a page citation is ``<pb n="6–7, 11" facs="#page-6 #page-7 #page-11"/>`` just before the
-  printed citation, which stays in the text; ``facs`` names only pages that have a scan, and is
-  left out when none has.
+- a page citation, "(pp. 6–7, 11)", says on which printed pages the passage's words stand (a
+  source citation, not a page break: a ``<pb/>`` there would start a new page mid-sentence):
+  ``<bibl type="page-citation">(pp. <citedRange unit="page" target="#page-6 #page-7
+  #page-11">6–7, 11</citedRange>)</bibl>``, the printed words kept as they are; ``target``
+  names only pages that have a scan, and is left out when none has.
 
 ``parse_tei`` reads those elements back to (kind, passage, target, body, certainty).
 """
@@ -303,7 +305,7 @@ def _passage(body, text, passage, annotations, surfaces, ids):
                 events.append((note.start, 1, "note", note))
         for page in pages:
             if seg_start <= page.start < seg_end:
-                events.append((page.start, 0, "pb", page))
+                events.append((page.start, 0, "page", page))
         for s, e, note in kept:
             if seg_start <= s < seg_end:
                 events.append((s, 2, "wrap", (s, e, note)))
@@ -313,8 +315,9 @@ def _passage(body, text, passage, annotations, surfaces, ids):
             # an event inside words already wrapped (a page break) comes right after them
             _add_text(p, text[cursor : max(cursor, position)])
             cursor = max(cursor, position)
-            if kind == "pb":
-                _page_break(p, payload, surfaces)
+            if kind == "page":
+                _page_citation(p, text[payload.start : payload.end], payload, surfaces)
+                cursor = payload.end
             elif kind == "note":
                 targets = " ".join(
                     f"#{wrap_ids[(s, e, payload.start)]}" for s, e, n in kept if n is payload
@@ -344,9 +347,17 @@ def _passage(body, text, passage, annotations, surfaces, ids):
         _add_text(p, text[cursor:seg_end])
 
 
-def _page_break(parent, page: ParsedAnnotation, surfaces: dict[str, str]) -> None:
+def _page_citation(parent, printed: str, page: ParsedAnnotation, surfaces: dict[str, str]) -> None:
+    """The printed citation, its pages marked as the range it cites, pointing at their scans."""
     facs = " ".join(f"#{surfaces[label]}" for label in cited_pages(page.body) if label in surfaces)
-    _el(parent, "pb", n=page.body, facs=facs or None, cert=page.certainty)
+    bibl = _el(parent, "bibl", type="page-citation", cert=page.certainty)
+    at = printed.find(page.body) if page.body else -1
+    if at < 0:
+        bibl.text = printed
+        return
+    bibl.text = printed[:at]
+    cited = _el(bibl, "citedRange", page.body, unit="page", target=facs or None)
+    cited.tail = printed[at + len(page.body):]
 
 
 # --- checks and import -------------------------------------------------------------------------
@@ -410,13 +421,15 @@ def parse_tei(xml: bytes) -> list[TeiAnnotation]:
     found = []
     for div in root.iter(_T + "div"):
         passage = div.get("n") or div.get(_XML_ID) or ""
-        for node in div.iter(_T + "note", _T + "pb"):
+        for node in div.iter(_T + "note", _T + "bibl"):
             if _nearest_div(node) is not div:
                 continue
-            if etree.QName(node).localname == "pb":
-                found.append(
-                    TeiAnnotation("page", passage, "", node.get("n", ""), node.get("cert", "high"))
-                )
+            if etree.QName(node).localname == "bibl":
+                if node.get("type") == "page-citation":
+                    cited = node.find(_T + "citedRange")
+                    body = "".join(cited.itertext()) if cited is not None else ""
+                    found.append(TeiAnnotation("page", passage, "", body,
+                                               node.get("cert", "high")))
                 continue
             kind = node.get("type", "")
             if kind not in NOTE_KINDS:

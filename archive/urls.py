@@ -34,6 +34,17 @@ urlpatterns = [
         views.rulebook_manifest,
         name="rulebook-manifest",
     ),
+    path(
+        "rulebooks/<int:rulebook_id>/canvas/<int:scan_id>",
+        views.rulebook_iiif_resource,
+        name="rulebook-canvas",
+    ),
+    path(
+        "rulebooks/<int:rulebook_id>/canvas/<int:scan_id>/<path:part>",
+        views.rulebook_iiif_resource,
+        name="rulebook-canvas-part",
+    ),
+    path("rulebooks/<int:rulebook_id>/edit/", views.rulebook_edit, name="rulebook-edit"),
     path("rulebooks/<int:rulebook_id>/side-by-side/", views.side_by_side, name="side-by-side"),
     path("rulebooks/<int:rulebook_id>/scans/add/", views.scan_add, name="scan-add"),
     path(

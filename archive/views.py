@@ -15,11 +15,12 @@ from django.views.decorators.http import require_safe
 
 import games
 from archive import exports, selectors
-from archive.catalogue import game_create, rulebook_create
+from archive.catalogue import game_create, rulebook_create, rulebook_describe
 from archive.forms import (
     AnnotationAddForm,
     AnnotationRevisionForm,
     GameForm,
+    RulebookDescriptionForm,
     RulebookForm,
     ScanForm,
     TranscriptionForm,
@@ -36,16 +37,19 @@ from archive.services import (
     revise_annotation,
 )
 from web.access import is_curator
+from web.cors import readable_from_any_origin
 from web.pages import curator_only, field_error, page
 
 # -- pages ------------------------------------------------------------------------------------
 
 
+@readable_from_any_origin  # the IIIF provider's homepage
 @require_safe
 def home(request):
     return page(request, "archive/home.html", {"games": selectors.game_list()})
 
 
+@readable_from_any_origin  # a IIIF manifest's homepage
 @require_safe
 def game_detail(request, slug: str):
     game = get_object_or_404(Game, slug=slug)
@@ -98,11 +102,7 @@ def _scan_pane(request, rulebook: Rulebook) -> dict:
 
 
 def _scans_by_label(rulebook: Rulebook) -> dict[str, Scan]:
-    found: dict[str, Scan] = {}
-    for scan in rulebook.scans.order_by("page_number", "id"):
-        found.setdefault(scan.page_label or str(scan.page_number), scan)
-        found.setdefault(str(scan.page_number), scan)
-    return found
+    return selectors.scans_by_page_label(rulebook.scans.order_by("page_number", "id"))
 
 
 def _passage_rows(transcription: Transcription, scans: dict[str, Scan]) -> list[dict]:
@@ -254,13 +254,14 @@ def interpretation_points(request, slug: str):
     )
 
 
-# -- archival formats (issue 7) -----------------------------------------------------------------
+# -- archival formats -----------------------------------------------------------------------------
 
 
 def _base_url(request) -> str:
     return request.build_absolute_uri("/").rstrip("/")
 
 
+@readable_from_any_origin  # a IIIF manifest's seeAlso
 @require_safe
 def transcription_tei(request, transcription_id: int):
     """The version as TEI P5 XML, at a stable URL."""
@@ -272,30 +273,42 @@ def transcription_tei(request, transcription_id: int):
     )
     response = HttpResponse(xml, content_type=exports.TEI_CONTENT_TYPE)
     response["Content-Disposition"] = f'inline; filename="{exports.tei_filename(transcription)}"'
-    response["Access-Control-Allow-Origin"] = "*"
     return response
 
 
-def _with_cors(response):
-    # IIIF viewers (Mirador, Universal Viewer) fetch the manifest from another origin.
-    response["Access-Control-Allow-Origin"] = "*"
-    return response
+def _iiif_json(document: dict) -> HttpResponse:
+    body = json.dumps(document, ensure_ascii=False, indent=2)
+    return HttpResponse(body, content_type=exports.IIIF_CONTENT_TYPE)
 
 
+@readable_from_any_origin  # IIIF viewers (Mirador, Universal Viewer) are on other sites
+@require_safe
 def rulebook_manifest(request, rulebook_id: int):
-    """The rulebook's IIIF Presentation 3 manifest, served with CORS for viewers."""
+    """The rulebook's IIIF Presentation 3 manifest."""
     rulebook = get_object_or_404(Rulebook.objects.select_related("game"), pk=rulebook_id)
-    if request.method == "OPTIONS":
-        response = _with_cors(HttpResponse(status=204))
-        response["Access-Control-Allow-Methods"] = "GET, HEAD, OPTIONS"
-        response["Access-Control-Allow-Headers"] = "Accept"
-        return response
     try:
         manifest = exports.rulebook_manifest(rulebook=rulebook, base_url=_base_url(request))
     except ValueError as error:
-        return _with_cors(JsonResponse({"error": "not_found", "detail": str(error)}, status=404))
-    body = json.dumps(manifest, ensure_ascii=False, indent=2)
-    return _with_cors(HttpResponse(body, content_type=exports.IIIF_CONTENT_TYPE))
+        return JsonResponse({"error": "not_found", "detail": str(error)}, status=404)
+    return _iiif_json(manifest)
+
+
+@readable_from_any_origin
+@require_safe
+def rulebook_iiif_resource(request, rulebook_id: int, scan_id: int, part: str = ""):
+    """A canvas of the manifest, or an annotation page or annotation on it, at its id."""
+    rulebook = get_object_or_404(Rulebook.objects.select_related("game"), pk=rulebook_id)
+    found = exports.rulebook_iiif_resource(
+        rulebook=rulebook, base_url=_base_url(request),
+        resource_id=request.build_absolute_uri(request.path),
+    )
+    if found is None:
+        return JsonResponse(
+            {"error": "not_found",
+             "detail": f"the manifest of rulebook {rulebook.pk} has no resource at this address"},
+            status=404,
+        )
+    return _iiif_json(found)
 
 
 def _editor(user) -> str:
@@ -335,6 +348,28 @@ def rulebook_add(request, slug: str):
                              "and transcribe it.")
             return redirect(reverse("game-detail", args=[game.slug]) + f"#rulebook-{rulebook.pk}")
     return page(request, "archive/rulebook_form.html", {"form": form, "game": game},
+                status=400 if form.errors else 200)
+
+
+@curator_only
+def rulebook_edit(request, rulebook_id: int):
+    """What the archive says of a rulebook's copy and its rights (shown in its IIIF manifest)."""
+    rulebook = get_object_or_404(Rulebook.objects.select_related("game"), pk=rulebook_id)
+    fields = ("provenance", "source", "rights_holder", "licence")
+    form = RulebookDescriptionForm(
+        request.POST or None, initial={name: getattr(rulebook, name) for name in fields}
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            rulebook_describe(rulebook=rulebook, **form.cleaned_data)
+        except ArchiveError as error:
+            field_error(form, error)
+        else:
+            messages.success(request, f"“{rulebook.edition}” described.")
+            return redirect(reverse("game-detail", args=[rulebook.game.slug])
+                            + f"#rulebook-{rulebook.pk}")
+    return page(request, "archive/rulebook_form.html",
+                {"form": form, "game": rulebook.game, "rulebook": rulebook},
                 status=400 if form.errors else 200)
 
 

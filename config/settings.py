@@ -152,6 +152,21 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
+# Media (scans, and whatever is derived from them and stored through the default storage) in
+# an S3-compatible bucket shared by every machine, when one is named; the local folder above
+# otherwise. Credentials: the standard AWS variables (or the machine's role). The bucket stays
+# private: the application serves every file (config/media.py, config/storage.py).
+if os.environ.get("LUDOTECA_MEDIA_S3_BUCKET"):
+    STORAGES["default"] = {
+        "BACKEND": "config.storage.PrivateS3Storage",
+        "OPTIONS": {
+            "bucket_name": os.environ["LUDOTECA_MEDIA_S3_BUCKET"],
+            "endpoint_url": os.environ.get("LUDOTECA_MEDIA_S3_ENDPOINT_URL") or None,
+            "region_name": os.environ.get("LUDOTECA_MEDIA_S3_REGION") or None,
+            "file_overwrite": False,  # as the local folder: a taken name gets another
+            "max_memory_size": 5 * 1024 * 1024,  # a larger file read spills to disk
+        },
+    }
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -160,12 +175,19 @@ LOGOUT_REDIRECT_URL = "home"
 # Uploads: scans are checked by content, and bounded.
 SCAN_MAX_BYTES = int(os.environ.get("LUDOTECA_SCAN_MAX_BYTES", str(20 * 1024 * 1024)))
 SCAN_MAX_PIXELS = int(os.environ.get("LUDOTECA_SCAN_MAX_PIXELS", str(80_000_000)))
+# IIIF manifests name the archive as their provider: its name, and its home page (by default
+# the address the manifest was asked at).
+IIIF_PROVIDER_NAME = os.environ.get("LUDOTECA_PROVIDER_NAME", "Ludoteca")
+IIIF_PROVIDER_URL = os.environ.get("LUDOTECA_PROVIDER_URL", "")
 DATA_UPLOAD_MAX_MEMORY_SIZE = 25 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 
 # Celery: eager in-process unless a broker is configured.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+# With no broker, work a request sends off (a study) runs in a thread of the web process after
+# the request answers (background.send); True runs it inline, as the tests do.
+LUDOTECA_TASKS_INLINE = os.environ.get("LUDOTECA_TASKS_INLINE", "").lower() in ("1", "true", "yes")
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True
@@ -177,6 +199,15 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "ludoteca")
+# Celery beat (one process for the whole deployment) sends a signed checkpoint to the workers
+# every LUDOTECA_CHECKPOINT_EVERY seconds; one is signed only when the archive has grown.
+CELERY_BEAT_SCHEDULE = {
+    "checkpoint": {
+        "task": "replay.tasks.sign_checkpoint",
+        "schedule": float(os.environ.get("LUDOTECA_CHECKPOINT_EVERY", "3600")),
+    }
+}
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -214,14 +245,16 @@ SPECTACULAR_SETTINGS = {
 }
 
 CURATORS_GROUP = "curators"
+# Django's model backend, loading a signed-in user with whether they are a curator.
+AUTHENTICATION_BACKENDS = ["web.auth.CuratorAwareBackend"]
 
 # Sign-in rate limit (config/ratelimit.py): failures per username and address per window,
 # and failures per address whatever the usernames.
 LOGIN_FAILURE_LIMIT = int(os.environ.get("LUDOTECA_LOGIN_FAILURE_LIMIT", "5"))
 LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LUDOTECA_LOGIN_ADDRESS_FAILURE_LIMIT", "20"))
 LOGIN_FAILURE_WINDOW = int(os.environ.get("LUDOTECA_LOGIN_FAILURE_WINDOW", "900"))
-# The limiter's counts live in the cache: local memory by default (one process), or Redis
-# shared by every web process when LUDOTECA_CACHE_URL is set.
+# The limiter's counts and the rendered steps live in the cache: local memory by default (one
+# process), or Redis shared by every web process when LUDOTECA_CACHE_URL is set.
 if os.environ.get("LUDOTECA_CACHE_URL"):
     CACHES = {
         "default": {

@@ -126,9 +126,11 @@ def _leaves(size: int | None = None) -> list[tuple[int, int, str]]:
 # -- making one -----------------------------------------------------------------------------------
 
 
-def checkpoint_create(*, signer: Signer) -> Checkpoint:
+def checkpoint_create(*, signer: Signer, only_if_grown: bool = False) -> Checkpoint | None:
     """Record every match's current head (after checking that its log verifies and extends
-    its last recorded head) and sign the new tree head."""
+    its last recorded head) and sign the new tree head. With ``only_if_grown`` (the hourly
+    schedule), nothing is signed and None returned when no match's head moved since the last
+    checkpoint."""
     with transaction.atomic():
         # One checkpoint at a time: the leaf indexes must not interleave.
         list(Checkpoint.objects.select_for_update().order_by("-id")[:1])
@@ -144,6 +146,8 @@ def checkpoint_create(*, signer: Signer) -> Checkpoint:
             new_leaves.append(CheckpointLeaf(index=next_index, match_id=match.pk,
                                              last_seq=match.last_seq, head_hash=match.head_hash))
             next_index += 1
+        if only_if_grown and not new_leaves:
+            return None
         CheckpointLeaf.objects.bulk_create(new_leaves, batch_size=1000)
         leaves = _leaves()
         text = CheckpointText(signer.name, len(leaves), tree_root(leaves))

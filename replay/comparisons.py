@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from itertools import zip_longest
 
 from replay.models import Match, ReplayFlag, ReplayRun, ReplayStep
 from replay.runs import ReplayError, game_head, replay_match
@@ -44,28 +43,44 @@ class Comparison:
         }
 
 
-def _steps(run: ReplayRun, upto: int):
-    return (
-        ReplayStep.objects.filter(run=run, seq__lte=upto)
-        .order_by("seq")
-        .values_list("seq", "legal", "checksum", "summary")
-        .iterator(chunk_size=5000)
-    )
+def _step_pairs(run_a: ReplayRun, run_b: ReplayRun, upto: int):
+    """Both runs' steps up to ``upto``, side by side by seq (None where a run has none), read
+    in one query."""
+    rows = (ReplayStep.objects.filter(run__in=[run_a, run_b], seq__lte=upto)
+            .order_by("seq", "run_id")
+            .values_list("run_id", "seq", "legal", "checksum", "summary")
+            .iterator(chunk_size=5000))
+    pending: dict[int, tuple] = {}
+    current = None
+    for run_id, *step in rows:
+        if step[0] != current:
+            if current is not None:
+                yield pending.get(run_a.pk), pending.get(run_b.pk)
+            current, pending = step[0], {}
+        pending[run_id] = tuple(step)
+    if current is not None:
+        yield pending.get(run_a.pk), pending.get(run_b.pk)
+
+
+def same_moves(run_a: ReplayRun, run_b: ReplayRun) -> bool:
+    """Whether two runs of one match replay the same moves. Runs made at the same head do,
+    with no query; otherwise each run's last game event is looked up (a run made by an older
+    release also replayed the notes after it)."""
+    if (run_a.log_seq, run_a.head_hash) == (run_b.log_seq, run_b.head_hash):
+        return True
+    return len({game_head(match=run.match, upto=run.log_seq) for run in (run_a, run_b)}) == 1
 
 
 def compare_runs(*, run_a: ReplayRun, run_b: ReplayRun) -> Comparison:
     branch_point = None
     if run_a.match_id == run_b.match_id:
-        heads = {game_head(match=run.match, upto=run.log_seq) for run in (run_a, run_b)}
-        if len(heads) != 1:
+        if not same_moves(run_a, run_b):
             raise ReplayError(
                 "both runs must replay the same moves: one was made before later moves were "
                 "recorded (notes alone never matter)", field="run_b",
             )
-        # A run made before later notes were appended may end on note steps the other lacks.
         upto = min(run_a.log_seq, run_b.log_seq)
     elif on_one_line(run_a.match, run_b.match):
-        # Two lines of play: they agree up to where one branches, and differ after it.
         branch_point = shared_prefix(run_a.match, run_b.match)
         upto = max(run_a.log_seq, run_b.log_seq)
     else:
@@ -75,7 +90,7 @@ def compare_runs(*, run_a: ReplayRun, run_b: ReplayRun) -> Comparison:
         if run.status != ReplayRun.DONE:
             raise ReplayError(f"run {run.pk} is {run.status}, not done yet", field="run")
     first, listed, total, differences = None, [], 0, {}
-    for a, b in zip_longest(_steps(run_a, upto), _steps(run_b, upto)):
+    for a, b in _step_pairs(run_a, run_b, upto):
         if a == b:
             continue
         total += 1
@@ -104,11 +119,11 @@ def _causes(run_a: ReplayRun, run_b: ReplayRun, first: int | None) -> list[str]:
         point for point, option in run_a.interpretation.items()
         if run_b.interpretation.get(point) != option
     }
-    flagged = ReplayFlag.objects.filter(
+    flagged = set(ReplayFlag.objects.filter(
         run__in=[run_a, run_b], point__in=differing, seq__lte=first
-    )
-    at_first = sorted(set(flagged.filter(seq=first).values_list("point", flat=True)))
-    return at_first or sorted(set(flagged.values_list("point", flat=True)))
+    ).values_list("point", "seq"))
+    at_first = sorted({point for point, seq in flagged if seq == first})
+    return at_first or sorted({point for point, _ in flagged})
 
 
 def compare_interpretations(

@@ -6,21 +6,22 @@ Nothing is written until everything has been checked: every file's path stays in
 backup directory and its bytes match the manifest's sha256, every scan's bytes match the
 sha256 its row records, every JSON file passes the input boundary, every match document's
 events hash to its recorded head. The rows are then written in one transaction; scan files
-are written beside it and removed again if the restore fails, so a failed restore leaves
-the database and the media directory as they were.
+are written beside it, through the media storage, and removed again if the restore fails, so
+a failed restore leaves the database and the media storage as they were.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import os
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.core.exceptions import SuspiciousOperation
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
 from django.core.management.color import no_style
 from django.db import connection, models, transaction
 from django.utils.dateparse import parse_datetime
@@ -141,19 +142,24 @@ def read_backup(directory: Path) -> Backup:
     return backup
 
 
-def _media_target(name: str) -> Path:
-    """Where a stored file's name puts it under MEDIA_ROOT, refusing names that leave it."""
+def _media_name(name: str) -> str:
+    """A stored file's name, refused when it would leave the media storage."""
     pure = PurePosixPath(name)
     if not name or pure.is_absolute() or ".." in pure.parts or "\\" in name:
         raise BackupError(f"the stored file name {name!r} leaves the media directory")
-    root = Path(settings.MEDIA_ROOT).resolve()
-    target = (root / pure).resolve()
-    if not target.is_relative_to(root):
+    try:
+        local = Path(default_storage.path(name))
+    except NotImplementedError:  # an object store: a key has no folder to leave
+        return str(pure)
+    except SuspiciousOperation:
+        raise BackupError(f"the stored file name {name!r} leaves the media directory") from None
+    # The local folder: a link inside it must not lead the restore out of it.
+    if not local.resolve().is_relative_to(Path(default_storage.location).resolve()):
         raise BackupError(f"the stored file name {name!r} leaves the media directory")
-    return target
+    return str(pure)
 
 
-def _planned_files(backup: Backup, tables: dict) -> dict[Path, bytes]:
+def _planned_files(backup: Backup, tables: dict) -> dict[str, bytes]:
     """Every file the archive rows name: inside the backup, listed, and for a scan, bytes
     that hash to the sha256 its row records."""
     planned = {}
@@ -170,7 +176,7 @@ def _planned_files(backup: Backup, tables: dict) -> dict[Path, bytes]:
                         and hashlib.sha256(data).hexdigest() != row["sha256"]):
                     raise BackupError(f"files/{name}: its bytes do not hash to the sha256 "
                                       f"its {label(model)} row records")
-                planned[_media_target(name)] = data
+                planned[_media_name(name)] = data
     return planned
 
 
@@ -195,7 +201,7 @@ def import_archive(*, directory: Path) -> RestoreReport:
     files = _planned_files(backup, tables)
     documents = _checked_matches(backup, matches, _backed_up_games(tables))
     report = RestoreReport()
-    written: list[Path] = []
+    written: list[str] = []
     try:
         with transaction.atomic():
             users = _restore_users(accounts, report)
@@ -216,9 +222,8 @@ def import_archive(*, directory: Path) -> RestoreReport:
             if differing:
                 raise BackupError(f"restored counts differ from the manifest's: {differing}")
     except BaseException:
-        for path in written:
-            path.unlink(missing_ok=True)
-            _remove_empty_parents(path.parent)
+        for name in written:
+            default_storage.delete(name)
         raise
     return report
 
@@ -239,28 +244,19 @@ def _announce_restored() -> None:
         notes_appended.send(Match, match=match, events=by_match[match.pk])
 
 
-def _remove_empty_parents(directory: Path) -> None:
-    root = Path(settings.MEDIA_ROOT).resolve()
-    while directory.resolve() != root and directory.resolve().is_relative_to(root):
-        try:
-            directory.rmdir()
-        except OSError:
-            return
-        directory = directory.parent
-
-
-def _write_files(files: dict[Path, bytes], written: list[Path]) -> None:
-    for target, data in files.items():
-        if target.exists():
-            if target.read_bytes() != data:
-                raise BackupError(f"{target} already exists with other bytes")
+def _write_files(files: dict[str, bytes], written: list[str]) -> None:
+    """Through the default storage (the media folder, or the S3 bucket when configured)."""
+    for name, data in files.items():
+        if default_storage.exists(name):
+            with default_storage.open(name, "rb") as stored:
+                if stored.read() != data:
+                    raise BackupError(f"{name} already exists in the media storage with other "
+                                      "bytes")
             continue
-        target.parent.mkdir(parents=True, exist_ok=True)
-        written.append(target)
-        with open(target, "xb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
+        saved = default_storage.save(name, ContentFile(data))
+        written.append(saved)
+        if saved != name:  # written meanwhile by someone else: the storage chose another name
+            raise BackupError(f"{name} appeared in the media storage during the restore")
 
 
 def _when(value) -> dt.datetime | None:

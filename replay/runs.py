@@ -14,13 +14,13 @@ import hashlib
 import logging
 import time
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from django.conf import settings
 from django.db import transaction
-from django.db.models import Count, Min
+from django.db.models import Count, Max, Min, Q
 from django.utils import timezone
 
+import background
 import games
 from games.core.canonical import canonical_json, state_checksum
 from games.core.points import Interpretation, InterpretationError
@@ -43,7 +43,7 @@ from replay.models import (
     ReplaySnapshot,
     ReplayStep,
 )
-from replay.reader import record_break, stored_hash, verified_events
+from replay.reader import record_break, stored_hash, verified_events, verified_windows
 
 logger = logging.getLogger(__name__)
 
@@ -170,13 +170,9 @@ def _abandoned(run: ReplayRun) -> bool:
 
 
 def start_run(run: ReplayRun) -> None:
-    from replay.tasks import run_replay
-
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        run_replay.delay(run.pk)
-    else:
-        # Only after commit, so the worker finds the run row.
-        transaction.on_commit(lambda: run_replay.delay(run.pk))
+    """A replay is computed before the request answers when no broker is configured (the
+    replays a curator asks for are short to make), by a worker otherwise."""
+    background.send("replay.tasks.run_replay", run.pk, wait=True)
 
 
 def execute_run(*, run_id: int) -> ReplayRun:
@@ -288,8 +284,13 @@ def changed_since_run(run: ReplayRun) -> BrokenChain:
 
 
 def check_run_head(run: ReplayRun) -> None:
-    """Refuse to read a run whose log was rewritten since (one indexed lookup)."""
-    if run.log_seq and stored_hash(run.match_id, run.log_seq) != run.head_hash:
+    """Refuse to read a run whose log was rewritten since (one indexed lookup, none for a run
+    read with its ``stored_head``: ``replay.selectors.visible_run``)."""
+    if not run.log_seq:
+        return
+    stored = run.stored_head if hasattr(run, "stored_head") else stored_hash(run.match_id,
+                                                                              run.log_seq)
+    if stored != run.head_hash:
         raise changed_since_run(run)
 
 
@@ -357,91 +358,151 @@ class StepView:
     next_flag_seq: int | None
     prev_flag_seq: int | None
     viewer: str | None = None
+    nearby: dict[tuple[int, str], list[str]] = field(default_factory=dict)
 
 
-def state_at(*, run: ReplayRun, seq: int, start: tuple[int, dict] | None = None) -> dict:
-    """The full state after ``seq``: one snapshot load plus at most K-1 applies (or the
-    applies from ``start``, a seq at or before it and the state after that seq)."""
+def state_at(*, run: ReplayRun, seq: int, corrections: Mapping[int, dict] | None = None) -> dict:
+    """The full state after ``seq``: one snapshot load plus at most K-1 applies."""
     if not 0 <= seq <= run.progress:
         raise ReplayError(f"step {seq} is not in this run (0 to {run.progress})", seq=seq)
+    if seq == 0:
+        return _states_before(run, [], corrections=corrections).initial
     engine = engine_for(run.match)
-    if start is not None:
-        begin, state = start
-    else:
-        snapshot = (
-            ReplaySnapshot.objects.filter(run=run, seq__lte=seq).order_by("-seq")
-            .only("seq", "state").first()
-        )
-        state = snapshot.state if snapshot else _initial_state(run, engine)
-        begin = snapshot.seq if snapshot else 0
-    if begin < seq:
-        interpretation = _interpretation(run, engine)
-        rows = verified_events(run.match_id, after_seq=begin, up_to_seq=seq)
+    before, event = _states_before(run, [seq], corrections=corrections).at[seq]
+    return engine.apply(before, event, _interpretation(run, engine)).state
+
+
+@dataclass
+class _Approaches:
+    """The initial state, and for each step asked for the state before it and its event as
+    the replay applies it."""
+
+    initial: dict
+    at: dict[int, tuple[dict, dict]]
+    recorded: dict[int, dict]
+
+
+def _snapshot_seq(run: ReplayRun, seq: int) -> int:
+    """The stored snapshot a read of the state after ``seq`` starts from: every K steps, and
+    the run's last step."""
+    if seq == run.log_seq and run.progress == run.log_seq:
+        return seq
+    return seq - seq % run.snapshot_interval
+
+
+def _states_before(run: ReplayRun, seqs: Iterable[int],
+                   corrections: Mapping[int, dict] | None = None) -> _Approaches:
+    """For each seq (1 or more) the state after the step before it and the event at it, read
+    in two queries however many seqs (their snapshots, then every stretch of the log from a
+    snapshot to a seq, checked against the chain); steps close together share their applies."""
+    seqs = sorted(set(seqs))
+    engine = engine_for(run.match)
+    interpretation = _interpretation(run, engine)
+    starts = {seq: _snapshot_seq(run, seq - 1) for seq in seqs}
+    snapshots = {row.seq: row.state for row in ReplaySnapshot.objects.filter(
+        run=run, seq__in={0, *starts.values()}).only("seq", "state")}
+    initial = snapshots.get(0) or _initial_state(run, engine)
+    snapshots[0] = initial
+    if seqs and corrections is None:
         corrections = _corrections(run.match, run.log_seq)
-        for event in effective_events(rows, corrections):
+    windows = verified_windows(run.match_id, [(starts[seq], seq) for seq in seqs])
+    found: dict[int, tuple[dict, dict]] = {}
+    recorded: dict[int, dict] = {}
+    position, state = None, None
+    for seq in seqs:
+        start = starts[seq]
+        if position is None or not start <= position < seq:
+            if start not in snapshots:
+                raise ReplayError(f"run {run.pk} has no stored state at step {start}", seq=seq)
+            position, state = start, snapshots[start]
+        window = windows.get((start, seq), [])
+        recorded[seq] = window[-1]
+        events = [event for event in effective_events(window, corrections)
+                  if event["seq"] > position]
+        for event in events[:-1]:
             state = engine.apply(state, event, interpretation).state
-    return state
+        found[seq] = (state, events[-1])
+        position = seq - 1
+    return _Approaches(initial=initial, at=found, recorded=recorded)
 
 
-def changing_options(
-    *, run: ReplayRun, flags: Iterable[ReplayFlag], start: tuple[int, dict] | None = None
-) -> list[ReplayFlag]:
+def changing_options(*, run: ReplayRun, flags: Iterable[ReplayFlag],
+                     corrections: Mapping[int, dict] | None = None) -> list[ReplayFlag]:
     """Each flag with ``changing_options`` set: the options of its point under which the same
-    event, from the same state, would give another step. Worked out when read (a few applies
-    from the nearest snapshot, or from ``start``: a seq and the state after it), so that a
-    replay applies each event once."""
+    event, from the same state, would give another step. Worked out when read (from the
+    nearest snapshots, in two queries), so that a replay applies each event once."""
     flags = list(flags)
-    wanted = sorted({flag.seq for flag in flags if flag.point})
-    found: dict[tuple[int, str], list[str]] = {}
-    if wanted:
-        engine = engine_for(run.match)
-        interpretation = _interpretation(run, engine)
-        corrections = _corrections(run.match, run.log_seq)
-        points = {}
-        for flag in flags:
-            if flag.point:
-                points.setdefault(flag.seq, {})[flag.point] = None
-        position, state = start if start is not None else (None, None)
-        for seq in wanted:
-            if state is None or seq - 1 - position > run.snapshot_interval:
-                state, position = state_at(run=run, seq=seq - 1), seq - 1
-            for event in effective_events(verified_events(run.match_id, after_seq=position,
-                                                          up_to_seq=seq),
-                                          corrections):
-                step = engine.apply(state, event, interpretation)
-                if event["seq"] == seq:
-                    for point in points[seq]:
-                        found[(seq, point)] = _changing_options(
-                            engine, state, event, interpretation, point, step)
-                state = step.state
-            position = seq
+    found = options_that_change(
+        run=run, consulted=[(flag.seq, flag.point) for flag in flags if flag.point],
+        corrections=corrections)
     for flag in flags:
         flag.changing_options = found.get((flag.seq, flag.point), [])
     return flags
 
 
-def read_step(*, run: ReplayRun, seq: int, viewer: str | None = None) -> StepView:
+def options_that_change(
+    *, run: ReplayRun, consulted: Iterable[tuple[int, str]],
+    corrections: Mapping[int, dict] | None = None, approaches: _Approaches | None = None,
+) -> dict[tuple[int, str], list[str]]:
+    """For each (seq, point) consulted at that step, the point's other options that would
+    change the step (``approaches``: the states before those steps, when already read)."""
+    points: dict[int, dict[str, None]] = {}
+    for seq, point in consulted:
+        points.setdefault(seq, {})[point] = None
+    if not points:
+        return {}
+    if approaches is None or not points.keys() <= approaches.at.keys():
+        approaches = _states_before(run, points, corrections=corrections)
+    engine = engine_for(run.match)
+    interpretation = _interpretation(run, engine)
+    found = {}
+    for seq, named in points.items():
+        before, event = approaches.at[seq]
+        step = engine.apply(before, event, interpretation)
+        for point in named:
+            found[(seq, point)] = _changing_options(engine, before, event, interpretation,
+                                                    point, step)
+    return found
+
+
+def read_step(*, run: ReplayRun, seq: int, viewer: str | None = None,
+              corrections: Mapping[int, dict] | None = None,
+              consulted_nearby: Iterable[tuple[int, str]] = (),
+              flag_neighbours: tuple[int | None, int | None] | None = None,
+              flagged: bool = True, stored_step: ReplayStep | None = None) -> StepView:
+    """One step as a page shows it. ``consulted_nearby``: other (seq, point) pairs whose
+    changing options are worked out in the same reads (``StepView.nearby``);
+    ``flag_neighbours``: the flagged steps before and after it, and ``flagged`` whether it
+    has flags at all, when already known; ``stored_step``: its row, when already read."""
     if viewer is not None and viewer not in run.match.player_ids:
         raise ReplayError(f"viewer {viewer!r} is not a player of this match", field="viewer")
+    if not 0 <= seq <= run.progress:
+        raise ReplayError(f"step {seq} is not in this run (0 to {run.progress})", seq=seq)
     check_run_head(run)
-    flags_of_run = ReplayFlag.objects.filter(run=run)
-    flags = list(flags_of_run.filter(seq=seq)) if seq else []
-    if any(flag.point for flag in flags):
-        # The state before the step serves both the step's state and its flags' options.
-        before = state_at(run=run, seq=seq - 1)
-        changing_options(run=run, flags=flags, start=(seq - 1, before))
-        state = state_at(run=run, seq=seq, start=(seq - 1, before))
-    else:
-        state = state_at(run=run, seq=seq)
-    step = ReplayStep.objects.filter(run=run, seq=seq).first() if seq else None
-    event = None
-    if seq:
-        row = Event.objects.filter(match=run.match_id, seq=seq).values(
-            "seq", "type", "actor", "data"
-        ).first()
-        event = dict(row) if row else None
-    last = run.progress
+    flags = list(ReplayFlag.objects.filter(run=run, seq=seq)) if seq and flagged else []
+    nearby = [pair for pair in consulted_nearby if pair[0] <= run.progress]
+    approaches = _states_before(run, [*([seq] if seq else []), *(s for s, _ in nearby)],
+                                corrections=corrections)
     engine = engine_for(run.match)
+    found = options_that_change(
+        run=run, consulted=[*nearby, *((seq, f.point) for f in flags if f.point)],
+        approaches=approaches)
+    for flag in flags:
+        flag.changing_options = found.get((flag.seq, flag.point), [])
+    event = None
+    state = approaches.initial
+    if seq:
+        before, applied = approaches.at[seq]
+        state = engine.apply(before, applied, _interpretation(run, engine)).state
+        event = approaches.recorded[seq]
+    step = stored_step
+    if seq and step is None:
+        step = ReplayStep.objects.filter(run=run, seq=seq).first()
+    if flag_neighbours is None:
+        around = ReplayFlag.objects.filter(run=run).aggregate(
+            before=Max("seq", filter=Q(seq__lt=seq)), after=Min("seq", filter=Q(seq__gt=seq)))
+        flag_neighbours = (around["before"], around["after"])
+    last = run.progress
     return StepView(
         run=run,
         seq=seq,
@@ -453,11 +514,10 @@ def read_step(*, run: ReplayRun, seq: int, viewer: str | None = None) -> StepVie
         last_seq=last,
         prev_seq=seq - 1 if seq > 0 else None,
         next_seq=seq + 1 if seq < last else None,
-        next_flag_seq=flags_of_run.filter(seq__gt=seq).order_by("seq")
-        .values_list("seq", flat=True).first(),
-        prev_flag_seq=flags_of_run.filter(seq__lt=seq).order_by("-seq")
-        .values_list("seq", flat=True).first(),
+        next_flag_seq=flag_neighbours[1],
+        prev_flag_seq=flag_neighbours[0],
         viewer=viewer,
+        nearby={pair: found[pair] for pair in nearby},
     )
 
 

@@ -2,24 +2,48 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 
-from django.db.models import Q, QuerySet
+from django.db.models import CharField, OuterRef, Q, QuerySet, Subquery, Value
 
-from replay.chain import ChainBreak
+from archive.models import Transcription
+from games.core.replay import collect_corrections
+from replay.chain import GENESIS_HASH, ChainBreak
 from replay.errors import BrokenChain
 from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplayStep
-from replay.reader import record_break, stored_hash, verified_log
+from replay.reader import check_stretch, check_tail, record_break, verified_log
+from replay.runs import StepView, read_step
+
+
+def _readable_by(user, prefix: str = "") -> Q:
+    """Public matches, and a signed-in user's own private ones (staff see all)."""
+    if user is not None and user.is_authenticated and user.is_staff:
+        return Q()
+    if user is not None and user.is_authenticated:
+        return Q(**{f"{prefix}is_private": False}) | Q(**{f"{prefix}created_by": user})
+    return Q(**{f"{prefix}is_private": False})
 
 
 def visible_matches(*, user) -> QuerySet[Match]:
     """Public matches, and a signed-in user's own private ones (staff see all)."""
-    matches = Match.objects.select_related("game")
-    if user is not None and user.is_authenticated and user.is_staff:
-        return matches
-    if user is not None and user.is_authenticated:
-        return matches.filter(Q(is_private=False) | Q(created_by=user))
-    return matches.filter(is_private=False)
+    return Match.objects.select_related("game").filter(_readable_by(user))
+
+
+def visible_run(*, user, match_id: int, run_id: int) -> ReplayRun | None:
+    """A run of a match the user may read, with its match and game; ``stored_head``, the
+    hash the log now stores at the run's last seq (a run whose log was rewritten since is
+    refused by whoever reads it); and ``archive_version``, the latest transcription stored
+    (the rulebook text a step quotes changes only with a new one). One query."""
+    stored_head = Event.objects.filter(match=OuterRef("match_id"), seq=OuterRef("log_seq"))
+    latest = Transcription.objects.order_by("-pk").values("pk")[:1]
+    return (ReplayRun.objects.select_related("match__game")
+            .filter(_readable_by(user, "match__"), pk=run_id, match_id=match_id)
+            # What a step never reads stays in the database (a run's flag summary can be long).
+            .defer("outcome", "flag_summary", "error", "match__game__components")
+            .annotate(stored_head=Subquery(stored_head.order_by().values("hash")[:1]),
+                      archive_version=Subquery(latest))
+            .order_by().first())
 
 
 def event_log(*, match: Match, after_seq: int = 0, limit: int | None = None) -> QuerySet[Event]:
@@ -41,27 +65,40 @@ def verify_log(*, match: Match) -> ChainBreak | None:
 
 def runs_disagree(*, match: Match) -> ChainBreak | None:
     """The first run whose recorded head the stored chain no longer reaches (a chain
-    recomputed after a change verifies on its own, but not against what was replayed)."""
+    recomputed after a change verifies on its own, but not against what was replayed). One
+    query, however many runs."""
+    stored = Event.objects.filter(match=OuterRef("match_id"), seq=OuterRef("log_seq"))
     heads = (ReplayRun.objects.filter(match=match).order_by("log_seq", "pk")
-             .values_list("pk", "log_seq", "head_hash"))
-    checked = {}
-    for run_id, log_seq, head in heads:
+             .annotate(stored=Subquery(stored.values("hash")[:1]))
+             .values_list("pk", "log_seq", "head_hash", "stored"))
+    for run_id, log_seq, head, stored_head in heads:
         if log_seq > match.last_seq:
             return ChainBreak(log_seq, f"run {run_id} replayed the log up to seq {log_seq}, "
                                        f"but the log now ends at seq {match.last_seq}")
-        stored = checked.setdefault(log_seq, stored_hash(match.pk, log_seq))
-        if stored != head:
+        stored_head = GENESIS_HASH if log_seq == 0 else stored_head
+        if stored_head != head:
             problem = (f"run {run_id} replayed a log whose event {log_seq} hashed to "
-                       f"{head[:12]}…; it now hashes to {str(stored)[:12]}…: the chain was "
+                       f"{head[:12]}…; it now hashes to {str(stored_head)[:12]}…: the chain was "
                        "rewritten after that run")
             record_break(match.pk, log_seq, problem)
             return ChainBreak(log_seq, problem)
     return None
 
 
-def chain_problem(*, match: Match) -> ChainBreak | None:
-    """What the match pages show in their banner: a break found now, or one found before."""
-    found = verify_log(match=match)
+def chain_problem(*, match: Match, listed: list[Event]) -> ChainBreak | None:
+    """What the match pages show in their banner: a break in the events they list (checked
+    link by link), at the log's tail (its last event against the match's head) or against a
+    run's recorded head, found now; or one found before. ``verify_log`` walks the whole
+    chain; a page checks what it reads, in a bounded number of queries."""
+    try:
+        check_stretch(match.pk, listed)
+        shown_to_the_end = listed and listed[-1].seq == match.last_seq
+        if not (shown_to_the_end and listed[-1].hash == match.head_hash):
+            check_tail(match.pk, match.last_seq, match.head_hash)
+    except BrokenChain as error:
+        found = ChainBreak(error.seq, error.problem)
+    else:
+        found = runs_disagree(match=match)
     if found is None and match.chain_broken_seq is not None:
         return ChainBreak(match.chain_broken_seq, match.chain_broken_problem)
     return found
@@ -88,32 +125,76 @@ def steps_around(*, run: ReplayRun, seq: int, reach: int = 10) -> QuerySet[Repla
 def step_notes(*, match: Match, step: int) -> list[StepNote]:
     """The notes on one step, each once, in its latest revision (a correction that replaces
     an annotation by another revises the note; one that replaces it by a move removes it)."""
-    corrections: dict[int, list[dict]] = {}
-    for row in (Event.objects.filter(match=match, type="correction").order_by()
-                .values("seq", "data")):
-        corrections.setdefault(row["data"]["supersedes"], []).append(row)
-    candidates = {
-        seq for seq, rows in corrections.items()
-        if _note_step(max(rows, key=lambda r: r["seq"])["data"]["event"]) == step
-    }
-    originals = Event.objects.filter(
-        Q(match=match, type="annotation", data__step=step) | Q(match=match, seq__in=candidates)
-    ).select_related("recorded_by").order_by("seq")
-    notes = []
-    for event in originals:
-        revisions = sorted(corrections.get(event.seq, []), key=lambda r: r["seq"])
-        current = revisions[-1]["data"]["event"] if revisions else event.as_record()
-        if current.get("type") != "annotation" or _note_step(current) != step:
+    return list(match_notes(match=match).on(step))
+
+
+def noted_steps(*, match: Match) -> list[int]:
+    """The steps that carry at least one note as the notes read now (see ``step_notes``)."""
+    return list(match_notes(match=match).steps)
+
+
+@dataclass(frozen=True)
+class MatchNotes:
+    """Every note of a match as it reads now, by step, and the log's corrections (which the
+    replay needs too): read together, in one query (two when a correction turned a move
+    into a note)."""
+
+    by_step: dict[int, tuple[StepNote, ...]]
+    corrections: tuple[dict, ...]
+
+    @property
+    def steps(self) -> tuple[int, ...]:
+        return tuple(sorted(self.by_step))
+
+    def on(self, step: int) -> tuple[StepNote, ...]:
+        return self.by_step.get(step, ())
+
+    def around(self, step: int, *, last: int) -> tuple[int | None, int | None]:
+        """The noted steps nearest before and after ``step`` (up to step ``last``)."""
+        steps = [s for s in self.steps if s <= last]
+        at = bisect_left(steps, step)
+        after = at + 1 if at < len(steps) and steps[at] == step else at
+        return (steps[at - 1] if at else None, steps[after] if after < len(steps) else None)
+
+    def replayed_corrections(self, *, log_seq: int) -> dict[int, dict]:
+        """The corrections a run up to ``log_seq`` applies (as ``collect_corrections``)."""
+        return collect_corrections(row for row in self.corrections if row["seq"] <= log_seq)
+
+
+def match_notes(*, match: Match) -> MatchNotes:
+    rows = list(Event.objects.filter(match=match, type__in=("annotation", "correction"))
+                .select_related("recorded_by").order_by("seq")
+                .only("seq", "type", "actor", "data", "recorded_by__username"))
+    corrections = tuple({"seq": e.seq, "type": e.type, "actor": e.actor, "data": e.data}
+                        for e in rows if e.type == "correction")
+    revisions: dict[int, list[dict]] = {}
+    for row in corrections:
+        revisions.setdefault(row["data"]["supersedes"], []).append(row)
+    originals = {e.seq: e for e in rows if e.type == "annotation"}
+    moves_made_notes = [seq for seq, found in revisions.items()
+                        if seq not in originals and found[-1]["data"]["event"].get("type")
+                        == "annotation"]
+    if moves_made_notes:
+        originals.update({e.seq: e for e in Event.objects.filter(
+            match=match, seq__in=moves_made_notes).select_related("recorded_by")})
+    by_step: dict[int, list[StepNote]] = {}
+    for seq in sorted(originals):
+        event = originals[seq]
+        revised = revisions.get(seq, [])
+        current = revised[-1]["data"]["event"] if revised else event.as_record()
+        step = _note_step(current)
+        if step is None:
             continue
-        notes.append(StepNote(
-            seq=event.seq,
+        by_step.setdefault(step, []).append(StepNote(
+            seq=seq,
             text=current["data"]["text"],
             step=step,
             recorded_by=event.recorded_by.get_username() if event.recorded_by else "",
-            revised_by=revisions[-1]["seq"] if revisions else None,
-            revisions=len(revisions),
+            revised_by=revised[-1]["seq"] if revised else None,
+            revisions=len(revised),
         ))
-    return notes
+    return MatchNotes(by_step={step: tuple(notes) for step, notes in by_step.items()},
+                      corrections=corrections)
 
 
 def _note_step(event: dict) -> int | None:
@@ -121,18 +202,52 @@ def _note_step(event: dict) -> int | None:
     return data.get("step") if event.get("type") == "annotation" else None
 
 
-def noted_steps(*, match: Match) -> list[int]:
-    """The steps that carry at least one note as the notes read now (see ``step_notes``)."""
-    latest: dict[int, dict] = {}
-    for row in (Event.objects.filter(match=match, type="correction").order_by("seq")
-                .values("seq", "data")):
-        latest[row["data"]["supersedes"]] = row["data"]["event"]
-    steps = {_note_step(event) for event in latest.values()}
-    for seq, data in Event.objects.filter(match=match, type="annotation").values_list(
-            "seq", "data"):
-        if seq not in latest:
-            steps.add(_note_step({"type": "annotation", "data": data}))
-    return sorted(step for step in steps if step is not None)
+@dataclass(frozen=True)
+class RunMarks:
+    """Where a run's flags and broken rules are, in seq order: every flagged step, every
+    step with a violation flag or an illegal move, and each (step, point) a flag consulted."""
+
+    flagged: tuple[int, ...]
+    violations: tuple[int, ...]
+    consulted: tuple[tuple[int, str], ...]
+
+    def flags_around(self, seq: int) -> tuple[int | None, int | None]:
+        return _neighbours(self.flagged, seq)
+
+    def violations_around(self, seq: int) -> tuple[int | None, int | None]:
+        return _neighbours(self.violations, seq)
+
+    def consulted_near(self, seq: int, reach: int) -> tuple[list[tuple[int, str]], ...]:
+        """The (step, point) pairs of the ``reach`` nearest consulted steps before ``seq``
+        (nearest first) and after it."""
+        steps = sorted({s for s, _ in self.consulted})
+        at = bisect_left(steps, seq)
+        after = at + 1 if at < len(steps) and steps[at] == seq else at
+        before_steps = set(steps[max(0, at - reach):at])
+        after_steps = set(steps[after:after + reach])
+        return ([pair for pair in reversed(self.consulted) if pair[0] in before_steps],
+                [pair for pair in self.consulted if pair[0] in after_steps])
+
+
+def _neighbours(seqs: tuple[int, ...], seq: int) -> tuple[int | None, int | None]:
+    at = bisect_left(seqs, seq)
+    after = at + 1 if at < len(seqs) and seqs[at] == seq else at
+    return (seqs[at - 1] if at else None, seqs[after] if after < len(seqs) else None)
+
+
+def run_marks(*, run: ReplayRun) -> RunMarks:
+    """One query: the run's flags (step, kind, point) and its illegal steps together."""
+    flags = ReplayFlag.objects.filter(run=run).order_by().values_list("seq", "kind", "point")
+    illegal = (ReplayStep.objects.filter(run=run, legal=False).order_by()
+               .values_list("seq", Value("illegal"), Value(None, output_field=CharField())))
+    rows = sorted(flags.union(illegal, all=True), key=lambda row: (row[0], row[1]))
+    return RunMarks(
+        flagged=tuple(sorted({seq for seq, kind, _ in rows if kind != "illegal"})),
+        violations=tuple(sorted({seq for seq, kind, _ in rows
+                                 if kind in ("violation", "illegal")})),
+        consulted=tuple(dict.fromkeys((seq, point) for seq, kind, point in rows
+                                      if point and kind != "illegal")),
+    )
 
 
 @dataclass(frozen=True)
@@ -152,52 +267,73 @@ class Landmarks:
     next_note: int | None
 
 
-def _nearest(rows: QuerySet, seq: int) -> tuple[int | None, int | None]:
-    seqs = rows.values_list("seq", flat=True)
-    return (seqs.filter(seq__lt=seq).order_by("-seq").first(),
-            seqs.filter(seq__gt=seq).order_by("seq").first())
-
-
-def _closest(candidates: list[int | None], pick) -> int | None:
-    found = [seq for seq in candidates if seq is not None]
-    return pick(found) if found else None
-
-
 # Steps whose points are tried under their other options to find where the reading matters,
 # each way from the step read: the options are worked out when read, a few applies a step.
 MATTER_SEARCH = 40
 
 
-def _where_the_reading_matters(run: ReplayRun, flags: QuerySet) -> int | None:
-    """The nearest of the next MATTER_SEARCH flagged steps (in ``flags``' order) where
-    another option of a consulted point would change the step; None if none of them."""
-    from replay.runs import changing_options
+@dataclass(frozen=True)
+class StepRead:
+    """What a step page reads: the step, its landmarks, its notes, the log around it."""
 
-    seqs = list(dict.fromkeys(flags.filter(point__isnull=False)
-                              .values_list("seq", flat=True)[:MATTER_SEARCH * 8]))[:MATTER_SEARCH]
-    if not seqs:
-        return None
-    found = changing_options(run=run, flags=ReplayFlag.objects.filter(
-        run=run, seq__in=seqs, point__isnull=False).order_by("seq", "index"))
-    mattering = {flag.seq for flag in found if flag.changing_options}
-    return next((s for s in seqs if s in mattering), None)
+    view: StepView
+    marks: Landmarks
+    notes: tuple[StepNote, ...]
+    log: list[ReplayStep]
+
+
+def step_read(*, run: ReplayRun, seq: int, viewer: str | None = None,
+              marks: RunMarks | None = None, notes: MatchNotes | None = None) -> StepRead:
+    """The step and everything its page shows around it, in a bounded number of queries
+    whatever the match's length, notes, flags and runs (``marks`` and ``notes``: the run's
+    and the match's, when already at hand)."""
+    marks = marks if marks is not None else run_marks(run=run)
+    notes = notes if notes is not None else match_notes(match=run.match)
+    before, after = marks.consulted_near(seq, MATTER_SEARCH)
+    log = list(steps_around(run=run, seq=seq))
+    view = read_step(run=run, seq=seq, viewer=viewer,
+                     corrections=notes.replayed_corrections(log_seq=run.log_seq),
+                     consulted_nearby=[*before, *after],
+                     flag_neighbours=marks.flags_around(seq),
+                     flagged=seq in marks.flagged,
+                     stored_step=next((step for step in log if step.seq == seq), None))
+
+    def first_that_matters(pairs):
+        return next((s for s, point in pairs if view.nearby.get((s, point))), None)
+
+    prev_violation, next_violation = marks.violations_around(seq)
+    prev_note, next_note = notes.around(seq, last=run.progress)
+    landmarks = Landmarks(
+        prev_flag=view.prev_flag_seq, next_flag=view.next_flag_seq,
+        prev_matter=first_that_matters(before), next_matter=first_that_matters(after),
+        prev_violation=prev_violation, next_violation=next_violation,
+        prev_note=prev_note, next_note=next_note,
+    )
+    return StepRead(view=view, marks=landmarks, notes=notes.on(seq) if seq else (), log=log)
 
 
 def step_landmarks(*, run: ReplayRun, seq: int) -> Landmarks:
-    flags = ReplayFlag.objects.filter(run=run)
-    prev_flag, next_flag = _nearest(flags, seq)
-    prev_matter = _where_the_reading_matters(run, flags.filter(seq__lt=seq).order_by("-seq"))
-    next_matter = _where_the_reading_matters(run, flags.filter(seq__gt=seq).order_by("seq"))
-    prev_bad_flag, next_bad_flag = _nearest(flags.filter(kind="violation"), seq)
-    prev_illegal, next_illegal = _nearest(ReplayStep.objects.filter(run=run, legal=False), seq)
-    noted = [step for step in noted_steps(match=run.match) if step <= run.progress]
-    return Landmarks(
-        prev_flag=prev_flag,
-        next_flag=next_flag,
-        prev_matter=prev_matter,
-        next_matter=next_matter,
-        prev_violation=_closest([prev_bad_flag, prev_illegal], max),
-        next_violation=_closest([next_bad_flag, next_illegal], min),
-        prev_note=_closest([s for s in noted if s < seq], max),
-        next_note=_closest([s for s in noted if s > seq], min),
-    )
+    return step_read(run=run, seq=seq).marks
+
+
+@dataclass(frozen=True)
+class SideBySide:
+    """One step of two runs, as the compare page shows it: each run's stored step and flags
+    (None and no flags past a run's end)."""
+
+    step_a: ReplayStep | None
+    step_b: ReplayStep | None
+    flags_a: list[ReplayFlag]
+    flags_b: list[ReplayFlag]
+
+
+def side_by_side(*, run_a: ReplayRun, run_b: ReplayRun, seq: int) -> SideBySide:
+    """Two queries, whatever the runs' length."""
+    steps = {step.run_id: step for step in ReplayStep.objects.filter(
+        run__in=[run_a, run_b], seq=seq)} if seq else {}
+    flags: dict[int, list[ReplayFlag]] = {run_a.pk: [], run_b.pk: []}
+    if seq:
+        for flag in ReplayFlag.objects.filter(run__in=[run_a, run_b], seq=seq).order_by("index"):
+            flags[flag.run_id].append(flag)
+    return SideBySide(step_a=steps.get(run_a.pk), step_b=steps.get(run_b.pk),
+                      flags_a=flags[run_a.pk], flags_b=flags[run_b.pk])

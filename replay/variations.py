@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 
 from replay.chain import GENESIS_HASH, chain_head
 from replay.errors import DocumentError, LogError
@@ -145,8 +146,7 @@ def shared_prefix(match_a: Match, match_b: Match) -> int:
 def line_matches(*, match: Match, visible) -> list[Match]:
     """``match``, its ancestors and its direct variations, among the ``visible`` matches."""
     ids = {match.pk, *(m.pk for m in ancestors(match))}
-    ids |= set(visible.filter(parent=match).values_list("pk", flat=True))
-    return list(visible.filter(pk__in=ids))
+    return list(visible.filter(Q(pk__in=ids) | Q(parent=match)))
 
 
 def on_one_line(match_a: Match, match_b: Match) -> bool:

@@ -11,17 +11,19 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
 import games
 from archive.models import Game
 from archive.selectors import cited_passages
-from replay import selectors
+from replay import selectors, step_cache
 from replay.boards import draw_board
 from replay.chain import ChainBreak
-from replay.comparisons import compare_runs
+from replay.comparisons import same_moves
 from replay.errors import AppendConflict, BrokenChain, DocumentError, LogError, MalformedEvent
 from replay.forms import (
     AnnotationForm,
@@ -33,9 +35,16 @@ from replay.forms import (
 )
 from replay.interchange import export_match, import_match
 from replay.models import ReplayRun
-from replay.runs import ReplayError, first_flag_seq, game_head, read_step, replay_match
+from replay.runs import (
+    ReplayError,
+    changed_since_run,
+    first_flag_seq,
+    game_head,
+    replay_match,
+)
 from replay.services import append_events, match_create, note_add, note_revise
 from replay.variations import line_matches, variation_tree
+from web.access import is_curator
 from web.pages import bad_parameter_is_400, curator_only, page, wants_fragment
 from web.params import whole_number
 from web.words import event_in_words, facts, flag_kind_in_words
@@ -67,14 +76,19 @@ def _match_context(request, match, *, append_form=None, run_form_error="", chain
     engine = games.for_records(match.game.slug)
     points = list(engine.points)
     runs = list(match.runs.order_by("-created_at")[:50])
+    defaults = {point.id: point.default for point in points}
+    for run in runs:  # the options a run reads otherwise than the defaults
+        run.departures = [(point, option) for point, option in run.interpretation.items()
+                          if point in defaults and defaults[point] != option]
     done = [r for r in runs if r.status == ReplayRun.DONE]
     visible = selectors.visible_matches(user=request.user)
+    listed = list(selectors.event_log(match=match, limit=1000))
     return {
         "has_referee": games.find(match.game.slug) is not None,
         "parent": visible.filter(pk=match.parent_id).first() if match.parent_id else None,
         "variations": variation_tree(match=match, visible=visible),
         "match": match,
-        "events": _events_in_words(match, selectors.event_log(match=match, limit=1000)),
+        "events": _events_in_words(match, listed),
         "runs": runs,
         "done_runs": done,
         "engine": engine,
@@ -82,7 +96,7 @@ def _match_context(request, match, *, append_form=None, run_form_error="", chain
         "append_form": append_form
         or AppendEventsForm(initial={"expected_seq": match.last_seq}),
         "run_form_error": run_form_error,
-        "chain_break": chain_break or selectors.chain_problem(match=match),
+        "chain_break": chain_break or selectors.chain_problem(match=match, listed=listed),
     }
 
 
@@ -381,23 +395,19 @@ def _viewer_param(request, match) -> str | None:
     return viewer
 
 
-def _step_context(request, match, run, seq, viewer):
+def _step_context(match, run, seq, viewer) -> dict:
+    """What a step's panel shows; the same for every reader of the same role."""
     try:
-        view = read_step(run=run, seq=seq, viewer=viewer)
+        read = selectors.step_read(run=run, seq=seq, viewer=viewer,
+                                   marks=step_cache.run_marks(run),
+                                   notes=step_cache.match_notes(match))
     except ReplayError:
         raise Http404("no such step") from None
+    view, marks = read.view, read.marks
     engine = games.find(match.game.slug)
     # The seat's view, so a hidden piece (Dracula off his revealed space) stays hidden.
     drawing = (draw_board(engine.layout(view.state), engine.pieces(view.state), match.players)
                if engine else None)
-    window = selectors.steps_around(run=run, seq=seq)
-    annotations = [
-        {"note": note, "form": AnnotationForm(
-            initial={"text": note.text, "expected_seq": match.last_seq}, prefix=f"note-{note.seq}")}
-        for note in (selectors.step_notes(match=match, step=seq) if seq else [])
-    ]
-    points = {p.id: p for p in engine.points} if engine else {}
-    marks = selectors.step_landmarks(run=run, seq=seq)
     names = names_in(match)
     event = view.event
     return {
@@ -411,15 +421,13 @@ def _step_context(request, match, run, seq, viewer):
         "board_title": f"The board after step {seq}" + (f", as {viewer} sees it" if viewer else ""),
         "panels": player_panels(view.state, match.players, names),
         "reading": step_reading(view.flags, engine),
-        "interpretation": [
-            {"id": point_id, "option": option,
-             "question": points[point_id].question if point_id in points else point_id,
-             "description": next((o.description for o in points[point_id].options
-                                  if o.id == option), "") if point_id in points else ""}
-            for point_id, option in run.interpretation.items()
+        "log": read.log,
+        "annotations": [
+            {"note": note, "form": AnnotationForm(
+                initial={"text": note.text, "expected_seq": match.last_seq},
+                prefix=f"note-{note.seq}")}
+            for note in read.notes
         ],
-        "log": list(window),
-        "annotations": annotations,
         "annotation_form": AnnotationForm(initial={"expected_seq": match.last_seq}),
         "variation_form": VariationForm(
             initial={"title": f"{match.title}: another move after step {seq}"},
@@ -449,36 +457,93 @@ def _step_context(request, match, run, seq, viewer):
     }
 
 
+def _render_panel(context: dict, *, curator: bool) -> step_cache.Panel:
+    """The panel and its live-region words, drawn for a role, never for one reader: a
+    curator's forms carry a placeholder for the CSRF token (``step_cache.with_csrf``)."""
+    context = {**context, "is_curator": curator, "csrf_token": step_cache.CSRF_PLACEHOLDER}
+    html = mark_safe(render_to_string("replay/step.html#step-panel", context))
+    status = mark_safe(render_to_string("replay/includes/step_status.html", context))
+    fragment = render_to_string("replay/step.html#step-fragment",
+                                {"panel": html, "status": status})
+    return step_cache.panel_of(html, status, fragment)
+
+
+def _run_reading(run, match) -> list[dict]:
+    """The run's reading, point by point, in the rulebook's words."""
+    engine = games.find(match.game.slug)
+    points = {p.id: p for p in engine.points} if engine else {}
+    return [
+        {"id": point_id, "option": option,
+         "question": points[point_id].question if point_id in points else point_id,
+         "description": next((o.description for o in points[point_id].options
+                              if o.id == option), "") if point_id in points else ""}
+        for point_id, option in run.interpretation.items()
+    ]
+
+
+def _step_page(request, match, run, seq, panel: step_cache.Panel, *, curator: bool, status=200):
+    return render(request, "replay/step.html", {
+        "match": match, "run": run, "seq": seq, "interpretation": _run_reading(run, match),
+        "panel": panel.html, "status": panel.status, "is_curator": curator,
+    }, status=status)
+
+
+def _serve_step(request, run, seq, viewer, *, push_url: str | None = None):
+    """A step from the cache (drawn on a miss), as the htmx fragment or the whole page."""
+    match = run.match
+    if run.log_seq and run.stored_head != run.head_hash:
+        raise changed_since_run(run)
+    curator = is_curator(request.user)
+    if match.chain_broken_seq is None:
+        panel = step_cache.step_panel(
+            run=run, match=match, seq=seq, viewer=viewer, curator=curator,
+            render=lambda: _render_panel(_step_context(match, run, seq, viewer), curator=curator))
+    else:  # a log found broken is read afresh: each read checks what it reads
+        panel = _render_panel(_step_context(match, run, seq, viewer), curator=curator)
+    if wants_fragment(request):
+        body, etag = panel.fragment, panel.etag
+    else:
+        body = _step_page(request, match, run, seq, panel, curator=curator).content.decode()
+        etag = None
+    if curator:
+        body, etag = step_cache.with_csrf(request, body), None
+    response = step_cache.step_response(request, run=run, match=match, body=body, etag=etag)
+    if push_url:
+        response["HX-Push-Url"] = push_url
+    return response
+
+
+def _readable_run(request, match_id: int, run_id: int):
+    run = selectors.visible_run(user=request.user, match_id=match_id, run_id=run_id)
+    if run is None:
+        raise Http404("no such run")
+    return run
+
+
 @require_safe
 def replay_step(request, match_id: int, run_id: int, seq: int):
-    match = _visible_match(request, match_id)
-    run = _run_of(match, run_id)
+    run = _readable_run(request, match_id, run_id)
     if run.status != ReplayRun.DONE and seq > run.progress:
-        return redirect("run-detail", match.pk, run.pk)
+        return redirect("run-detail", match_id, run.pk)
     try:
-        context = _step_context(request, match, run, seq, _viewer_param(request, match))
+        return _serve_step(request, run, seq, _viewer_param(request, run.match))
     except BrokenChain as error:
-        return _broken_chain_page(request, match, error)
-    return page(request, "replay/step.html", context, fragment="step-panel")
+        return _broken_chain_page(request, run.match, error)
 
 
 @require_safe
 def replay_goto(request, match_id: int, run_id: int):
     """The slider's plain GET form: ?seq=N → the step's permalink."""
-    match = _visible_match(request, match_id)
-    run = _run_of(match, run_id)
+    run = _readable_run(request, match_id, run_id)
     form = StepGotoForm(request.GET)
     seq = form.cleaned_data["seq"] if form.is_valid() else 0
     seq = min(seq, run.progress)
-    viewer = _viewer_param(request, match)
+    viewer = _viewer_param(request, run.match)
     if wants_fragment(request):
         try:
-            context = _step_context(request, match, run, seq, viewer)
+            return _serve_step(request, run, seq, viewer, push_url=_step_url(run, seq, viewer))
         except BrokenChain as error:
-            return _broken_chain_page(request, match, error)
-        response = page(request, "replay/step.html", context, fragment="step-panel")
-        response["HX-Push-Url"] = _step_url(run, seq, viewer)
-        return response
+            return _broken_chain_page(request, run.match, error)
     return redirect(_step_url(run, seq, viewer))
 
 
@@ -526,7 +591,7 @@ def _write_note(request, match, run, seq, form, write, *, done, note_seq=None):
             return redirect(_step_url(run, seq, viewer) + "#annotations")
     match.refresh_from_db()
     try:
-        context = _step_context(request, match, run, seq, viewer)
+        context = _step_context(match, run, seq, viewer)
     except BrokenChain as error:
         return _broken_chain_page(request, match, error)
     if note_seq is None:
@@ -537,7 +602,10 @@ def _write_note(request, match, run, seq, form, write, *, done, note_seq=None):
     if note_seq is not None and not rows:
         for error in form.errors.get("text", []):
             messages.error(request, error)
-    return page(request, "replay/step.html", context, status=400)
+    panel = _render_panel(context, curator=True)
+    response = _step_page(request, match, run, seq, panel, curator=True, status=400)
+    response.content = step_cache.with_csrf(request, response.content.decode())
+    return response
 
 
 # -- comparisons --------------------------------------------------------------------------------
@@ -560,10 +628,10 @@ def _missing_runs(match, engine, runs, run_a, run_b) -> dict:
     it is now (when one of two runs of this match was made before later moves were recorded),
     or a second reading when there is only one run."""
     stale = []
-    if run_a is not None and run_b is not None and run_a.match_id == run_b.match_id:
+    if (run_a is not None and run_b is not None and run_a.match_id == run_b.match_id
+            and not same_moves(run_a, run_b)):
         heads = {run.pk: game_head(match=match, upto=run.log_seq) for run in (run_a, run_b)}
-        if heads[run_a.pk] != heads[run_b.pk]:
-            stale = [min(run_a, run_b, key=lambda run: heads[run.pk][0])]
+        stale = [min(run_a, run_b, key=lambda run: heads[run.pk][0])]
     alternatives = []
     if engine is not None and len(runs) < 2:
         for point in engine.points:
@@ -573,6 +641,10 @@ def _missing_runs(match, engine, runs, run_a, run_b) -> dict:
     return {"stale": [{"run": run, "reading": reading_label(run.interpretation, engine),
                        "choices": run.interpretation} for run in stale],
             "alternatives": alternatives}
+
+
+def _flag_rows(flags) -> list[dict]:
+    return [{"flag": flag, "kind": flag_kind_in_words(flag.kind)} for flag in flags]
 
 
 @require_safe
@@ -592,7 +664,7 @@ def compare(request, match_id: int):
                "missing": _missing_runs(match, engine, runs, run_a, run_b)}
     if run_a and run_b and not context["missing"]["stale"]:
         try:
-            comparison = compare_runs(run_a=run_a, run_b=run_b)
+            comparison = step_cache.comparison(run_a, run_b)
         except LogError as error:
             context["error"] = error.message
         else:
@@ -601,8 +673,9 @@ def compare(request, match_id: int):
                 run_a.progress, run_b.progress)
             opening = comparison.first_divergence or (1 if last else 0)
             seq = min(whole_number(request.GET, "seq", default=opening), last)
-            a = read_step(run=run_a, seq=seq) if seq <= run_a.progress else None
-            b = read_step(run=run_b, seq=seq) if seq <= run_b.progress else None
+            both = selectors.side_by_side(run_a=run_a, run_b=run_b, seq=seq)
+            a = {"step": both.step_a} if seq <= run_a.progress else None
+            b = {"step": both.step_b} if seq <= run_b.progress else None
             base = {"a": run_a.pk, "b": run_b.pk}
 
             def url(s):
@@ -616,8 +689,8 @@ def compare(request, match_id: int):
                 "seq": seq,
                 "last": last,
                 "a": a, "b": b,
-                "flags_a": step_reading(a.flags)["flags"] if a else [],
-                "flags_b": step_reading(b.flags)["flags"] if b else [],
+                "flags_a": _flag_rows(both.flags_a),
+                "flags_b": _flag_rows(both.flags_b),
                 "differs_here": seq in comparison.differing_seqs,
                 "differing_points": [
                     (p, run_a.interpretation[p], run_b.interpretation.get(p))

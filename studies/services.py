@@ -15,10 +15,10 @@ import hashlib
 import logging
 from collections.abc import Iterable
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+import background
 from games.core.canonical import canonical_json
 from replay.models import Match
 from replay.runs import game_head
@@ -26,6 +26,7 @@ from studies.models import Study, StudyPart
 from studies.plans import PLANS, Cancelled, StudyError, engine_of, impact_parameters
 
 logger = logging.getLogger(__name__)
+RUN_STUDY_PART = "studies.tasks.run_study_part"
 
 MAX_IMPACT_MATCHES = 5000
 # A study under way with no sign of life for this long is started again by the next POST.
@@ -53,17 +54,19 @@ def _checked_points(engine, points: Iterable[str] | None) -> list[str] | None:
 
 
 def study_sweep(*, match: Match, points: Iterable[str] | None = None,
-                requested_by=None) -> Study:
+                requested_by=None, wait: bool = False) -> Study:
     """Every combination of the options of the points the match consults (or of ``points``
-    only, the others at their defaults), on the log as it is now."""
+    only, the others at their defaults), on the log as it is now. ``wait``: compute it before
+    returning even when it would otherwise go off the request (a command)."""
     engine = engine_of(match.game.slug)
     parameters = {"match": match.pk, **_log_head(match),
                   "points": _checked_points(engine, points)}
     return _study(kind=Study.SWEEP, engine=engine, game=match.game, match=match,
-                  parameters=parameters, requested_by=requested_by)
+                  parameters=parameters, requested_by=requested_by, wait=wait)
 
 
-def study_impact(*, game_slug: str, point_id: str, matches: int, requested_by=None) -> Study:
+def study_impact(*, game_slug: str, point_id: str, matches: int, requested_by=None,
+                 wait: bool = False) -> Study:
     """``matches`` simulated matches played under each option of the point."""
     engine = engine_of(game_slug)
     if isinstance(matches, bool) or not isinstance(matches, int) \
@@ -80,11 +83,11 @@ def study_impact(*, game_slug: str, point_id: str, matches: int, requested_by=No
     return _study(kind=Study.IMPACT, engine=engine, game=Game.objects.get(slug=game_slug),
                   match=None, parameters=impact_parameters(point=point_id, matches=matches,
                                                            game=game_slug),
-                  requested_by=requested_by)
+                  requested_by=requested_by, wait=wait)
 
 
 def study_archive(*, game_slug: str, points: Iterable[str] | None = None,
-                  requested_by=None) -> Study:
+                  requested_by=None, wait: bool = False) -> Study:
     """Every public recorded match of a game, under each option of ``points`` (all the
     game's points when None)."""
     from archive.models import Game
@@ -99,7 +102,7 @@ def study_archive(*, game_slug: str, points: Iterable[str] | None = None,
         raise StudyError(f"{game_slug} has no public recorded match to study", field="game")
     parameters = {"points": chosen, "matches": matches}
     return _study(kind=Study.ARCHIVE, engine=engine, game=Game.objects.get(slug=game_slug),
-                  match=None, parameters=parameters, requested_by=requested_by)
+                  match=None, parameters=parameters, requested_by=requested_by, wait=wait)
 
 
 def _log_head(match: Match) -> dict:
@@ -109,7 +112,7 @@ def _log_head(match: Match) -> dict:
     return {"log_seq": log_seq, "head_hash": head_hash}
 
 
-def _study(*, kind, engine, game, match, parameters, requested_by) -> Study:
+def _study(*, kind, engine, game, match, parameters, requested_by, wait) -> Study:
     fingerprint = study_fingerprint(kind=kind, engine=engine.slug,
                                     engine_version=engine.version, parameters=parameters)
     with transaction.atomic():
@@ -140,7 +143,7 @@ def _study(*, kind, engine, game, match, parameters, requested_by) -> Study:
         study.save(update_fields=["status", "error", "finished_at", "started_at",
                                   "heartbeat_at"])
         first = _first_parts(study)
-    _send(first)
+    _send(first, wait=wait)
     study.refresh_from_db()
     return study
 
@@ -171,21 +174,11 @@ def _first_parts(study: Study) -> list[int]:
     return pending
 
 
-def _send(part_ids: list[int]) -> None:
-    """In-process when no broker is configured; otherwise a group of tasks, sent once the
-    transaction that made the parts has committed, so the workers find them."""
-    from celery import group
-
-    from studies.tasks import run_study_part
-
-    if not part_ids:
-        return
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        for pk in part_ids:
-            run_study_part.delay(pk)
-    else:
-        transaction.on_commit(lambda: group(run_study_part.s(pk) for pk in part_ids)
-                              .apply_async())
+def _send(part_ids: list[int], *, wait: bool = False) -> None:
+    """Each part to whoever computes parts (``background.send``: workers, a thread of this
+    process, or here and now when the caller waits for the result)."""
+    for pk in part_ids:
+        background.send(RUN_STUDY_PART, pk, wait=wait)
 
 
 def study_cancel(*, study: Study) -> Study:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
+from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
 import games
@@ -62,9 +63,12 @@ def study_stop(request, study_id: int):
     return redirect("study-detail", study.pk)
 
 
-def _started(request, study: Study):
-    if study.status == Study.DONE:
+def _started(request, study: Study, asked_at):
+    """To the study's page; "already made" only when it was stored before this request."""
+    if study.status == Study.DONE and study.created_at < asked_at:
         messages.success(request, "This study was already made; here it is.")
+    elif study.under_way:
+        messages.info(request, "The study has started; this page follows it as it goes.")
     return redirect("study-detail", study.pk)
 
 
@@ -83,6 +87,7 @@ def match_sweep(request, match_id: int):
 
 @curator_only
 def _start_sweep(request, match, engine):
+    asked_at = timezone.now()
     try:
         study = study_sweep(match=match, points=_chosen_points(request),
                             requested_by=request.user)
@@ -90,7 +95,7 @@ def _start_sweep(request, match, engine):
         context = {"match": match, "engine": engine, "current": None, "error": error.message,
                    "older": list(selectors.sweeps_of(match=match)[:20])}
         return page(request, "studies/match_sweep.html", context, status=400)
-    return _started(request, study)
+    return _started(request, study, asked_at)
 
 
 def game_studies(request, slug: str):
@@ -119,6 +124,7 @@ def _game_context(request, game, engine, **extra) -> dict:
 
 @curator_only
 def _start_game_study(request, game, engine):
+    asked_at = timezone.now()
     kind = request.POST.get("kind")
     try:
         if kind == Study.IMPACT:
@@ -139,7 +145,7 @@ def _start_game_study(request, game, engine):
         return page(request, "studies/game_studies.html",
                     _game_context(request, game, engine, error=error.message, kind=kind),
                     status=400)
-    return _started(request, study)
+    return _started(request, study, asked_at)
 
 
 @require_safe

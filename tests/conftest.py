@@ -80,3 +80,20 @@ def _append_only_guards(request):
     yield
     if transactional:
         remove_event_guards(connection)
+
+
+@pytest.fixture(autouse=True)
+def _tasks_inline(settings):
+    """Work a request sends off runs inline in the tests, so a test reads its result at once
+    (a test of the background thread turns this off)."""
+    settings.LUDOTECA_TASKS_INLINE = True
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: rows (and their ids) do not outlive a test, so
+    what the cache kept for one must not answer another."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

@@ -1,5 +1,5 @@
-"""A real Celery worker process for the tests, on the session's Redis broker and the test
-PostgreSQL database."""
+"""Real Celery processes for the tests (workers, and beat with the settings' schedule), on the
+session's Redis broker and the test PostgreSQL database."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import psutil
@@ -27,10 +27,9 @@ def database_url_from_settings() -> str:
 
 
 @dataclass
-class WorkerProcess:
+class CeleryProcess:
     process: subprocess.Popen
     log_path: Path
-    extra_env: dict = field(default_factory=dict)
 
     def children(self) -> list[psutil.Process]:
         try:
@@ -57,29 +56,44 @@ class WorkerProcess:
                 self.kill()
 
 
-def start_worker(*, broker_url: str, name: str, visibility_timeout: int = 3600) -> WorkerProcess:
-    log_path = Path(tempfile.mkstemp(prefix=f"ludoteca-worker-{name}-", suffix=".log")[1])
+def _start_celery(*, role: str, arguments: list[str], broker_url: str, name: str,
+                  ready: str, env: dict[str, str]) -> CeleryProcess:
+    log_path = Path(tempfile.mkstemp(prefix=f"ludoteca-{role}-{name}-", suffix=".log")[1])
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "DATABASE_URL": database_url_from_settings(),
         "CELERY_BROKER_URL": broker_url,
-        "LUDOTECA_VISIBILITY_TIMEOUT": str(visibility_timeout),
-        "LUDOTECA_VAR_DIR": tempfile.mkdtemp(prefix="ludoteca-worker-var-"),
+        "LUDOTECA_VAR_DIR": tempfile.mkdtemp(prefix=f"ludoteca-{role}-var-"),
+        **env,
     }
     process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", "ludoteca",
-         "--concurrency=1", "--pool=prefork", "--loglevel=INFO", "--without-gossip",
-         "--without-mingle", "--without-heartbeat", "-n", f"{name}@%h"],
+        [sys.executable, "-m", "celery", "-A", "config", role, "--loglevel=INFO", *arguments],
         cwd=ROOT, env=env, stdout=log_path.open("w"), stderr=subprocess.STDOUT,
     )
-    worker = WorkerProcess(process, log_path)
+    started = CeleryProcess(process, log_path)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"the Celery worker exited at start:\n{worker.log()}")
-        if "ready." in worker.log():
-            return worker
+            raise RuntimeError(f"Celery {role} exited at start:\n{started.log()}")
+        if ready in started.log():
+            return started
         time.sleep(0.2)
-    worker.stop()
-    raise RuntimeError(f"the Celery worker was not ready within 60 s:\n{worker.log()}")
+    started.stop()
+    raise RuntimeError(f"Celery {role} was not ready within 60 s:\n{started.log()}")
+
+
+def start_worker(*, broker_url: str, name: str, visibility_timeout: int = 3600,
+                 env: dict[str, str] | None = None) -> CeleryProcess:
+    return _start_celery(
+        role="worker", broker_url=broker_url, name=name, ready="ready.",
+        arguments=["-Q", "ludoteca", "--concurrency=1", "--pool=prefork", "--without-gossip",
+                   "--without-mingle", "--without-heartbeat", "-n", f"{name}@%h"],
+        env={"LUDOTECA_VISIBILITY_TIMEOUT": str(visibility_timeout), **(env or {})},
+    )
+
+
+def start_beat(*, broker_url: str, env: dict[str, str] | None = None) -> CeleryProcess:
+    """Celery beat as the compose file's `beat` service runs it, with the settings' schedule."""
+    return _start_celery(role="beat", broker_url=broker_url, name="beat", arguments=[],
+                         ready="beat: Starting...", env=env or {})

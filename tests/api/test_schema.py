@@ -9,7 +9,7 @@ PATHS = {
     "/api/games/{slug}/": {"get"},
     "/api/games/{slug}/board/": {"get"},
     "/api/rulebooks/": {"get", "post"},
-    "/api/rulebooks/{id}/": {"get"},
+    "/api/rulebooks/{id}/": {"get", "patch"},
     "/api/scans/": {"get", "post"},
     "/api/scans/{id}/": {"get"},
     "/api/transcriptions/": {"get", "post"},

@@ -116,11 +116,11 @@ def test_dagon_export_carries_its_two_editorial_notes(archive):
     assert "Lagoon" in "".join(notes[1].itertext())
 
 
-def test_dracula_export_carries_its_page_breaks(archive):
-    breaks = exported("fury-of-dracula").findall(".//t:pb", NS)
+def test_dracula_export_carries_its_page_citations(archive):
+    breaks = exported("fury-of-dracula").findall(".//t:citedRange", NS)
     assert len(breaks) == 6
-    assert all(pb.get("n") for pb in breaks)
-    assert all(pb.get("facs") is None for pb in breaks)  # no scan archived yet
+    assert all(cited.text for cited in breaks)
+    assert all(cited.get("target") is None for cited in breaks)  # no scan archived yet
 
 
 def test_header_names_revisions_responsibility_and_source(archive):
@@ -148,8 +148,8 @@ def test_tei_with_a_scan_links_its_page_breaks_to_the_facsimile(archive, media, 
     assert graphic.get("url") == f"https://ludoteca.example{scan.file.url}"
     assert graphic.get("width") == "90px" and graphic.get("height") == "120px"
     surface_id = surfaces[0].get("{http://www.w3.org/XML/1998/namespace}id")
-    linked = [pb for pb in root.iterfind(".//t:pb", NS) if pb.get("facs")]
-    assert linked and all(pb.get("facs") == f"#{surface_id}" for pb in linked)
+    linked = [cited for cited in root.iterfind(".//t:citedRange", NS) if cited.get("target")]
+    assert linked and all(cited.get("target") == f"#{surface_id}" for cited in linked)
 
 
 def test_a_pdf_scan_is_no_facsimile_surface(archive, media):
@@ -238,7 +238,9 @@ def test_manifest_has_one_canvas_per_image_scan_sized_from_the_image(archive, me
     tei_url = f"https://ludoteca.example/transcriptions/{latest('fury-of-dracula').pk}/tei.xml"
     supplementing = canvases[0]["annotations"][0]["items"][0]
     assert supplementing["motivation"] == "supplementing"
-    assert supplementing["body"]["id"] == tei_url
+    assert supplementing["body"]["type"] == "TextualBody"
+    assert supplementing["body"]["value"].startswith("Se termini il tuo movimento in un rifugio")
+    assert tei_url in [link["id"] for link in manifest["seeAlso"]]
     renderings = {r["format"]: r for r in manifest["rendering"]}
     assert renderings["application/tei+xml"]["id"] == tei_url
     assert renderings["application/pdf"]["label"]["en"] == ["Scan of page 14 (PDF)"]

@@ -37,8 +37,18 @@ DYLAN_DOG_PAIRS = [  # (term, original, passage) in the order the text gives the
 ]
 
 
+LANGUAGES = {"dylan-dog": ("it", "en"), "fury-of-dracula": ("it", "it"), "dagon": ("es", "en"),
+             "gothic": ("en", "en")}  # (the game's original language, the text's), as seeded
+
+
+def glossary_of(game: str, text: str, original: str | None = None) -> list[GlossaryEntry]:
+    original_language, text_language = LANGUAGES.get(game, (original or "", "en"))
+    return extract_glossary(game, text, original_language=original or original_language,
+                            text_language=text_language)
+
+
 def _glossary(game: str, name: str) -> list[GlossaryEntry]:
-    return extract_glossary(game, (RULEBOOKS / name).read_text(encoding="utf-8"))
+    return glossary_of(game, (RULEBOOKS / name).read_text(encoding="utf-8"))
 
 
 def test_dylan_dog_pairs():
@@ -73,7 +83,7 @@ def test_repeated_pairs_keep_their_first_passage():
 
 def test_dracula_terms_come_from_the_supplied_table():
     text = (RULEBOOKS / "la-furia-di-dracula.it.txt").read_text(encoding="utf-8")
-    entries = extract_glossary("fury-of-dracula", text)
+    entries = glossary_of("fury-of-dracula", text)
     table = SUPPLIED_RENDERINGS["fury-of-dracula"]
     assert len(entries) == len(table) == 34
     by_original = {e.original: e for e in entries}
@@ -107,4 +117,15 @@ def test_dagon_and_gothic():
     ],
 )
 def test_small_texts(text, pairs):
-    assert [(e.term, e.original) for e in extract_glossary("dylan-dog", text)] == pairs
+    assert [(e.term, e.original) for e in glossary_of("dylan-dog", text)] == pairs
+
+
+def test_the_original_language_is_the_game_s_not_a_guess_from_its_name():
+    """A new game says its own original language; one that says none keeps no originals (the
+    glossary used to take Italian for any game it did not know by slug)."""
+    text = "T\n\nPlace the tokens (segnalini) here. Roll the die (\"dado\")."
+    assert [(e.original, e.original_language) for e in glossary_of("nuovo", text, "it")] == [
+        ("segnalini", "it"), ("dado", "it")]
+    assert [(e.original, e.original_language) for e in glossary_of("nuevo", text, "es")] == [
+        ("dado", "es")]
+    assert glossary_of("unknown", text, "") == []

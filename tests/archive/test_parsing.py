@@ -295,3 +295,21 @@ def test_arbitrary_text_parses_or_is_refused(text):
     for a in result.annotations:
         assert text[a.start : a.end] == a.raw
         assert a.passage in slugs
+
+
+def test_a_text_that_opens_on_its_first_section_keeps_that_heading_and_the_known_title():
+    """A transcription typed from the first section ("Preparazione") has no title line of its
+    own: the title is the one the archive knows, and the heading opens the first passage (it
+    used to become the title, and its section the "preamble")."""
+    text = "Preparazione\n\nMescolate le carte.\n\nIl gioco\n\nSi gioca a turno.\n"
+    parsed = parse_transcription("nuovo", text, language="it", title="Il Nuovo Gioco")
+    assert parsed.title == "Il Nuovo Gioco"
+    assert [(p.slug, p.heading) for p in parsed.passages] == [
+        ("nuovo/preparazione", "Preparazione"), ("nuovo/il-gioco", "Il gioco")]
+    # A text whose first line is its title, or is followed by front matter, is read as before
+    titled = parse_transcription("nuovo", "Il Nuovo Gioco\n\n" + text, title="Il Nuovo Gioco")
+    assert titled.title == "Il Nuovo Gioco" and titled.passages[0].slug == "nuovo/preparazione"
+    booklet = parse_transcription("nuovo", "Regolamento\n\nIl Nuovo Gioco Rulebook\n\n" + text,
+                                  title="Il Nuovo Gioco")
+    assert booklet.title == "Regolamento"
+    assert parse_transcription("nuovo", text).title == "Preparazione"  # no known title

@@ -130,3 +130,18 @@ def test_a_pdf_is_accepted_by_content(rulebook, settings, tmp_path):
     pdf = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
     scan = add_scan(rulebook=rulebook, page_number=2, upload=SimpleUploadedFile("x.bin", pdf))
     assert scan.content_type == "application/pdf" and not scan.thumbnail
+
+
+@pytest.mark.django_db
+def test_a_new_game_s_transcription_that_opens_on_a_heading_is_titled_after_the_game():
+    game = Game.objects.create(slug="nuovo-gioco", title="Il Nuovo Gioco",
+                               original_title="Il Nuovo Gioco")
+    from archive.models import Rulebook
+
+    rulebook = Rulebook.objects.create(game=game, edition="1990", language="it")
+    result = import_transcription(rulebook=rulebook, language="it", transcriber="Marta",
+                                  text="Preparazione\n\nMescolate le carte.\n")
+    transcription = result.transcription
+    assert transcription.title == "Il Nuovo Gioco"
+    assert list(transcription.passages.values_list("slug", "heading")) == [
+        ("nuovo-gioco/preparazione", "Preparazione")]

@@ -145,10 +145,15 @@ def test_dagon_has_its_two_editorial_notes(exports):
     assert seg.text == "Wizard's Spell"
 
 
-def test_dracula_page_breaks(exports):
+def test_dracula_page_citations(exports):
+    """"(pag. 7)" closing a paragraph says where its words are printed: a cited range in the
+    text as printed, never a page break before it, mid-sentence."""
     root = etree.fromstring(exports["fury-of-dracula"][1])
-    breaks = root.findall(".//t:pb", NS)
-    assert [(b.get("n"), b.get("facs")) for b in breaks] == [
+    assert root.findall(".//t:pb", NS) == []
+    citations = root.findall(".//t:bibl[@type='page-citation']", NS)
+    breaks = [c.find("t:citedRange", NS) for c in citations]
+    assert all(b.get("unit") == "page" for b in breaks)
+    assert [(b.text, b.get("target")) for b in breaks] == [
         ("6–7, 11", "#page-7"),  # pages 6 and 11 have no scan here
         ("7", "#page-7"),
         ("12", "#page-12"),
@@ -168,14 +173,16 @@ def test_dracula_page_breaks(exports):
         "1200px",
         "1700px",
     )
-    # the printed citation stays in the text after its page break
-    assert breaks[0].tail.startswith("(pp. 6–7, 11)")
+    # the printed citation stays in the text, word for word
+    assert "".join(citations[0].itertext()) == "(pp. 6–7, 11)"
+    paragraph = citations[0].getparent()
+    assert "".join(paragraph.itertext()).endswith("gialle). (pp. 6–7, 11)")
 
 
-def test_page_break_without_scan_has_no_facs(exports):
+def test_page_citation_without_scan_points_nowhere(exports):
     doc = _document("fury-of-dracula")
     root = etree.fromstring(build_tei(doc))
-    assert all(b.get("facs") is None for b in root.findall(".//t:pb", NS))
+    assert all(b.get("target") is None for b in root.findall(".//t:citedRange", NS))
     assert root.find(".//t:facsimile", NS) is None
 
 

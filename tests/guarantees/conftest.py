@@ -3,8 +3,12 @@ its match, and the four roles as signed-in clients."""
 
 from __future__ import annotations
 
-import pytest
+import io
 
+import pytest
+from django.core.management import call_command
+
+from replay.checkpoints import KEY_ENV
 from replay.models import Match
 from tests.factories import GameFactory
 
@@ -41,3 +45,15 @@ def archive_seed(db):
     from archive.services import load_archive
 
     load_archive()
+
+
+@pytest.fixture
+def key(tmp_path, monkeypatch):
+    """A checkpoint signing key made as an operator makes it, in a file outside the checkout
+    and the database, named by LUDOTECA_CHECKPOINT_KEY; with its verifier key."""
+    path = tmp_path / "keys" / "checkpoint.key"
+    path.parent.mkdir()
+    monkeypatch.setenv(KEY_ENV, str(path))
+    out = io.StringIO()
+    call_command("checkpoint", "--new-key", "--origin", "archive.example/ludoteca", stdout=out)
+    return path, out.getvalue().strip()

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Group, User
+from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.db import connection
@@ -146,6 +147,9 @@ def test_a_restore_gives_back_every_row_exactly(settings, tmp_path, checkpoint_k
     assert variation.parent == Match.objects.get(title="Match 3")
     assert variation.reading and variation.branch_of["seq"] == 5
     assert Scan.objects.get().file.read() == scan_bytes
+    # the deep-zoom tiles, derived from the scan and left out of the backup, are made again
+    assert Scan.objects.get().tiles and default_storage.exists(
+        f"{Scan.objects.get().tiles}/info.json")
     for match in Match.objects.all():
         assert verify_log(match=match) is None
     curator = User.objects.get(username="curator")
@@ -250,6 +254,22 @@ def test_a_path_leaving_the_backup_is_refused(settings, tmp_path, name):
     with pytest.raises(CommandError, match=f"{name[-12:]}.*(leaves the backup|leaves the media|missing)"):
         call_command("import_archive", str(dump))
     _nothing_restored(tmp_path)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_link_in_the_media_folder_does_not_lead_the_restore_out(settings, tmp_path):
+    """Tries: on the new machine, the media folder's scans/ is a link to a folder outside it.
+    Proves: the restore refuses the scan's name as leaving the media directory, and writes
+    nothing outside."""
+    dump = _small_backup(settings, tmp_path)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    settings.MEDIA_ROOT.mkdir(parents=True)
+    (settings.MEDIA_ROOT / "scans").symlink_to(outside, target_is_directory=True)
+    with pytest.raises(CommandError, match="leaves the media directory"):
+        call_command("import_archive", str(dump))
+    assert not any(outside.iterdir())
+    assert not Scan.objects.exists()
 
 
 def _rewrite_manifest_keeping(dump: Path, extra: str) -> None:

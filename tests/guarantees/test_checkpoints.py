@@ -16,7 +16,6 @@ from django.core.management.base import CommandError
 from rest_framework.test import APIClient
 
 import games
-from replay.checkpoints import KEY_ENV
 from replay.interchange import import_match
 from replay.merkle import leaf_hash, root_hash
 from replay.models import Checkpoint, CheckpointLeaf
@@ -61,16 +60,6 @@ def test_notes_are_signed_byte_for_byte_as_the_go_note_package_signs():
     assert signer.verifier_key() == GO_VERIFIER
     assert sign(GO_TEXT, signer) == GO_NOTE
     assert open_note(GO_NOTE, read_verifier(GO_VERIFIER)) == GO_TEXT
-
-
-@pytest.fixture
-def key(tmp_path, monkeypatch):
-    path = tmp_path / "keys" / "checkpoint.key"
-    path.parent.mkdir()
-    monkeypatch.setenv(KEY_ENV, str(path))
-    out = io.StringIO()
-    call_command("checkpoint", "--new-key", "--origin", "archive.example/ludoteca", stdout=out)
-    return path, out.getvalue().strip()
 
 
 @pytest.fixture

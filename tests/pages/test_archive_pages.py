@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils.html import escape
@@ -165,3 +167,17 @@ def test_points_page_of_a_game_without_an_engine(client, archive):
     GameFactory(slug="chess", title="Chess")
     page = client.get(reverse("game-points", args=["chess"])).content.decode()
     assert "No engine yet" in page
+
+
+def test_a_note_marker_never_reads_as_a_printed_number(client, archive):
+    """Gothic, Rooms: "Cards with numbers in the top left-hand corner, e.g. [a circled number in
+    the photo, probably 6], may be traded": the note stands where the card's number is, so a bare
+    "1" there would read as that number. The marker says it is a note."""
+    gothic = Transcription.objects.filter(rulebook__game__slug="gothic").latest("version")
+    page = client.get(reverse("transcription-detail", args=[gothic.pk])).content.decode()
+    rooms = page[page.index('id="rooms"'):]
+    rooms = rooms[: rooms.index("</section>")]
+    marker = re.search(r'e\.g\. <a class="noteref reading"[^>]*>(.*?)</a>', rooms)
+    assert marker, "the reading note's marker follows e.g."
+    visible = re.sub(r'<span class="visually-hidden">.*?</span>', "", marker.group(1))
+    assert visible == "note&nbsp;1"

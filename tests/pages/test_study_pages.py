@@ -9,6 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from archive.services import load_archive
 from replay.models import ReplayRun
 from studies.models import Study
 from studies.services import study_sweep
@@ -20,7 +21,7 @@ def queued(settings, monkeypatch):
 
     settings.CELERY_TASK_ALWAYS_EAGER = False
     sent: list[int] = []
-    monkeypatch.setattr(services, "_send", lambda part_ids: sent.extend(part_ids))
+    monkeypatch.setattr(services, "_send", lambda part_ids, wait=False: sent.extend(part_ids))
     return sent
 
 
@@ -145,3 +146,32 @@ def test_the_compare_view_names_runs_by_their_reading_and_offers_the_missing_run
     assert f"Run {dagon_run.pk} (the default reading) reads the log only up to seq" in page
     assert 'Replay “the default reading” on the whole log' in page
     assert "First divergence" not in page  # no comparison of logs of different lengths
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_no_broker_a_study_answers_at_once_and_computes_off_the_request(client, settings):
+    """make demo has no broker: the curator's request returns before the study is computed
+    (it used to hold the request 36 to 44 s, then call the brand-new study "already made"),
+    and the study then completes in the web process's background thread."""
+    import time
+
+    from tests.factories import make_curator
+
+    load_archive()
+    settings.LUDOTECA_TASKS_INLINE = False
+    client.force_login(make_curator("curator"))
+    started = client.post(reverse("game-studies", args=["dagon"]),
+                          {"kind": "impact", "point": "dagon.lagoon-chooser", "simulated": "4"})
+    study = Study.objects.get()
+    assert started.status_code == 302 and study.status == Study.RUNNING
+    assert study.parts_done < study.parts_total
+    said = client.get(started["Location"]).content.decode()
+    assert "already made" not in said and "has started" in said
+    assert 'hx-trigger' in said  # the progress bar follows it
+    deadline = time.monotonic() + 120
+    while Study.objects.get().status == Study.RUNNING and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert Study.objects.get().status == Study.DONE
+    again = client.post(reverse("game-studies", args=["dagon"]),
+                        {"kind": "impact", "point": "dagon.lagoon-chooser", "simulated": "4"})
+    assert "already made" in client.get(again["Location"]).content.decode()

@@ -36,5 +36,5 @@ def queued(settings, monkeypatch):
 
     settings.CELERY_TASK_ALWAYS_EAGER = False
     sent: list[int] = []
-    monkeypatch.setattr(services, "_send", lambda part_ids: sent.extend(part_ids))
+    monkeypatch.setattr(services, "_send", lambda part_ids, wait=False: sent.extend(part_ids))
     return sent

@@ -1,5 +1,6 @@
 from pathlib import Path
 
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
 from replay.backup import BackupError
@@ -22,3 +23,8 @@ class Command(BaseCommand):
             raise CommandError(error.message) from None
         for line in report.lines():
             self.stdout.write(line)
+        # Deep-zoom tiles are derived from the scans, so a backup leaves them out: remade here.
+        try:
+            call_command("make_scan_tiles", stdout=self.stdout)
+        except CommandError as error:
+            self.stderr.write(f"the archive is restored, but {error}")

@@ -39,12 +39,13 @@ class Command(BaseCommand):
         try:
             if options["kind"] == "sweep":
                 study = study_sweep(match=match_from_argument(options["match"]),
-                                    points=options["points"])
+                                    points=options["points"], wait=True)
             elif options["kind"] == "impact":
                 study = study_impact(game_slug=options["game"], point_id=options["point"],
-                                     matches=options["matches"])
+                                     matches=options["matches"], wait=True)
             else:
-                study = study_archive(game_slug=options["game"], points=options["points"])
+                study = study_archive(game_slug=options["game"], points=options["points"],
+                                      wait=True)
         except LogError as error:
             where = f" ({error.field})" if error.field else ""
             raise CommandError(f"{error.message}{where}") from None

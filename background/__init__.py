@@ -1,0 +1,81 @@
+"""Sending work off the request, by the task's name (so a service never imports the task module
+that calls it back).
+
+- A broker is configured: the task goes to the Celery workers once the transaction that made
+  its rows has committed, so a worker always finds them.
+- No broker (the embedded default): the task runs in a thread of this process after the
+  commit, so a curator's request answers at once and the page's progress bar follows the work;
+  ``wait=True`` (a command that prints the result) or ``LUDOTECA_TASKS_INLINE`` (the tests)
+  runs it here and now instead.
+
+Work sent to a thread is lost if the process stops; what it was doing shows no sign of life,
+and asking again starts it again (studies and replays both resume from what they wrote).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from importlib import import_module
+from concurrent.futures import ThreadPoolExecutor
+
+from django.conf import settings
+from django.db import close_old_connections, connections, transaction
+
+logger = logging.getLogger(__name__)
+
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+# Work sent while a task runs here (the next part of a chain) runs here too, right after it.
+_here = threading.local()
+
+
+def send(task_name: str, *args, wait: bool = False) -> None:
+    """Run the Celery task ``task_name`` with ``args``, where the configuration says."""
+    from config.celery import app
+
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
+        transaction.on_commit(lambda: app.send_task(task_name, args=args))
+        return
+    if wait or settings.LUDOTECA_TASKS_INLINE or getattr(_here, "running", False):
+        _run_here(task_name, args)
+        return
+    transaction.on_commit(lambda: _threads().submit(_run_in_thread, task_name, args))
+
+
+def _run_here(task_name: str, args: tuple) -> None:
+    outer = getattr(_here, "running", False)
+    _here.running = True
+    try:
+        _task(task_name).apply(args=args, throw=True)
+    finally:
+        _here.running = outer
+
+
+def _task(task_name: str):
+    """The registered task, its module imported by name the first time (a worker imports
+    every app's tasks at start; a web process only those it sends)."""
+    from config.celery import app
+
+    if task_name not in app.tasks:
+        import_module(task_name.rpartition(".")[0])
+    return app.tasks[task_name]
+
+
+def _threads() -> ThreadPoolExecutor:
+    """One thread: work runs in the order it was sent, and SQLite sees one writer from it."""
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludoteca-background")
+        return _pool
+
+
+def _run_in_thread(task_name: str, args: tuple) -> None:
+    close_old_connections()
+    try:
+        _run_here(task_name, args)
+    except Exception:  # the task records its own failure; the thread must go on serving
+        logger.exception("background task %s%r failed", task_name, args)
+    finally:
+        connections.close_all()

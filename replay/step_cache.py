@@ -1,0 +1,178 @@
+"""A finished run's step never changes: it is rendered once into the cache and served with a
+strong ETag, answering 304 to a conditional request.
+
+What is cached, and what its key holds so that a change shows exactly where it must:
+
+- a step's panel (the part of the page htmx swaps), under the run's fingerprint (its match,
+  the head of the log it replayed, the engine and its version, the reading), the step, the
+  viewpoint, whether the reader is a curator (curators see forms) and ``RENDER_VERSION`` (the
+  templates and the code that draw it); stored with what it was drawn from: the notes on that
+  step and the nearest noted steps either side (the "next note" landmarks), the latest
+  transcription stored (a step quotes the passages its flags cite) and the log's last seq (a curator's forms carry it as
+  ``expected_seq``). A note on step 5 therefore redraws step 5 and the steps whose nearest
+  note it becomes, and no other step;
+- the run's marks (its flagged and illegal steps) under its fingerprint;
+- the match's notes under the match and its log's head (any append moves the head).
+
+A run still in progress is never stored, and whether the reader may see the match is decided
+before anything is looked up, so nothing here can serve a private match to someone else.
+CSRF tokens are never stored: a curator's panel is stored with a placeholder, filled with the
+reader's own token as it is served.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import django
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
+from django.utils.cache import get_conditional_response, patch_vary_headers
+
+from replay import selectors
+from replay.comparisons import Comparison, compare_runs
+from replay.models import Match, ReplayRun
+
+
+def _source_version() -> str:
+    """A digest of everything that draws a step: the templates, and the code of the apps and
+    engines (an engine's change of wording changes its summaries)."""
+    digest = hashlib.sha256(django.get_version().encode())
+    root = Path(settings.BASE_DIR)
+    for folder in ("templates", "games", "replay", "archive", "web"):
+        for path in sorted((root / folder).rglob("*")):
+            if path.suffix in (".py", ".html", ".json") and path.is_file():
+                digest.update(str(path.relative_to(root)).encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+RENDER_VERSION = _source_version()
+# An entry is kept until unused this long (a step is checked against what it was drawn from).
+KEEP = 7 * 24 * 3600
+# How long a browser or a shared cache may reuse a public match's step without asking.
+PUBLIC_MAX_AGE = 3600
+CSRF_PLACEHOLDER = "ludoteca-csrf-placeholder"
+_CSRF_INPUT = '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+
+
+def _key(kind: str, *parts) -> str:
+    tail = hashlib.sha256(repr(parts).encode()).hexdigest()[:40]
+    return f"ludoteca:{kind}:{RENDER_VERSION}:{tail}"
+
+
+def run_marks(run: ReplayRun) -> selectors.RunMarks:
+    if run.status != ReplayRun.DONE:
+        return selectors.run_marks(run=run)
+    key = _key("marks", run.fingerprint)
+    marks = cache.get(key)
+    if marks is None:
+        marks = selectors.run_marks(run=run)
+        cache.set(key, marks, KEEP)
+    return marks
+
+
+def match_notes(match: Match) -> selectors.MatchNotes:
+    key = _key("notes", match.pk, match.last_seq, match.head_hash)
+    notes = cache.get(key)
+    if notes is None:
+        notes = selectors.match_notes(match=match)
+        cache.set(key, notes, KEEP)
+    return notes
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A step's panel as stored: its HTML, the words the live region says, and the htmx
+    fragment (both together) with its ETag."""
+
+    html: str
+    status: str
+    fragment: str
+    etag: str
+
+
+def etag_of(body: str) -> str:
+    return '"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"'
+
+
+def _notes_seen_from(match: Match, run: ReplayRun, seq: int) -> tuple:
+    """What a step's panel shows of the match's notes: its own notes (each with its last
+    revision) and the nearest noted steps either side."""
+    notes = match_notes(match)
+    return (tuple((n.seq, n.revised_by) for n in notes.on(seq)) if seq else (),
+            notes.around(seq, last=run.progress))
+
+
+def step_panel(*, run: ReplayRun, match: Match, seq: int, viewer: str | None, curator: bool,
+               render: Callable[[], Panel]) -> Panel:
+    """The step's panel from the cache, rendered and stored on a miss (never stored for a run
+    still in progress; ``run`` as ``selectors.visible_run`` reads it). A stored panel says
+    what it was drawn from (the notes it shows, the latest transcription, the log's last
+    seq): while neither the log nor the archive has moved it is served as it is, in one look
+    at the cache; after an append it is served again only if its notes are still those of
+    the step (a curator's, whose forms carry the last seq, never)."""
+    if run.status != ReplayRun.DONE:
+        return render()
+    key = _key("step", run.fingerprint, seq, viewer, curator)
+    archive = run.archive_version
+    found = cache.get(key)
+    if found is not None:
+        panel, drawn_notes, drawn_archive, drawn_seq = found
+        if drawn_archive == archive and drawn_seq == match.last_seq:
+            return panel
+        if drawn_archive == archive and not curator:
+            notes = _notes_seen_from(match, run, seq)
+            if notes == drawn_notes:
+                cache.set(key, (panel, notes, archive, match.last_seq), KEEP)
+                return panel
+    notes = _notes_seen_from(match, run, seq)
+    panel = render()
+    cache.set(key, (panel, notes, archive, match.last_seq), KEEP)
+    return panel
+
+
+def panel_of(html: str, status: str, fragment: str) -> Panel:
+    return Panel(html=html, status=status, fragment=fragment, etag=etag_of(fragment))
+
+
+def with_csrf(request, text: str) -> str:
+    """A stored curator's panel with the reader's own CSRF token in its forms."""
+    placeholder = _CSRF_INPUT.format(CSRF_PLACEHOLDER)
+    if placeholder not in text:
+        return text
+    return text.replace(placeholder, _CSRF_INPUT.format(get_token(request)))
+
+
+def step_response(request, *, run: ReplayRun, match: Match, body: str,
+                  etag: str | None = None) -> HttpResponse:
+    """The step, with its validator and caching headers; a 304 when the reader already holds
+    these very bytes. Shared caches may keep a public match's step read by someone signed
+    out; anything else (a private match, a signed-in reader's page) is the reader's own,
+    and a run still in progress is asked for again every time."""
+    response = HttpResponse(body)
+    patch_vary_headers(response, ("HX-Request", "HX-History-Restore-Request", "Cookie"))
+    if run.status != ReplayRun.DONE:
+        response["Cache-Control"] = "no-cache"
+        return response
+    response["ETag"] = etag or etag_of(body)
+    if match.is_private or request.user.is_authenticated:
+        response["Cache-Control"] = "private, no-cache"
+    else:
+        response["Cache-Control"] = f"public, max-age={PUBLIC_MAX_AGE}"
+    return get_conditional_response(request, etag=response["ETag"], response=response)
+
+
+def comparison(run_a: ReplayRun, run_b: ReplayRun) -> Comparison:
+    """Two finished runs compared once (their steps never change)."""
+    key = _key("comparison", run_a.fingerprint, run_b.fingerprint)
+    found = cache.get(key)
+    if found is None:
+        found = compare_runs(run_a=run_a, run_b=run_b)
+        cache.set(key, found, KEEP)
+    return found

@@ -1,0 +1,268 @@
+"""A finished run's step is drawn once into the cache and served with a strong ETag: a 304 to a
+reader who holds the same bytes, public caching only for a public match read signed out, and a
+new note, a run still in progress or a change of visibility show exactly where they must."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from replay import views
+from replay.models import Match, ReplayRun
+from replay.services import append_events, note_add, note_revise
+from replay.step_cache import CSRF_PLACEHOLDER
+from tests.factories import UserFactory, make_curator
+
+FRAGMENT = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """The steps whose panel was drawn (rather than read from the cache), in order."""
+    seen = []
+    render = views._render_panel
+
+    def counting(context, *, curator):
+        seen.append((context["seq"], curator))
+        return render(context, curator=curator)
+
+    monkeypatch.setattr(views, "_render_panel", counting)
+    return seen
+
+
+def url(run, seq, **params) -> str:
+    path = reverse("replay-step", args=[run.match_id, run.pk, seq])
+    return path + ("?" + "&".join(f"{k}={v}" for k, v in params.items()) if params else "")
+
+
+def test_a_finished_step_has_a_strong_etag_and_answers_304(client, dagon_run):
+    page = client.get(url(dagon_run, 3))
+    fragment = client.get(url(dagon_run, 3), **FRAGMENT)
+    for response in (page, fragment):
+        assert response.status_code == 200
+        etag = response["ETag"]
+        assert re.fullmatch(r'"[0-9a-f]{32}"', etag)  # strong: no W/
+        assert response["Cache-Control"] == "public, max-age=3600"
+        assert {"HX-Request", "Cookie"} <= {v.strip() for v in response["Vary"].split(",")}
+    assert page["ETag"] != fragment["ETag"]
+    assert b"<html" in page.content and b"<html" not in fragment.content
+
+    again = client.get(url(dagon_run, 3), HTTP_IF_NONE_MATCH=page["ETag"])
+    assert again.status_code == 304 and again.content == b""
+    assert again["ETag"] == page["ETag"] and again["Cache-Control"] == "public, max-age=3600"
+    again = client.get(url(dagon_run, 3), HTTP_IF_NONE_MATCH=fragment["ETag"], **FRAGMENT)
+    assert again.status_code == 304
+    # The fragment's validator never answers for the page, nor another step's for this one.
+    assert client.get(url(dagon_run, 3), HTTP_IF_NONE_MATCH=fragment["ETag"]).status_code == 200
+    assert client.get(url(dagon_run, 4), HTTP_IF_NONE_MATCH=page["ETag"]).status_code == 200
+    # A signed-out page carries no CSRF token and sets no cookie: the same bytes for everyone.
+    assert b"csrfmiddlewaretoken" not in page.content and b"X-CSRFToken" not in page.content
+    assert "csrftoken" not in page.cookies
+
+
+def test_a_step_is_drawn_once_for_every_reader_of_a_role(client, dagon_run, drawn):
+    first = client.get(url(dagon_run, 5))
+    assert drawn == [(5, False)]
+    assert client.get(url(dagon_run, 5), **FRAGMENT).status_code == 200
+    assert Client().get(url(dagon_run, 5)).content == first.content
+    reader = Client()
+    reader.force_login(UserFactory(username="reader"))
+    read = reader.get(url(dagon_run, 5))
+    assert read["Cache-Control"] == "private, no-cache"  # the page names its reader
+    assert drawn == [(5, False)]
+    # Each viewpoint is its own drawing; a curator's has the forms.
+    client.get(url(dagon_run, 5, viewer="p1"))
+    curator = Client()
+    curator.force_login(make_curator("curator"))
+    assert b"Add the note" in curator.get(url(dagon_run, 5)).content
+    assert drawn == [(5, False), (5, False), (5, True)]
+
+
+def test_the_cached_step_is_the_step_drawn_afresh(client, dagon_run):
+    from django.core.cache import cache
+
+    cached = [client.get(url(dagon_run, seq)).content for seq in (0, 7)]
+    client.get(url(dagon_run, 7))
+    cache.clear()
+    assert [client.get(url(dagon_run, seq)).content for seq in (0, 7)] == cached
+
+
+def test_a_run_in_progress_is_drawn_every_time_and_never_stored(client, dagon_run, drawn):
+    ReplayRun.objects.filter(pk=dagon_run.pk).update(status=ReplayRun.RUNNING)
+    for _ in range(2):
+        response = client.get(url(dagon_run, 4), **FRAGMENT)
+        assert response["Cache-Control"] == "no-cache" and not response.has_header("ETag")
+    assert drawn == [(4, False), (4, False)]
+    ReplayRun.objects.filter(pk=dagon_run.pk).update(status=ReplayRun.DONE)
+    for _ in range(2):
+        assert client.get(url(dagon_run, 4), **FRAGMENT).has_header("ETag")
+    assert drawn == [(4, False)] * 3  # drawn once more when done, then kept
+
+
+def test_a_note_redraws_its_step_and_the_steps_whose_nearest_note_it_becomes(
+        client, dagon_run, drawn):
+    """Notes on steps 5 and 20; a note on 12 is the next note of steps 5–11 and the previous
+    note of 13–19: those and 12 itself are drawn again, no other step."""
+    match = dagon_run.match
+    for step in (5, 20):
+        match.refresh_from_db()
+        note_add(match=match, step=step, text=f"on step {step}", expected_seq=match.last_seq)
+    steps = range(dagon_run.progress + 1)
+    for seq in steps:
+        client.get(url(dagon_run, seq), **FRAGMENT)
+    assert sorted(s for s, _ in drawn) == list(steps)
+
+    drawn.clear()
+    match.refresh_from_db()
+    added = note_add(match=match, step=12, text="the wizard hesitates", expected_seq=match.last_seq)
+    pages = {seq: client.get(url(dagon_run, seq), **FRAGMENT).content.decode() for seq in steps}
+    assert sorted(s for s, _ in drawn) == list(range(5, 21))
+    assert "the wizard hesitates" in pages[12]
+    assert url(dagon_run, 12) in re.search(r'data-nav="next-note" href="([^"]+)"', pages[8])[0]
+    assert url(dagon_run, 12) in re.search(r'data-nav="prev-note" href="([^"]+)"', pages[16])[0]
+
+    drawn.clear()  # a new wording changes the note's own step only
+    match.refresh_from_db()
+    note_revise(match=match, note_seq=added.first_seq, text="the wizard waits",
+                expected_seq=match.last_seq)
+    for seq in steps:
+        client.get(url(dagon_run, seq), **FRAGMENT)
+    assert drawn == [(12, False)]
+
+
+def test_a_curators_step_follows_every_append_and_carries_their_own_token(dagon_run, drawn):
+    """A curator's forms say the seq the log ends at, so any append draws them again; the
+    CSRF token is the reader's own, never one kept in the cache."""
+    match = dagon_run.match
+    curators = []
+    for name in ("ana", "luis"):
+        curator = Client(enforce_csrf_checks=True)
+        curator.force_login(make_curator(name))
+        curators.append(curator)
+    pages = [c.get(url(dagon_run, 6)).content.decode() for c in curators]
+    assert drawn == [(6, True)]
+    tokens = [re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', page) for page in pages]
+    assert all(tokens) and CSRF_PLACEHOLDER not in "".join(pages)
+    assert f'name="expected_seq" value="{match.last_seq}"' in pages[0]
+    posted = curators[1].post(reverse("step-annotate", args=[match.pk, dagon_run.pk, 6]),
+                              {"text": "kept", "expected_seq": match.last_seq,
+                               "csrfmiddlewaretoken": tokens[1][0]})
+    assert posted.status_code == 302
+    page = curators[0].get(url(dagon_run, 6)).content.decode()
+    assert drawn == [(6, True), (6, True)] and "kept" in page
+    assert f'name="expected_seq" value="{match.last_seq + 1}"' in page
+    # A note on no step changes nothing a reader sees on step 6, but a curator's forms.
+    match.refresh_from_db()
+    appended = append_events(match=match, expected_seq=match.last_seq, events=[
+        {"type": "annotation", "data": {"text": "on the whole match"}}])
+    Client().get(url(dagon_run, 6))
+    page = curators[0].get(url(dagon_run, 6)).content.decode()
+    assert f'name="expected_seq" value="{appended.last_seq}"' in page
+    assert drawn == [(6, True), (6, True), (6, False), (6, True)]
+    Client().get(url(dagon_run, 6))
+    assert len(drawn) == 4
+
+
+def test_a_private_step_is_served_to_no_one_else_cached_or_not(dagon_run, drawn):
+    owner = UserFactory(username="owner")
+    Match.objects.filter(pk=dagon_run.match_id).update(is_private=True, created_by=owner)
+    mine = Client()
+    mine.force_login(owner)
+    page, fragment = mine.get(url(dagon_run, 3)), mine.get(url(dagon_run, 3), **FRAGMENT)
+    for response in (page, fragment):
+        assert response.status_code == 200 and response["Cache-Control"] == "private, no-cache"
+    assert mine.get(url(dagon_run, 3), HTTP_IF_NONE_MATCH=fragment["ETag"],
+                    **FRAGMENT).status_code == 304
+    other = Client()
+    other.force_login(UserFactory(username="other"))
+    for client in (Client(), other):
+        for extra in ({}, FRAGMENT):
+            for etag in (page["ETag"], fragment["ETag"]):
+                answer = client.get(url(dagon_run, 3), HTTP_IF_NONE_MATCH=etag, **extra)
+                assert answer.status_code == 404 and b"Club night" not in answer.content
+    goto = reverse("replay-goto", args=[dagon_run.match_id, dagon_run.pk]) + "?seq=3"
+    assert Client().get(goto, **FRAGMENT).status_code == 404
+
+
+def test_making_a_match_private_refuses_what_was_cached_and_redraws_nothing(
+        client, dagon_run, drawn):
+    public = client.get(url(dagon_run, 3), **FRAGMENT)
+    assert public["Cache-Control"].startswith("public")
+    owner = UserFactory(username="owner")
+    Match.objects.filter(pk=dagon_run.match_id).update(is_private=True, created_by=owner)
+    assert client.get(url(dagon_run, 3), **FRAGMENT).status_code == 404
+    assert client.get(url(dagon_run, 3), HTTP_IF_NONE_MATCH=public["ETag"],
+                      **FRAGMENT).status_code == 404
+    mine = Client()
+    mine.force_login(owner)
+    kept = mine.get(url(dagon_run, 3), **FRAGMENT)
+    assert kept.content == public.content and kept["Cache-Control"] == "private, no-cache"
+    Match.objects.filter(pk=dagon_run.match_id).update(is_private=False)
+    assert client.get(url(dagon_run, 3), **FRAGMENT)["Cache-Control"].startswith("public")
+    assert drawn == [(3, False)]  # the same bytes throughout: nothing was drawn again
+
+
+def test_a_rewritten_chain_is_refused_even_when_the_step_was_cached(client, dagon_run):
+    from tests.guarantees.tampering import tamper
+
+    match = dagon_run.match
+    assert client.get(url(dagon_run, 3)).status_code == 200
+    event = match.events.get(seq=7)
+    tamper(match, 7, {**event.data, "tampered": True}, recompute=True)
+    assert client.get(url(dagon_run, 3)).status_code == 409
+
+
+def test_a_break_found_by_a_read_is_shown_on_steps_read_after_it(client, dagon_run):
+    """A change with the hashes left alone is found by the next read that walks the events
+    (here the match page); from then on the steps are read afresh, and a step whose stretch
+    holds the break is refused."""
+    from tests.guarantees.tampering import tamper
+
+    match = dagon_run.match
+    assert client.get(url(dagon_run, 14)).status_code == 200
+    event = match.events.get(seq=12)
+    tamper(match, 12, {**event.data, "tampered": True})
+    assert "broken at seq 12" in client.get(reverse("match-detail", args=[match.pk])).content.decode()
+    refused = client.get(url(dagon_run, 14))
+    assert refused.status_code == 409 and "broken at seq 12" in refused.content.decode()
+
+
+def test_a_new_rulebook_text_redraws_the_steps(client, dagon_run, drawn):
+    """A step quotes the passages its flags cite: a new version of a transcription redraws
+    the steps, in every process (the latest version is read with the run)."""
+    from archive.models import Transcription
+    from archive.services import import_transcription
+
+    client.get(url(dagon_run, 4))
+    client.get(url(dagon_run, 4))
+    assert drawn == [(4, False)]
+    latest = Transcription.objects.order_by("-pk").first()
+    import_transcription(rulebook=latest.rulebook, text=latest.text + "\n\nA later reading.",
+                         language=latest.language, transcriber="test")
+    client.get(url(dagon_run, 4))
+    client.get(url(dagon_run, 4))
+    assert drawn == [(4, False), (4, False)]
+
+
+def test_the_cache_works_the_same_on_redis(client, dagon_run, drawn, redis_server, settings):
+    """With LUDOTECA_CACHE_URL set the steps are kept in Redis, shared by every web process:
+    drawn once, answered 304, redrawn for a note on the step."""
+    from django.core.cache import cache
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                   "LOCATION": redis_server.url.rsplit("/", 1)[0] + "/2"}}
+    cache.clear()
+    first = client.get(url(dagon_run, 9), **FRAGMENT)
+    assert client.get(url(dagon_run, 9), HTTP_IF_NONE_MATCH=first["ETag"],
+                      **FRAGMENT).status_code == 304
+    assert client.get(url(dagon_run, 9), **FRAGMENT).content == first.content
+    assert drawn == [(9, False)]
+    match = dagon_run.match
+    note_add(match=match, step=9, text="kept in Redis", expected_seq=match.last_seq)
+    assert b"kept in Redis" in client.get(url(dagon_run, 9), **FRAGMENT).content
+    client.get(url(dagon_run, 9), **FRAGMENT)
+    assert drawn == [(9, False)] * 2
+    cache.clear()
