@@ -140,7 +140,7 @@ def answered(choice: Choice, answers: Answers) -> dict[str, Any]:
     values = {}
     for spec in choice.fields:
         value = _answer(spec, answers)
-        if value is None:
+        if value is EMPTY:
             if not spec.optional:
                 raise UnansweredField(f"{_prompt(spec)}: {_missing(spec.domain)}",
                                       field=input_name(spec))
@@ -152,28 +152,32 @@ def answered(choice: Choice, answers: Answers) -> dict[str, Any]:
     return values
 
 
+# A field left empty; a value of a domain may itself be None ("nobody records it").
+EMPTY = object()
+
+
 def _answer(spec: OpenField, answers: Answers) -> Any:
-    """The posted answer to one field as its domain's value; None when left empty."""
+    """The posted answer to one field as its domain's value; EMPTY when left empty."""
     domain = spec.domain
     name = input_name(spec)
     raw = [text.strip() for text in answers.get(name, ())]
     first = raw[0] if raw else ""
     if isinstance(domain, OneOf):
         if first == "":
-            return None
+            return EMPTY
         index = _index(first, len(domain.values), spec)
         return domain.values[index]
     if isinstance(domain, SomeOf):
         return _selection(spec, domain, answers)
     if isinstance(domain, Number):
         if first == "":
-            return None
+            return EMPTY
         if not (first.isascii() and first.lstrip("-").isdigit() and len(first) < 20):
             raise UnansweredField(f"{_prompt(spec)}: {first!r} is not a whole number",
                                   field=name)
         return int(first)
     if isinstance(domain, Text):
-        return first or None
+        return first or EMPTY
     if isinstance(domain, Details):
         keys = [key.strip() for key in answers.get(f"{name}:key", ())]
         values = [value.strip() for value in answers.get(f"{name}:value", ())]
@@ -186,7 +190,7 @@ def _answer(spec: OpenField, answers: Answers) -> Any:
             elif value:
                 raise UnansweredField(f"{_prompt(spec)}: the value {value!r} has no name",
                                       field=name)
-        return details or None
+        return details or EMPTY
     raise UnansweredField(f"{_prompt(spec)}: the recorder cannot ask for this", field=name)
 
 
@@ -212,7 +216,7 @@ def _selection(spec: OpenField, domain: SomeOf, answers: Answers) -> list[str] |
             counts[item] += int(raw)
     if not counts:
         # Nothing ticked: an empty selection where one is required and allowed.
-        return None if spec.optional or domain.least else []
+        return EMPTY if spec.optional or domain.least else []
     order = [_index(raw, len(domain.pool), spec)
              for raw in "".join(answers.get(f"{name}:order", ())).split(",") if raw.strip()]
     ordered = [domain.pool[index] for index in order]

@@ -48,6 +48,7 @@ class BoardPick:
     submits: bool
     field: str | None = None
     asks: tuple[str, ...] = ()
+    shared: bool = False  # other choices lead to that space too: the person picks the row
 
 
 @dataclass
@@ -157,7 +158,8 @@ def _board_pick(choice: Choice, choices: list[Choice], answers: list[Answer],
     asked = next((a.question for a in answers if a.question.name == field), None)
     return BoardPick(origin=choice.origin, target=target, field=field,
                      submits=len(leading) == 1 and not others,
-                     asks=tuple(asked.options[i].label for i in mine) if len(mine) > 1 else ())
+                     asks=tuple(asked.options[i].label for i in mine) if len(mine) > 1 else (),
+                     shared=len({id(c) for c, _ in leading}) > 1)
 
 
 _NO_PIECE = object()

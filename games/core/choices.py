@@ -174,25 +174,38 @@ class Text(Domain):
     max_length: int = 200
     suggestions: tuple[str, ...] = ()
     excluded: tuple[str, ...] = ()
+    weights: tuple[float, ...] | None = None
 
     kind = "text"
+
+    def __post_init__(self) -> None:
+        if self.weights is not None and len(self.weights) != len(self.suggestions):
+            raise ValueError("weights must give one entry per suggestion")
 
     def allows(self, value: Any) -> bool:
         return (isinstance(value, str) and 0 < len(value) <= self.max_length
                 and value not in self.excluded)
 
     def sample(self, rng: random.Random) -> str:
-        usable = [name for name in self.suggestions if name not in self.excluded]
-        if usable and rng.random() < 0.5:
-            return rng.choice(usable)
+        """A suggestion (by its odds, when ``weights`` gives them), or a placeholder name when
+        there is none: a bot names what the match has met, never invents a card."""
+        usable = [(name, weight) for name, weight in
+                  zip(self.suggestions, self.weights or [1.0] * len(self.suggestions),
+                      strict=True) if name not in self.excluded]
+        if usable:
+            return rng.choices([n for n, _ in usable], weights=[w for _, w in usable])[0]
         while True:
             name = f"unrecorded-{rng.randint(1, 999)}"
             if name not in self.excluded:
                 return name
 
     def as_dict(self) -> dict:
-        return {"kind": self.kind, "max_length": self.max_length,
+        data = {"kind": self.kind, "max_length": self.max_length,
                 "suggestions": list(self.suggestions), "excluded": list(self.excluded)}
+        if self.weights is not None:
+            total = sum(self.weights) or 1
+            data["odds"] = [weight / total for weight in self.weights]
+        return data
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,5 @@
 """What an open field of a Dylan Dog choice may hold where the core's domains do not say it
-alone: words as read from a card the transcription never gives, and the story as older
-records list it."""
+alone: the story as older records list it."""
 
 from __future__ import annotations
 
@@ -8,33 +7,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from games.core.choices import OneOf, SomeOf
+from games.core.choices import SomeOf
 from games.dylan_dog.board import CATEGORIES, STORY
-
-
-@dataclass(frozen=True)
-class AsRead(OneOf):
-    """A card's words or a horror card's name as the collector reads it: the reconstructed
-    deck's (board.json) are listed, with their odds, and any other words are taken as read
-    too, up to ``max_length`` characters, except ``excluded`` (a horror card's name already
-    drawn: the twelve are each different). The transcription never gives the cards' texts nor the horror cards' names,
-    so a draw cannot be limited to a list; a page asks for it as text, suggesting the list."""
-
-    excluded: tuple[str, ...] = ()
-    max_length: int = 100
-
-    kind = "text"
-
-    def allows(self, value: Any) -> bool:
-        return (isinstance(value, str) and len(value) <= self.max_length
-                and value not in self.excluded)
-
-    def as_dict(self) -> dict:
-        data = {"kind": self.kind, "max_length": self.max_length,
-                "suggestions": [str(value) for value in self.values]}
-        if self.weights is not None:
-            data["odds"] = list(self.odds())
-        return data
 
 
 @dataclass(frozen=True)

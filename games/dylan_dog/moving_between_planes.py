@@ -329,8 +329,9 @@ def offer_enter_crypt(at: Offering) -> list[Choice]:
             continue
         crypt = item["crypt"]
         square = CRYPT_SQUARE[crypt]
+        # the crypt the record may name: picked by the choice's target, not again on the board
         named = OpenField("crypt", one_of((crypt,), label=lambda c: f"the crypt of "
-                                          f"{DIMENSION[c]}", space=CRYPT_SQUARE.get),
+                                          f"{DIMENSION[c]}"),
                           prompt="The crypt, as the record names it", optional=True)
         offered.append(Choice(
             event("enter_crypt", pid),

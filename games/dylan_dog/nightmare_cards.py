@@ -3,7 +3,7 @@ what its instruction named (the 66 cards' texts are not in the transcription).""
 
 from __future__ import annotations
 
-from games.core.choices import Choice, OpenField, event, one_of
+from games.core.choices import Choice, OpenField, Text, event, one_of
 from games.core.draft import Draft
 from games.core.table import Offering
 from games.dylan_dog import points as pts
@@ -20,7 +20,6 @@ from games.dylan_dog.board import (
     SHADOWS,
     SQUARE_NAME,
 )
-from games.dylan_dog.domains import AsRead
 from games.dylan_dog.events import WORDS_MAX_LENGTH
 from games.dylan_dog.passages import NIGHTMARE_CARDS, SHADOW_CARDS
 from games.dylan_dog.reaching_the_mystery_crypts import send_to_reality
@@ -144,7 +143,9 @@ CRYPT = OpenField("crypt", one_of(CRYPT_NAMES, label=lambda c: f"the crypt of {D
 SHADOW = OpenField("shadow", one_of(SHADOWS, label=lambda s: f"the {s} shadow"),
                    prompt="The shadow on the card")
 ANY_SQUARE = _squares("The square the card names", ALL_SQUARES)
-TEXT = {kind: OpenField("text", AsRead((words,), max_length=WORDS_MAX_LENGTH),
+# The transcription never gives the 66 cards' words: any words are taken as read, those of the
+# reconstructed deck (board.json) suggested.
+TEXT = {kind: OpenField("text", Text(max_length=WORDS_MAX_LENGTH, suggestions=(words,)),
                         prompt="The card's words, as read",
                         optional=True) for kind, words in WORDS.items()}
 

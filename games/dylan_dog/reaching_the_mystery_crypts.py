@@ -3,7 +3,7 @@ to reality that follows (the pawn placed, "as always, on one of the white square
 
 from __future__ import annotations
 
-from games.core.choices import Choice, OneOf, OpenField, event, one_of
+from games.core.choices import Choice, OneOf, OpenField, Text, event, one_of
 from games.core.draft import Draft
 from games.core.table import Offering
 from games.dylan_dog import points as pts
@@ -17,7 +17,6 @@ from games.dylan_dog.board import (
     WHITE,
     card_words,
 )
-from games.dylan_dog.domains import AsRead
 from games.dylan_dog.events import NAME_MAX_LENGTH
 from games.dylan_dog.exchange import unseen_mystery
 from games.dylan_dog.passages import CRYPTS, HORROR, SETUP, SHADOW_SQUARES
@@ -222,7 +221,10 @@ def _horror_name(state) -> OpenField:
     unread_free = unread_horror(state) not in drawn
     left = tuple(n for n in HORROR_NAMES if n not in drawn)
     excluded = tuple(drawn) + (() if unread_free else ("",))
-    return OpenField("name", AsRead(left, excluded=excluded, max_length=NAME_MAX_LENGTH),
+    # the transcription never names the twelve horror cards: any name is taken as read, the
+    # reconstruction's suggested, those already drawn excluded (the twelve are each different)
+    return OpenField("name", Text(max_length=NAME_MAX_LENGTH, suggestions=left,
+                                  excluded=tuple(name for name in excluded if name)),
                      prompt="The horror card's name, as read", optional=unread_free)
 
 

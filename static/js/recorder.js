@@ -189,8 +189,9 @@
     var space = node.closest(".space");
     var where = piece ? piece.dataset.space : (space ? space.dataset.space : null);
     var target = where ? spaceNode(where) : null;
-    // A highlighted space wins, even where a piece stands on it.
-    if (target && target.classList.contains("target") && piece !== picked &&
+    // A highlighted space wins, even where a piece stands on it: the picked piece's own space
+    // too, for a move that comes back where it started.
+    if (target && target.classList.contains("target") &&
         !(piece && piece.hasAttribute("tabindex") && !picked)) {
       goTo(where);
     } else if (piece && piece.hasAttribute("tabindex")) {

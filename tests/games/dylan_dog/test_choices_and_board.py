@@ -221,7 +221,7 @@ def test_a_draw_takes_the_words_of_a_card_and_the_name_of_a_horror_card_as_read(
     read = ev("nightmare_card", "p1", kind="go-to-crypt", crypt="TEMPO",
               text="Vai nella cripta del Tempo")
     (card,) = covering(choices, read)
-    assert card.chance and card.field("text").domain.values == (
+    assert card.chance and card.field("text").domain.suggestions == (
         "Go to the crypt of ... (two for each crypt)",)
     assert not violations(E.apply(s, read, E.interpretation()))
     # a card naming what it does not (a crypt on a card with no effect) misreads it
