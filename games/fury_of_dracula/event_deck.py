@@ -94,8 +94,9 @@ DISCARD_PILE = OneOf(("discard",), labels=("the discard pile, face down",))
 
 
 def offer_draw_event(at: Offering) -> list[Choice]:
-    """A hunter draws an event card: from the top by day, from the bottom by night. One choice
-    per icon, since the icon says where the card goes (ai cacciatori by day, as
+    """A hunter draws an event card: from the top by day, from the bottom by night; a draw, so
+    chance (which hunter draws is the record's, fixed for a seat). One choice per icon, since
+    the icon says where the card goes (ai cacciatori by day, as
     day-hunter-card-recipient reads it; al cacciatore by night, so one choice per hunter;
     Dracula's face down by day, to Dracula by night); the card's name as read (the excerpts
     list no card) and where the record says it went are open. At dusk and dawn, which the
@@ -116,7 +117,7 @@ def offer_draw_event(at: Offering) -> list[Choice]:
         return [Choice(event("draw_event", None),
                        f"A hunter draws an event card (carta evento) at {TIME_WORDS[time]}, which "
                        "the excerpts do not speak of: the end, the icon and where it went as read",
-                       fields=(acting(state, drawers), END, ICON, card, goes_to))]
+                       chance=True, fields=(acting(state, drawers), END, ICON, card, goes_to))]
     by_day = time == "day"
     end = "top" if by_day else "bottom"
     whence = f"from {END_WORDS[end]} of the event deck (mazzo degli eventi)"
@@ -128,7 +129,8 @@ def offer_draw_event(at: Offering) -> list[Choice]:
             event("draw_event", None, end=end, icon="hunter"),
             f"A hunter draws {whence} a card with the hunter icon: it goes to the hunters "
             "(ai cacciatori)",
-            fields=(acting(state, drawers), card, goes_to), points=(P.DAY_HUNTER_RECIPIENT.id,)))
+            chance=True, fields=(acting(state, drawers), card, goes_to),
+            points=(P.DAY_HUNTER_RECIPIENT.id,)))
     else:
         for pid in drawers:
             goes_to = OpenField("to", people(state, (pid,)), prompt="Who took it", optional=True)
@@ -136,14 +138,15 @@ def offer_draw_event(at: Offering) -> list[Choice]:
                 event("draw_event", pid, end=end, icon="hunter"),
                 f"{name(state, pid)} draws {whence} a card with the hunter icon: it goes to him "
                 "(al cacciatore)",
-                fields=(card, goes_to), points=(P.DAY_HUNTER_RECIPIENT.id,) if by_day else ()))
+                chance=True, fields=(card, goes_to),
+                points=(P.DAY_HUNTER_RECIPIENT.id,) if by_day else ()))
     if by_day:
         pile, goes = DISCARD_PILE, "face down on the discard pile (a faccia in giù nella pila degli scarti)"
     else:
         pile, goes = people(state, (state["dracula_player"],)), "it goes to Dracula"
     found.append(Choice(
         event("draw_event", None, end=end, icon="dracula"),
-        f"A hunter draws {whence} a card with Dracula's icon: {goes}",
+        f"A hunter draws {whence} a card with Dracula's icon: {goes}", chance=True,
         fields=(acting(state, drawers), card,
                 OpenField("to", pile, prompt="Where it went", optional=True))))
     return found
