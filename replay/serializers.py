@@ -193,6 +193,11 @@ class TextDomainSerializer(serializers.Serializer):
                                           "this many characters")
     suggestions = serializers.ListField(child=serializers.CharField(),
                                         help_text="names already met, for type-ahead")
+    excluded = serializers.ListField(child=serializers.CharField(),
+                                     help_text="names another choice stands for: not these")
+    odds = serializers.ListField(child=serializers.FloatField(), required=False,
+                                 help_text="the odds of each suggestion, for a draw whose "
+                                 "cards are listed")
 
 
 class DetailsDomainSerializer(serializers.Serializer):
@@ -215,6 +220,9 @@ class OpenFieldSerializer(serializers.Serializer):
     name = serializers.CharField(help_text="the data key the record fills, or actor")
     prompt = serializers.CharField(help_text="the question, in the game's words")
     optional = serializers.BooleanField(help_text="the record may also leave it out")
+    decider = serializers.CharField(allow_null=True, help_text="the player who decides it "
+                                    "when that is not the choice's actor (null: the actor, or "
+                                    "nobody for a throw or draw)")
     domain = DomainField()
 
 

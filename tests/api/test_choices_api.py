@@ -14,6 +14,7 @@ def test_the_choices_at_the_head_append_once_their_fields_are_filled(anonymous, 
     assert throw["label"] == "Ana throws" and throw["chance"] is True
     assert throw["event"] == {"type": "roll", "actor": "p1", "data": {}}
     assert throw["fields"] == [{"name": "value", "prompt": "The die shows", "optional": False,
+                                "decider": None,
                                 "domain": {"kind": "one-of", "values": [1, 2],
                                            "labels": ["one", "two"]}}]
     event = {**throw["event"], "data": {"value": throw["fields"][0]["domain"]["values"][1]}}
@@ -25,7 +26,8 @@ def test_the_choices_at_the_head_append_once_their_fields_are_filled(anonymous, 
     move, shout, discard = after["choices"]
     assert move["label"] == "Ana moves to the Bridge" and move["spaces"] == ["start", "bridge"]
     assert (move["origin"], move["target"], move["fields"]) == ("start", "bridge", [])
-    assert shout["fields"][0]["domain"] == {"kind": "text", "max_length": 40, "suggestions": []}
+    assert shout["fields"][0]["domain"] == {"kind": "text", "max_length": 40, "suggestions": [],
+                                            "excluded": []}
     assert discard["fields"][0]["domain"] == {"kind": "some-of", "pool": ["sun", "moon", "sun"],
                                               "least": 1, "most": 2,
                                               "labels": ["sun", "moon", "sun"]}
