@@ -5,7 +5,8 @@ Thrones already won count whole; towards the next one, carrying the Symbol is mo
 (the nearer a city that has not knighted the Hero, the better), then being near the Symbol
 where it lies, or near its bearer with a weapon to attack; weapons in hand help, and the
 Wizard card or turns to sit out hold a Hero back. Distances are counted in circles along the
-route, around the Black Towers that shut it. A Spell on the bearer's way is a duel it may lose,
+route, around the Black Towers that shut it (and, for the bearer, the cities that knighted it,
+where it would stop for nothing). A Spell on the bearer's way is a duel it may lose,
 and the Symbol with it: the bearer's standing is priced by the duels still ahead (the chance of
 winning them all), so that stepping onto a Spell is no cliff an agent would rather pace beside
 for ever; for any other Hero a Spell is a detour of a few circles.
@@ -39,9 +40,13 @@ def evaluate(state: Mapping[str, Any], seat: str) -> float:
     symbol = state["symbol"]
     bearer = symbol["bearer"] == seat
     # A Hero moves one circle a turn: a Black Tower shuts the way for all but the bearer,
-    # and a Spell for a Hero without weapons.
+    # and a Spell for a Hero without weapons; the bearer stops in any city it reaches, so a
+    # city that knighted it already is no way through.
+    fresh = [city for city in board.cities if city not in knighted] or list(board.cities)
     walls: set[str] = set()
-    if not bearer:
+    if bearer:
+        walls.update(city for city in board.cities if city not in fresh)
+    else:
         walls.update(state["towers"]["spaces"])
         if not hero["weapons"]:
             walls.update(s for s in board.ids if board.kind[s] == "spell")
@@ -53,7 +58,6 @@ def evaluate(state: Mapping[str, Any], seat: str) -> float:
             hero["space"])
 
     if bearer:
-        fresh = [city for city in board.cities if city not in knighted] or board.cities
         cost = way(fresh, SPELLS_FIRST)
         if cost is None:
             progress = LOSING_IT

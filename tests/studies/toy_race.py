@@ -24,7 +24,7 @@ from games.core.points import Citation, InterpretationPoint, Option
 from games.core.simulate import play, uniform
 from games.core.step import Outcome
 
-GOAL = 15
+GOAL = 12
 SIX_AGAIN = InterpretationPoint(
     id="toy-race.six-again",
     question="Does a six give the same player another roll?",
@@ -121,7 +121,7 @@ def knock(state, actor, data, ref):
 
 
 def _backs(state, target) -> tuple[int, ...]:
-    return tuple(sorted({0, max(0, state["positions"][target] - 3)}))
+    return tuple(sorted({0, max(0, state["positions"][target] - 1)}))
 
 
 def offer_knock(at):

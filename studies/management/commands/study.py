@@ -6,8 +6,8 @@ from django.core.management.base import BaseCommand, CommandError
 from replay.errors import LogError
 from replay.management.commands._match_arg import match_from_argument
 from studies.models import Study
-from studies.report import summary_lines
 from studies.plans import PLAYERS
+from studies.report import summary_lines
 from studies.services import DEFAULT_AGENT, study_archive, study_impact, study_sweep
 
 
