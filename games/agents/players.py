@@ -68,31 +68,48 @@ class GreedyAgent(Agent):
 
     def value(self, table: Table, node: Node, decision: Decision, option: Option,
               seat: str) -> float:
-        if option.waits:
-            return self.judge(table, node.state, seat)
-        tries = THROWS_SAMPLED if option.throws else 1
-        total = 0.0
-        for _ in range(tries):
-            after, _ = table.advance(node, decision, option, self.rng)
-            total += self.judge(table, finish_event(table, after, self.rng).state, seat)
-        return total / tries
+        return one_ply(table, self.evaluation, node, decision, option, seat, self.rng)
 
-    def judge(self, table: Table, state: dict, seat: str) -> float:
-        return rewards(self.evaluation.standings(state, table.seats))[seat]
+
+def one_ply(table: Table, evaluation: Evaluation, node: Node, decision: Decision,
+            option: Option, seat: str, rng: random.Random) -> float:
+    """What ``seat`` plays for right after ``option`` (the rest of the event filled at
+    random; a throw averaged over a few outcomes; letting play go on changes nothing)."""
+    if option.waits:
+        return rewards(evaluation.standings(node.state, table.seats))[seat]
+    tries = THROWS_SAMPLED if option.throws else 1
+    total = 0.0
+    for _ in range(tries):
+        after, _ = table.advance(node, decision, option, rng)
+        state = finish_event(table, after, rng).state
+        total += rewards(evaluation.standings(state, table.seats))[seat]
+    return total / tries
 
 
 class _Edge:
     """What a search learnt of one option after a path of options: how often it was taken,
-    the rewards its decider got, and how often it was there to take (open-loop UCT with
-    availability counts, for throws and hidden parts that change what comes next)."""
+    the rewards its decider got (and their squares, for their spread), and how often it was
+    there to take (open-loop UCT with availability counts, for throws and hidden parts that
+    change what comes next)."""
 
-    __slots__ = ("available", "children", "total", "visits")
+    __slots__ = ("available", "children", "squares", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[bytes, _Edge] = {}
         self.visits = 0
         self.total = 0.0
+        self.squares = 0.0
         self.available = 0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits
+
+    @property
+    def error(self) -> float:
+        """The standard error of the mean reward."""
+        spread = max(0.0, self.squares / self.visits - self.mean ** 2)
+        return math.sqrt(spread / self.visits)
 
 
 class MctsAgent(Agent):
@@ -100,7 +117,10 @@ class MctsAgent(Agent):
     the seat's view (``resample_hidden``), walks the tree of decisions (every player choosing
     for itself by UCB1, throws drawn by their odds, happenings at random), plays ``depth``
     events at random beyond it and lets the game's evaluation judge where it ends (a finished
-    match by its outcome). The option taken most often is played."""
+    match by its outcome). The option with the best mean reward is played; among options the
+    playouts cannot tell apart (their means within a standard error of the best), the one the
+    evaluation likes best one move ahead, so that a small sure step is not lost in the noise
+    of what the others may do."""
 
     name = "mcts"
 
@@ -112,12 +132,21 @@ class MctsAgent(Agent):
     def decide(self, table: Table, node: Node, decision: Decision) -> Option:
         if len(decision.options) == 1:
             return decision.options[0]
+        seat = decision.seat
         root = _Edge()
         bounds = _Bounds()
         for _ in range(self.budget):
-            self.playout(table, self.world(table, node, decision.seat), decision, root, bounds)
-        by_key = root.children
-        return max(decision.options, key=lambda option: _preference(by_key.get(option.key)))
+            self.playout(table, self.world(table, node, seat), decision, root, bounds)
+        tried = [(option, root.children[option.key]) for option in decision.options
+                 if option.key in root.children and root.children[option.key].visits]
+        best = max(tried, key=lambda pair: pair[1].mean)[1]
+        close = [option for option, edge in tried
+                 if edge.mean + edge.error >= best.mean - best.error]
+        if len(close) == 1:
+            return close[0]
+        world = self.world(table, node, seat)
+        return max(close, key=lambda option: one_ply(table, self.evaluation, world, decision,
+                                                     option, seat, self.rng))
 
     def playout(self, table: Table, node: Node, decision: Decision, root: _Edge,
                 bounds: _Bounds) -> None:
@@ -142,7 +171,8 @@ class MctsAgent(Agent):
         for step, seat in path:
             step.visits += 1
             step.total += reward[seat]
-            bounds.widen(step.total / step.visits)
+            step.squares += reward[seat] ** 2
+            bounds.widen(step.mean)
 
 
 class _Bounds:
@@ -183,14 +213,8 @@ def _select(edge: _Edge, options: Sequence[Option], rng: random.Random, bounds: 
 
 
 def _ucb(edge: _Edge, bounds: _Bounds) -> float:
-    return bounds.scaled(edge.total / edge.visits) + EXPLORATION * math.sqrt(
+    return bounds.scaled(edge.mean) + EXPLORATION * math.sqrt(
         math.log(edge.available) / edge.visits)
-
-
-def _preference(edge: _Edge | None) -> tuple[int, float]:
-    if edge is None or not edge.visits:
-        return (0, 0.0)
-    return (edge.visits, edge.total / edge.visits)
 
 
 def finish_event(table: Table, node: Node, rng: random.Random) -> Node:

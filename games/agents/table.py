@@ -7,15 +7,18 @@ One rule for every game, so that a study compares readings and never two orders 
   choices are computed from its own view (``legal_events(state, reading, seat)``). The seats
   the engine calls *acting* (``player_facts``) must decide; before each of their decisions,
   every other seat with choices of its own ("at any time": a trade, a card returned) is asked
-  once, in seat order, and may let play go on (``WAIT``). A seat that waited, or recorded an
-  event while not acting, is not asked again until an acting seat (or nobody) records one.
-  When no seat is acting and every seat let play go on, a happening comes next; when there is
-  none, the first seat in seat order with choices decides, without waiting.
+  once and may let play go on (``WAIT``). A seat that waited, or recorded an event while not
+  acting, is not asked again until an acting seat (or nobody) records one. Seats are asked in
+  seat order starting after the one that recorded the last event, so that several seats
+  acting at once (each drawing its story) take turns. When no seat is acting and every seat
+  let play go on, a happening comes next; when there is none, the next seat with choices
+  decides, without waiting.
 - **Who decides each open field.** A picked choice's open fields are decided one by one, each
   by its decider (``Choice.decider_of``: the actor, or the player a reading hands the field
   to), with that decider's own agent and view.
 - **What nobody decides.** A throw or a draw (``chance``) is offered to its thrower as one
-  option, "throw or draw"; its outcome is drawn by its odds. Fields whose domain is a reading
+  option, "throw or draw"; its outcome is drawn by its odds, as the whole state has them (a
+  seat's view may list a card another player already holds: the deck does not). Fields whose domain is a reading
   of the world (``Number``, ``Text``, ``Details``: what a card or a counter says, a name as
   read) are no one's decision: left out where optional, else a neutral placeholder (free
   text) or a value drawn at random (a number). A *happening* (an event type the record may
@@ -23,7 +26,10 @@ One rule for every game, so that a study compares readings and never two orders 
   drawn at random among the happenings offered, when no seat decides.
 
 Nothing here adds a rule: every event recorded is one the engine offered, with values its
-domains allow, so a record played by agents is a record the engine calls legal.
+domains allow, so a record played by agents is a record the engine calls legal. A choice a
+seat's view offers that the whole state refuses (a card the seat could not know another player
+holds) is struck from that seat's options where it stands, as a player at the table finds the
+card gone, and the seat decides again; the record never holds it.
 """
 
 from __future__ import annotations
@@ -48,7 +54,7 @@ CACHE_LIMIT = 4096  # states remembered by one table (offers and applied events)
 
 
 class AgentError(RuntimeError):
-    """An event the engine offered applied with a violation: a bug in the engine's offer."""
+    """An event applied with a violation under the whole state."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +96,8 @@ class Node:
     values: tuple[tuple[str, Any], ...] = ()
     decided_by: str | None = None
     waited: frozenset[str] = frozenset()
+    last: str | None = None  # who recorded the last event (None: nobody, or no event yet)
+    struck: frozenset[bytes] = frozenset()  # choices the whole state refused here
 
 
 @dataclass
@@ -121,18 +129,31 @@ class Table:
         if self.engine.finished(node.state):
             return None
         offers = self.offers(node.state)
-        for seat in offers.others:
-            if seat not in node.waited and offers.seats.get(seat):
-                return _asking(seat, offers, may_wait=True)
-        for seat in offers.acting:
-            if offers.seats.get(seat):
-                return _asking(seat, offers, may_wait=False)
+        order = self._after(node.last)
+        for seat in order:
+            if seat in offers.others and seat not in node.waited:
+                found = _asking(seat, offers, node.struck, may_wait=True)
+                if found:
+                    return found
+        for seat in order:
+            if seat in offers.acting:
+                found = _asking(seat, offers, node.struck, may_wait=False)
+                if found:
+                    return found
         if offers.nature:
             return Decision(None, tuple(_choice_option(choice) for choice in offers.nature))
-        for seat in self.seats:
-            if offers.seats.get(seat):
-                return _asking(seat, offers, may_wait=False)
+        for seat in order:
+            found = _asking(seat, offers, node.struck, may_wait=False)
+            if found:
+                return found
         return None
+
+    def _after(self, seat: str | None) -> tuple[str, ...]:
+        """The seats in seat order, starting after ``seat``."""
+        if seat not in self.seats:
+            return self.seats
+        at = self.seats.index(seat) + 1
+        return self.seats[at:] + self.seats[:at]
 
     def offers(self, state: dict) -> Offers:
         key = canonical_bytes(state)
@@ -151,16 +172,20 @@ class Table:
         happenings = {choice.type for choice in nature}
         acting = {facts.player for facts in engine.player_facts(state) if facts.acting}
         seats: dict[str, tuple[Choice, ...]] = {}
+        throws: dict[str, tuple[Choice, ...]] = {}
         for seat in self.seats:
+            as_played = [choice.for_actor(seat) for choice in everything
+                         if choice.may_act(seat) and choice.type not in happenings]
             if engine.view(state, seat) == state:
-                # The seat sees everything: its choices are the ones it may act on.
-                mine = [choice.for_actor(seat) for choice in everything
-                        if choice.may_act(seat)]
+                mine = as_played  # the seat sees everything: the same choices
             else:
-                mine = engine.legal_events(state, self.reading, seat)
-            seats[seat] = tuple(choice for choice in mine if choice.type not in happenings)
+                mine = [choice for choice in engine.legal_events(state, self.reading, seat)
+                        if choice.type not in happenings]
+            seats[seat] = tuple(mine)
+            throws[seat] = tuple(choice for choice in as_played if choice.chance)
         return Offers(
             seats=seats,
+            throws=throws,
             acting=tuple(seat for seat in self.seats if seat in acting),
             others=tuple(seat for seat in self.seats if seat not in acting),
             nature=tuple(nature),
@@ -178,16 +203,16 @@ class Table:
         the pick completes one (None while open fields remain, or after a wait). ``rng``
         draws what nobody decides."""
         if option.waits:
-            return Node(node.state, waited=node.waited | {decision.seat}), None
+            return Node(node.state, waited=node.waited | {decision.seat}, last=node.last), None
         if node.pending is not None:
             spec = _next_field(node)
             pending = Node(node.state, node.pending, (*node.values, (spec.name, option.value)),
-                           node.decided_by, node.waited)
+                           node.decided_by, node.waited, node.last)
         elif option.throws:
             thrown = rng.choice(option.throws)
-            pending = Node(node.state, thrown, (), decision.seat, node.waited)
+            pending = Node(node.state, thrown, (), decision.seat, node.waited, node.last)
         else:
-            pending = Node(node.state, option.choice, (), decision.seat, node.waited)
+            pending = Node(node.state, option.choice, (), decision.seat, node.waited, node.last)
         return self._fill(pending, rng)
 
     def _fill(self, node: Node, rng: random.Random) -> tuple[Node, dict | None]:
@@ -206,27 +231,34 @@ class Table:
                 options = _values(spec)
                 if len(options) > 1:
                     return Node(node.state, choice, tuple(values.items()), node.decided_by,
-                                node.waited), None
+                                node.waited, node.last), None
                 values[spec.name] = options[0].value
             else:
                 values[spec.name] = _read(spec, rng)
         values = {name: value for name, value in values.items() if value is not _LEFT_OUT}
         event = choice.filled(values)
-        state = self.apply(node.state, event)
         seat = node.decided_by
+        try:
+            state = self.apply(node.state, event)
+        except AgentError:
+            if choice.chance or seat is None:
+                raise
+            return Node(node.state, waited=node.waited, last=node.last,
+                        struck=node.struck | {_choice_option(choice).key}), None
         acting = seat is None or seat in self.offers(node.state).acting
         waited = frozenset() if acting else node.waited | {seat}
-        return Node(state, waited=waited), event
+        return Node(state, waited=waited, last=seat), event
 
     def apply(self, state: dict, event: dict) -> dict:
+        """The state after ``event``; ``AgentError`` when the whole state calls it a
+        violation."""
         key = (canonical_bytes(state), canonical_bytes(event))
         found = self._applied.get(key)
         if found is None:
             step = self.engine.apply(state, event, self.reading)
             if not step.legal:
                 broken = "; ".join(f.message for f in step.flags if f.kind == "violation")
-                raise AgentError(f"{self.engine.slug}: the offered {event} is a violation: "
-                                 f"{broken}")
+                raise AgentError(f"{self.engine.slug}: {event} is a violation: {broken}")
             found = step.state
             if len(self._applied) > CACHE_LIMIT:
                 self._applied.clear()
@@ -236,10 +268,12 @@ class Table:
 
 @dataclass(frozen=True)
 class Offers:
-    """What is offered at one state: each seat's own choices (happenings aside), who is
-    acting, who is not, and the happenings and throws nobody decides."""
+    """What is offered at one state: each seat's own choices (happenings aside) and its
+    throws and draws as the whole state has them, who is acting, who is not, and the
+    happenings and throws nobody decides."""
 
     seats: Mapping[str, tuple[Choice, ...]]
+    throws: Mapping[str, tuple[Choice, ...]]  # each seat's throws and draws, as they fall
     acting: tuple[str, ...]
     others: tuple[str, ...]
     nature: tuple[Choice, ...]
@@ -253,12 +287,18 @@ def nobody_decides(choice: Choice) -> bool:
     return choice.actor is None
 
 
-def _asking(seat: str, offers: Offers, *, may_wait: bool) -> Decision:
-    mine = offers.seats[seat]
-    options = [_choice_option(choice) for choice in mine if not choice.chance]
-    throws = tuple(choice for choice in mine if choice.chance)
-    if throws:
+def _asking(seat: str, offers: Offers, struck: frozenset[bytes], *, may_wait: bool
+            ) -> Decision | None:
+    """The seat's decision among its own choices (none struck here), or None when it has
+    none."""
+    mine = offers.seats.get(seat, ())
+    options = [option for option in (_choice_option(choice) for choice in mine
+                                     if not choice.chance) if option.key not in struck]
+    throws = offers.throws[seat]
+    if throws and any(choice.chance for choice in mine):
         options.append(Option(THROW.encode(), "throw or draw", throws=throws))
+    if not options:
+        return None
     if may_wait:
         options.append(Option(WAIT.encode(), "let play go on"))
     return Decision(seat, tuple(options), offered=len(mine))
