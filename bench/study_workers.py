@@ -4,7 +4,9 @@ each, the speed-up, and the events per second per worker (simulated and replayed
 
 Usage: python bench/study_workers.py [--game dagon] [--point dagon.lagoon-chooser]
                                      [--matches 1000] [--workers 1 2]
-``--matches`` counts simulated matches in all, shared among the point's options.
+                                     [--agent bots|random|greedy|mcts] [--budget B]
+``--matches`` counts simulated matches in all, shared among the point's options; ``--agent``
+says who plays them (the game's bots by default; ``mcts`` makes one part a match).
 Target: a speed-up of at least 1.7 with two workers on two cores.
 """
 
@@ -25,6 +27,8 @@ def main() -> int:
     parser.add_argument("--point", default="dagon.lagoon-chooser")
     parser.add_argument("--matches", type=int, default=1000)
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--agent", default="bots")
+    parser.add_argument("--budget", type=int, help="playouts per decision of mcts")
     args = parser.parse_args()
 
     import _django
@@ -48,6 +52,7 @@ def measure(args, broker_url: str) -> int:
 
     options = len(games.get(args.game).point(args.point).option_ids)
     per_option = max(1, args.matches // options)
+    print(f"load average before: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
     times = {}
     for count in args.workers:
         Study.objects.filter(kind=Study.IMPACT).delete()  # the same study, computed again
@@ -55,7 +60,8 @@ def measure(args, broker_url: str) -> int:
                    for i in range(count)]
         try:
             started = time.perf_counter()
-            study = study_impact(game_slug=args.game, point_id=args.point, matches=per_option)
+            study = study_impact(game_slug=args.game, point_id=args.point, matches=per_option,
+                                 agent=args.agent, budget=args.budget)
             while study.under_way:
                 time.sleep(0.2)
                 study.refresh_from_db()
@@ -69,12 +75,13 @@ def measure(args, broker_url: str) -> int:
         simulated = study.result["simulated_events"]
         applied = simulated * options  # each record is replayed under every option
         times[count] = elapsed
-        print(f"{count} worker process{'es' if count > 1 else ''}: "
+        print(f"{count} worker process{'es' if count > 1 else ''}, {args.agent} playing: "
               f"{study.result['simulated_matches']:,} simulated matches "
               f"({simulated:,} events, each replayed under {options} readings) in "
               f"{elapsed:.1f} s; {simulated / elapsed / count:,.0f} simulated and "
               f"{applied / elapsed / count:,.0f} replayed events/s per worker "
-              f"({study.parts_total} parts)")
+              f"({study.parts_total} parts; load average "
+              f"{', '.join(f'{x:.2f}' for x in os.getloadavg())})")
     if 1 in times and 2 in times:
         speedup = times[1] / times[2]
         print(f"speed-up with two workers: {speedup:.2f}x  "

@@ -12,7 +12,10 @@ from rest_framework.response import Response
 from replay import selectors as replay_selectors
 from studies import selectors
 from studies.models import Study
+from studies.plans import PLAYERS
 from studies.services import (
+    DEFAULT_AGENT,
+    MAX_BUDGET,
     MAX_IMPACT_MATCHES,
     study_archive,
     study_cancel,
@@ -50,6 +53,15 @@ class StartStudySerializer(serializers.Serializer):
     matches = serializers.IntegerField(min_value=1, max_value=MAX_IMPACT_MATCHES,
                                        required=False,
                                        help_text="impact: simulated matches per option")
+    agent = serializers.ChoiceField(choices=list(PLAYERS), default=DEFAULT_AGENT,
+                                    help_text="impact: who plays every seat, an agent "
+                                              "(random, greedy, mcts) or the game's bots")
+    budget = serializers.IntegerField(min_value=1, max_value=MAX_BUDGET, required=False,
+                                      help_text="impact: playouts per decision of mcts")
+    players = serializers.IntegerField(min_value=1, max_value=MAX_QUERY_INT, required=False,
+                                       help_text="impact: seats of each match agents play "
+                                                 "(three by default, within the game's "
+                                                 "range)")
     points = serializers.ListField(child=serializers.CharField(max_length=100),
                                    required=False, max_length=100,
                                    help_text="sweep and archive: only these points (the "
@@ -107,7 +119,9 @@ class StudyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             study = study_sweep(match=match, points=points, requested_by=request.user)
         elif data["kind"] == Study.IMPACT:
             study = study_impact(game_slug=data["game"], point_id=data["point"],
-                                 matches=data["matches"], requested_by=request.user)
+                                 matches=data["matches"], agent=data["agent"],
+                                 budget=data.get("budget"), players=data.get("players"),
+                                 requested_by=request.user)
         else:
             study = study_archive(game_slug=data["game"], points=points,
                                   requested_by=request.user)

@@ -15,6 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 import games
+from games.agents import AGENTS, DEFAULT_BUDGET, play_match, seats_for
+from games.agents.evaluation import NoEvaluation, evaluation_for
 from games.core.impact import DEFAULT_MAX_EVENTS, measure_match, summarise
 from games.core.influence import influence
 from games.core.replay import collect_corrections, effective_events
@@ -29,10 +31,15 @@ from games.core.sweep import (
 from replay.bulk import fetch_events
 from replay.errors import LogError
 from replay.models import Event, Match
+from studies.measures import differences, measures_of
+from studies.statistics import wilson
 
 SWEEP_STRETCH = 1000  # events per part of a sweep
 CANCEL_CHECK_EVERY = 200  # events between two looks at whether a sweep was cancelled
 IMPACT_CHUNK = 10  # simulated matches per part of an impact study
+SEARCH_CHUNK = 1  # matches per part when ``mcts`` plays them (a part stays short)
+BOTS = "bots"  # the game's own simulator (engine.simulate), not an agent
+PLAYERS = (BOTS, *AGENTS)
 
 Stop = Callable[[], bool]
 
@@ -108,34 +115,64 @@ class ImpactPlan:
         engine = engine_of(parameters["game"])
         first = parameters["first_seed"]
         last = first + parameters["matches"]
+        chunk = SEARCH_CHUNK if parameters.get("agent") == "mcts" else IMPACT_CHUNK
         return [
-            {"option": option, "seeds": [seed, min(seed + IMPACT_CHUNK, last)]}
+            {"option": option, "seeds": [seed, min(seed + chunk, last)]}
             for option in engine.point(parameters["point"]).option_ids
-            for seed in range(first, last, IMPACT_CHUNK)
+            for seed in range(first, last, chunk)
         ]
 
     def compute(self, study, payload: dict, previous: dict | None, stop: Stop) -> dict:
         engine = engine_of(study.engine)
+        parameters = study.parameters
+        evaluation = _evaluation(engine)
         measured = []
         for seed in range(*payload["seeds"]):
             if stop():
                 raise Cancelled
-            measured.append(measure_match(
-                engine, point_id=study.parameters["point"], played_under=payload["option"],
-                seed=seed, max_events=study.parameters["max_events"],
-            ))
+            document = played(engine, parameters, option=payload["option"], seed=seed)
+            measured.append({"seed": seed, **measure_match(
+                engine, point_id=parameters["point"], played_under=payload["option"],
+                document=document, evaluation=evaluation)})
         return {"matches": measured}
 
     def gather(self, study, results: list[dict]) -> dict:
         engine = engine_of(study.engine)
         point = engine.point(study.parameters["point"])
         matches = [m for result in results for m in result["matches"]]
+        rows = summarise(point.option_ids, point.default, matches)
+        default = next(row for row in rows if row["default"])
         return {
             "point": point.id,
-            "options": summarise(point.option_ids, point.default, matches),
+            "options": rows,
+            "measures": {row["option"]: measures_of(row) for row in rows},
+            "differences": [{"base": default["option"], "option": row["option"],
+                             "measures": differences(default, row)}
+                            for row in rows if not row["default"]],
             "simulated_matches": len(matches),
             "simulated_events": sum(m["events"] for m in matches),
         }
+
+
+def played(engine, parameters: dict, *, option: str, seed: int) -> dict:
+    """The record of one match of an impact study under ``option``: played by the game's
+    bots, or by the study's agent in every seat."""
+    reading = engine.interpretation({parameters["point"]: option})
+    agent = parameters.get("agent", BOTS)
+    if agent == BOTS:
+        return engine.simulate(seed=seed, max_events=parameters["max_events"],
+                               interpretation=reading)
+    players = seats_for(engine, parameters.get("players"))
+    return play_match(engine, agents={p["id"]: agent for p in players}, seed=seed,
+                      players=players, reading=reading, budget=parameters.get("budget"),
+                      max_events=parameters["max_events"]).document
+
+
+def _evaluation(engine):
+    try:
+        return evaluation_for(engine)
+    except NoEvaluation:
+        return None
 
 
 # -- every recorded match of a game ----------------------------------------------------------
@@ -200,8 +237,12 @@ class ArchivePlan:
             divergences = row.pop("divergences")
             row["median_first_divergence"] = statistics.median(divergences) if divergences \
                 else None
+            # The effect: the share of the matches consulting the point whose outcome this
+            # option alone changes, with its interval; ranked by what the interval is sure of.
+            row["changes"] = wilson(row["outcome_changed"], row["matches_consulting"]).as_dict()
             points.append(row)
-        points.sort(key=lambda r: (-r["outcome_changed"], -r["diverged"], r["point"], r["option"]))
+        points.sort(key=lambda r: (-(r["changes"]["low"] or 0), -(r["changes"]["share"] or 0),
+                                   -r["diverged"], r["point"], r["option"]))
         pairs: dict[tuple, dict] = {}
         for entry in swept:
             for found in entry["influence"]["interactions"]:
@@ -221,6 +262,14 @@ class ArchivePlan:
 PLANS = {"sweep": SweepPlan(), "impact": ImpactPlan(), "archive": ArchivePlan()}
 
 
-def impact_parameters(*, point: str, matches: int, game: str) -> dict:
-    return {"game": game, "point": point, "matches": matches, "first_seed": 1,
-            "max_events": DEFAULT_MAX_EVENTS}
+def impact_parameters(*, point: str, matches: int, game: str, agent: str,
+                      budget: int | None = None, players: int | None = None) -> dict:
+    """What an impact study reads, all of it in its fingerprint: who plays (an agent, with
+    its budget of playouts for ``mcts``, and how many seats; or the game's bots)."""
+    parameters = {"game": game, "point": point, "matches": matches, "first_seed": 1,
+                  "max_events": DEFAULT_MAX_EVENTS, "agent": agent}
+    if agent != BOTS:
+        parameters["players"] = len(seats_for(engine_of(game), players))
+    if agent == "mcts":
+        parameters["budget"] = budget or DEFAULT_BUDGET
+    return parameters

@@ -51,6 +51,38 @@ def bars(rows: Sequence[tuple[str, float]], *, title: str) -> dict:
             "vx": label_width + 4}
 
 
+def intervals(rows: Sequence[dict], *, title: str, top: float | None = None,
+              percent: bool = False) -> dict:
+    """A chart of estimates with their intervals, one row each (``label``, ``estimate``,
+    ``low``, ``high``): a line from low to high and a dot at the estimate, drawn as SVG whose
+    viewBox lets it shrink to a phone. ``top`` is the right end of the scale (1 for shares)."""
+    width, row, label_width, right = 360, 22, 120, 44
+    drawn_rows = [r for r in rows if r.get("estimate") is not None]
+    top = top or max((r["high"] if r.get("high") is not None else r["estimate"]
+                      for r in drawn_rows), default=0) or 1
+    usable = width - label_width - right
+
+    def x(value):
+        return round(label_width + usable * min(max(value, 0), top) / top, 1)
+
+    def said(value):
+        return f"{value * 100:.0f}%" if percent else f"{value:g}"
+
+    drawn = []
+    for i, r in enumerate(drawn_rows):
+        low = r["low"] if r.get("low") is not None else r["estimate"]
+        high = r["high"] if r.get("high") is not None else r["estimate"]
+        drawn.append({"label": r["label"], "y": i * row + row / 2, "ty": i * row + row * 0.7,
+                      "x": x(r["estimate"]), "x1": x(low), "x2": x(high),
+                      "value": said(r["estimate"]),
+                      "title": f"{r['label']}: {said(r['estimate'])} ({said(low)} to "
+                               f"{said(high)})"})
+    return {"title": title, "rows": drawn, "width": width,
+            "height": max(1, len(drawn)) * row + 16, "label_width": label_width,
+            "axis_y": max(1, len(drawn)) * row + 12, "axis_x2": label_width + usable,
+            "vx": label_width + usable + 4, "low_label": said(0), "top_label": said(top)}
+
+
 # -- sortable tables ----------------------------------------------------------------------------
 
 
@@ -194,8 +226,99 @@ def impact_report(study: Study, *, request) -> dict:
         "mean_length": "Mean length", "matches_consulting": "Matches consulting the point",
         "changed": "Outcomes another reading changes",
     })
-    return {"point": words, "table": table, "charts": charts, "players": players,
-            "options": options}
+    report = {"point": words, "table": table, "charts": charts, "players": players,
+              "options": options, "played_by": played_by(study.parameters)}
+    if "measures" in study.result:
+        report.update(_measures_report(study.result, [row["option"] for row in options]))
+    return report
+
+
+def played_by(parameters: Mapping) -> str:
+    """Who played an impact study's matches, in words."""
+    agent = parameters.get("agent", "bots")
+    if agent == "bots":
+        return "the game's simulator bots"
+    seats = f"{parameters.get('players')} seats"
+    if agent == "mcts":
+        return f"the mcts agent in every seat ({seats}, {parameters.get('budget')} playouts " \
+               "a decision)"
+    return f"the {agent} agent in every seat ({seats})"
+
+
+MEASURE_WORDS = {"balance": "Balance", "completion": "Completion", "duration": "Duration",
+                 "rounds": "Rounds", "decisiveness": "Decisiveness", "branching": "Branching",
+                 "consulted": "The point consulted"}
+
+
+def _measures_report(result: Mapping, readings: list[str]) -> dict:
+    """The measures of every reading side by side, their charts, and each difference from
+    the default reading in words."""
+    measures = result["measures"]
+
+    def rate(m):
+        return {"estimate": m["share"], "low": m["low"], "high": m["high"]}
+
+    def spread(q):
+        return {"estimate": q["median"], "low": q["q1"], "high": q["q3"]} if q else {}
+
+    seats = sorted({b["seat"] for r in readings for b in measures[r]["balance"]})
+    rows = [
+        {"what": f"Seat {seat} wins", "cells": [
+            _cell_rate(next((b for b in measures[r]["balance"] if b["seat"] == seat), None))
+            for r in readings]}
+        for seat in seats
+    ]
+    rows += [
+        {"what": "Matches that end", "cells": [_cell_rate(measures[r]["completion"])
+                                               for r in readings]},
+        {"what": "Events (finished matches)", "cells": [_cell_spread(measures[r]["events"])
+                                                        for r in readings]},
+        {"what": "Rounds (finished matches)", "cells": [_cell_spread(measures[r]["rounds"])
+                                                        for r in readings]},
+        {"what": "Winner clear after (share of the match)", "cells": [
+            _cell_spread(measures[r]["clear_after"], percent=True) for r in readings]},
+        {"what": "Choices when deciding", "cells": [_cell_spread(measures[r]["branching"])
+                                                    for r in readings]},
+        {"what": "Matches consulting the point", "cells": [_cell_rate(measures[r]["consulted"])
+                                                           for r in readings]},
+    ]
+    charts = [
+        intervals([{"label": f"{r}: seat {b['seat']}", **rate(b)} for r in readings
+                   for b in measures[r]["balance"]],
+                  title="Wins by seat (95% interval)", top=1, percent=True),
+        intervals([{"label": r, **rate(measures[r]["completion"])} for r in readings],
+                  title="Matches that end (95% interval)", top=1, percent=True),
+        intervals([{"label": r, **spread(measures[r]["events"])} for r in readings],
+                  title="Events a finished match (median, quartiles)"),
+        intervals([{"label": r, **spread(measures[r]["clear_after"])} for r in readings],
+                  title="Winner clear after (median, quartiles)", top=1, percent=True),
+        intervals([{"label": r, **spread(measures[r]["branching"])} for r in readings],
+                  title="Choices when deciding (median, quartiles)"),
+        intervals([{"label": r, **rate(measures[r]["consulted"])} for r in readings],
+                  title="Matches consulting the point (95% interval)", top=1, percent=True),
+    ]
+    said = [{"base": pair["base"], "option": pair["option"],
+             "measures": [{**m, "name": MEASURE_WORDS[m["measure"]]} for m in pair["measures"]]}
+            for pair in result["differences"]]
+    return {"measures": {"readings": readings, "rows": rows},
+            "measure_charts": [c for c in charts if c["rows"]], "differences": said}
+
+
+def _cell_rate(rate: Mapping | None) -> str:
+    if not rate or rate.get("share") is None:
+        return "—"
+    return f"{rate['count']} of {rate['total']}: {rate['share'] * 100:.0f}% " \
+           f"({rate['low'] * 100:.0f}–{rate['high'] * 100:.0f}%)"
+
+
+def _cell_spread(spread: Mapping | None, *, percent: bool = False) -> str:
+    if not spread:
+        return "—"
+
+    def said(value):
+        return f"{value * 100:.0f}%" if percent else f"{value:g}"
+
+    return f"{said(spread['median'])} ({said(spread['q1'])}–{said(spread['q3'])})"
 
 
 def archive_report(study: Study, *, request) -> dict:
@@ -234,6 +357,13 @@ def archive_report(study: Study, *, request) -> dict:
                                              for p in i["points"]]}
                          for i in result["interactions"]],
     }
+
+
+def _interval_words(rate: Mapping | None) -> str:
+    if not rate or rate.get("share") is None:
+        return ""
+    return f" ({rate['share'] * 100:.0f}%, 95% CI {rate['low'] * 100:.0f}–" \
+           f"{rate['high'] * 100:.0f}%)"
 
 
 REPORTS = {Study.SWEEP: sweep_report, Study.IMPACT: impact_report,
@@ -276,7 +406,8 @@ def summary_lines(study: Study) -> list[str]:
         words = point_words(engine, result["point"])
         lines = [f"impact of {result['point']} ({words['question']}): "
                  f"{result['simulated_matches']:,} simulated matches, "
-                 f"{result['simulated_events']:,} events"]
+                 f"{result['simulated_events']:,} events, played by "
+                 f"{played_by(study.parameters)}"]
         for row in result["options"]:
             wins = ", ".join(f"{name} {n}" for name, n in row["wins_by_player"].items())
             lines.append(f"  played under {row['option']}: {row['matches']} matches, "
@@ -288,13 +419,21 @@ def summary_lines(study: Study) -> list[str]:
                              f"{other['outcome_changed']} outcomes change; "
                              f"{other['matches_with_violations']} matches with violations "
                              f"({other['violations']} in all)")
+        if "measures" in result:
+            report = _measures_report(result, [row["option"] for row in result["options"]])
+            lines.append("measures: " + " | ".join(report["measures"]["readings"]))
+            lines.extend(f"  {row['what']}: " + " | ".join(row["cells"])
+                         for row in report["measures"]["rows"])
+            for pair in report["differences"]:
+                lines.append(f"{pair['option']} against {pair['base']}:")
+                lines.extend(f"  {m['name']}: {m['words']}" for m in pair["measures"])
         return lines
     lines = [f"archive-wide study of {study.game.slug}: {result['swept']} matches swept, "
              f"{result['combinations']:,} combinations, {result['lines']:,} lines of play"]
     for row in result["points"]:
         lines.append(f"  {row['point']}={row['option']}: changes {row['outcome_changed']} of "
-                     f"{row['matches_consulting']} matches consulting it; diverges in "
-                     f"{row['diverged']}")
+                     f"{row['matches_consulting']} matches consulting it"
+                     f"{_interval_words(row.get('changes'))}; diverges in {row['diverged']}")
     lines.extend(f"  not swept: match {m['match']}: {m['error']}"
                  for m in result["matches"] if "error" in m)
     return lines

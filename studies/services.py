@@ -23,12 +23,21 @@ from games.core.canonical import canonical_json
 from replay.models import Match
 from replay.runs import game_head
 from studies.models import Study, StudyPart
-from studies.plans import PLANS, Cancelled, StudyError, engine_of, impact_parameters
+from studies.plans import (
+    PLANS,
+    PLAYERS,
+    Cancelled,
+    StudyError,
+    engine_of,
+    impact_parameters,
+)
 
 logger = logging.getLogger(__name__)
 RUN_STUDY_PART = "studies.tasks.run_study_part"
 
 MAX_IMPACT_MATCHES = 5000
+MAX_BUDGET = 10_000  # playouts per decision of mcts
+DEFAULT_AGENT = "greedy"
 # A study under way with no sign of life for this long is started again by the next POST.
 STUDY_STALE_AFTER = dt.timedelta(minutes=5)
 
@@ -65,14 +74,27 @@ def study_sweep(*, match: Match, points: Iterable[str] | None = None,
                   parameters=parameters, requested_by=requested_by, wait=wait)
 
 
-def study_impact(*, game_slug: str, point_id: str, matches: int, requested_by=None,
-                 wait: bool = False) -> Study:
-    """``matches`` simulated matches played under each option of the point."""
+def study_impact(*, game_slug: str, point_id: str, matches: int,
+                 agent: str = DEFAULT_AGENT, budget: int | None = None,
+                 players: int | None = None, requested_by=None, wait: bool = False) -> Study:
+    """``matches`` simulated matches played under each option of the point, by ``agent`` in
+    every seat (``budget`` playouts per decision for ``mcts``; ``players`` seats, three by
+    default) or by the game's bots (``bots``). ``wait``: computed before returning."""
     engine = engine_of(game_slug)
-    if isinstance(matches, bool) or not isinstance(matches, int) \
-            or not 1 <= matches <= MAX_IMPACT_MATCHES:
+    if not _whole(matches, 1, MAX_IMPACT_MATCHES):
         raise StudyError(f"matches must be a whole number from 1 to {MAX_IMPACT_MATCHES}",
                          field="matches")
+    if agent not in PLAYERS:
+        raise StudyError(f"agent must be one of {', '.join(PLAYERS)}, not {agent!r}",
+                         field="agent")
+    if budget is not None and (agent != "mcts" or not _whole(budget, 1, MAX_BUDGET)):
+        raise StudyError(f"budget is the playouts per decision of mcts, a whole number from 1 "
+                         f"to {MAX_BUDGET}", field="budget")
+    if players is not None and (agent == "bots" or not _whole(
+            players, engine.min_players, engine.max_players)):
+        raise StudyError(f"players is the number of seats agents play, from "
+                         f"{engine.min_players} to {engine.max_players} in {game_slug}",
+                         field="players")
     try:
         engine.point(point_id)
     except KeyError:
@@ -81,8 +103,9 @@ def study_impact(*, game_slug: str, point_id: str, matches: int, requested_by=No
     from archive.models import Game
 
     return _study(kind=Study.IMPACT, engine=engine, game=Game.objects.get(slug=game_slug),
-                  match=None, parameters=impact_parameters(point=point_id, matches=matches,
-                                                           game=game_slug),
+                  match=None, parameters=impact_parameters(
+                      point=point_id, matches=matches, game=game_slug, agent=agent,
+                      budget=budget, players=players),
                   requested_by=requested_by, wait=wait)
 
 
@@ -103,6 +126,10 @@ def study_archive(*, game_slug: str, points: Iterable[str] | None = None,
     parameters = {"points": chosen, "matches": matches}
     return _study(kind=Study.ARCHIVE, engine=engine, game=Game.objects.get(slug=game_slug),
                   match=None, parameters=parameters, requested_by=requested_by, wait=wait)
+
+
+def _whole(value, low: int, high: int) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int) and low <= value <= high
 
 
 def _log_head(match: Match) -> dict:

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 import games
 from archive.models import Game
+from games.agents import DEFAULT_BUDGET
 from replay import selectors as replay_selectors
 from replay.errors import LogError
 from replay.runs import find_run
@@ -18,6 +19,8 @@ from studies import selectors
 from studies.models import Study
 from studies.report import REPORTS, point_words
 from studies.services import (
+    DEFAULT_AGENT,
+    MAX_BUDGET,
     MAX_IMPACT_MATCHES,
     study_archive,
     study_cancel,
@@ -25,6 +28,10 @@ from studies.services import (
     study_sweep,
 )
 from web.pages import curator_only, page
+
+AGENT_WORDS = [("greedy", "greedy agents (one move ahead, the game's evaluation)"),
+               ("mcts", "mcts agents (UCT search)"), ("random", "random agents"),
+               ("bots", "the game's simulator bots")]
 
 
 def _visible_match(request, match_id: int):
@@ -115,6 +122,8 @@ def _game_context(request, game, engine, **extra) -> dict:
             if engine else study.parameters["point"]
     return {
         "game": game, "engine": engine, "max_matches": MAX_IMPACT_MATCHES,
+        "agents": AGENT_WORDS, "default_agent": DEFAULT_AGENT, "max_budget": MAX_BUDGET,
+        "default_budget": DEFAULT_BUDGET,
         "point_id": request.GET.get("point", "") or request.POST.get("point", ""),
         "impacts": impacts,
         "archives": list(selectors.studies_of(game_slug=game.slug, kind=Study.ARCHIVE)[:30]),
@@ -134,8 +143,16 @@ def _start_game_study(request, game, engine):
             except ValueError:
                 raise LogError(f"the number of simulated matches must be a whole number, "
                                f"not {raw!r}", field="simulated") from None
+            budget = request.POST.get("budget", "").strip()
+            try:
+                budget = int(budget) if budget else None
+            except ValueError:
+                raise LogError(f"the playouts a decision must be a whole number, not "
+                               f"{budget!r}", field="budget") from None
             study = study_impact(game_slug=game.slug, point_id=request.POST.get("point", ""),
-                                 matches=matches, requested_by=request.user)
+                                 matches=matches, agent=request.POST.get("agent", DEFAULT_AGENT),
+                                 budget=budget if request.POST.get("agent") == "mcts" else None,
+                                 requested_by=request.user)
         elif kind == Study.ARCHIVE:
             study = study_archive(game_slug=game.slug, points=_chosen_points(request),
                                   requested_by=request.user)

@@ -49,6 +49,7 @@ def nothing_computes(monkeypatch):
     monkeypatch.setattr(studies.plans, "sweep", refuse("a sweep"))
     monkeypatch.setattr(studies.plans, "advance", refuse("a sweep"))
     monkeypatch.setattr(games.core.impact, "measure_match", refuse("a simulation"))
+    monkeypatch.setattr(studies.plans, "play_match", refuse("agents playing"))
 
 
 def snapshot() -> dict:

@@ -175,3 +175,63 @@ def test_with_no_broker_a_study_answers_at_once_and_computes_off_the_request(cli
     again = client.post(reverse("game-studies", args=["dagon"]),
                         {"kind": "impact", "point": "dagon.lagoon-chooser", "simulated": "4"})
     assert "already made" in client.get(again["Location"]).content.decode()
+
+
+@pytest.fixture
+def toy_game(db, monkeypatch):
+    import games
+    from games.agents import evaluation as evaluations
+    from tests.factories import GameFactory
+
+    monkeypatch.setitem(games.ENGINE_MODULES, "toy-race", "tests.studies.toy_race")
+    monkeypatch.delitem(games._loaded, "toy-race", raising=False)
+    monkeypatch.setitem(evaluations.EVALUATION_MODULES, "toy-race", "tests.studies.toy_race")
+    GameFactory(slug="toy-race", title="Toy race")
+
+
+def test_an_impact_study_shows_each_readings_measures_side_by_side_with_charts_and_words(
+        client, toy_game):
+    from studies.services import study_impact
+
+    study = study_impact(game_slug="toy-race", point_id="toy-race.knock-chooser", matches=10,
+                         agent="greedy")
+    page = client.get(reverse("study-detail", args=[study.pk])).content.decode()
+    main = page[page.index('<main id="main">'):]
+    assert "played by the greedy agent in every seat (3 seats)" in main
+    table = main.split('class="list measures"')[1].split("</table>")[0]
+    assert re.findall(r'<th scope="col">([^<]+)</th>', table) == ["Measure", "knocker",
+                                                                   "knocked"]
+    for what in ("Seat 1 wins", "Seat 3 wins", "Matches that end", "Events (finished matches)",
+                 "Rounds (finished matches)", "Winner clear after", "Choices when deciding",
+                 "Matches consulting the point"):
+        assert f'<th scope="row">{what}' in table
+    charts = re.findall(r'<svg class="intervals" viewBox="0 0 360 \d+"', main)
+    assert len(charts) == 6
+    # Each reading's estimate is a dot on its interval, drawn in the SVG (no inline style).
+    assert main.count('<circle class="estimate"') >= 2 * 6
+    assert main.count('<line class="range"') == main.count('<circle class="estimate"')
+    assert "style=" not in main
+    words = re.findall(r'<li class="(detected|noise)"><strong>([^<]+)</strong> ([^<]+)</li>',
+                       main)
+    assert {name for _, name, _ in words} == {"Balance.", "Completion.", "Duration.",
+                                              "Rounds.", "Decisiveness.", "Branching.",
+                                              "The point consulted."}
+    for kind, _, said in words:
+        said = said.replace("&#x27;", "'")
+        if kind == "noise":
+            assert said.startswith("No difference in ") and "at 10 matches a reading" in said
+        else:
+            assert "95% CI" in said
+
+
+def test_a_curator_starts_an_impact_study_played_by_mcts(curator_client, toy_game):
+    started = curator_client.post(reverse("game-studies", args=["toy-race"]), {
+        "kind": "impact", "point": "toy-race.six-again", "simulated": "2", "agent": "mcts",
+        "budget": "3"})
+    assert started.status_code == 302
+    study = Study.objects.get()
+    assert study.parameters["agent"] == "mcts" and study.parameters["budget"] == 3
+    refused = curator_client.post(reverse("game-studies", args=["toy-race"]), {
+        "kind": "impact", "point": "toy-race.six-again", "simulated": "2", "agent": "mcts",
+        "budget": "lots"})
+    assert refused.status_code == 400 and b"playouts a decision must be a whole" in refused.content

@@ -1,12 +1,16 @@
 """manage.py study sweep|impact|archive: starts the study (or finds the identical one), and
-prints a summary when it is done; a bad argument is an error that names it."""
+prints a summary when it is done; manage.py agents duel: two agents' shares of wins with their
+intervals; a bad argument is an error that names it."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+import games
 from studies.models import Study
 
 
@@ -40,4 +44,79 @@ def test_study_archive_prints_the_points_that_change_outcomes(lagoon, capsys):
 def test_bad_arguments_are_named(lagoon, args, message):
     with pytest.raises(CommandError, match=message):
         call_command("study", *args)
+    assert not Study.objects.exists()
+
+
+def test_agents_duel_prints_each_agents_share_of_wins_with_its_interval(capsys, monkeypatch):
+    from games.agents import evaluation as evaluations
+
+    monkeypatch.setitem(games.ENGINE_MODULES, "toy-race", "tests.studies.toy_race")
+    monkeypatch.delitem(games._loaded, "toy-race", raising=False)
+    monkeypatch.setitem(evaluations.EVALUATION_MODULES, "toy-race", "tests.studies.toy_race")
+    call_command("agents", "duel", "toy-race", "--agent", "greedy", "--against", "random",
+                 "--matches", "6", "--seed", "3")
+    out = capsys.readouterr().out
+    assert "toy-race: greedy against random, 6 matches of 2 seats (seeds 3 to 8)" in out
+    shares = re.findall(r"  (greedy|random): wins (\d+) of 6 matches, ([\d.]+)% \(95% CI "
+                        r"([\d.]+)–([\d.]+)%\)", out)
+    assert [name for name, *_ in shares] == ["greedy", "random"]
+    wins = {name: int(count) for name, count, *_ in shares}
+    for _, count, share, low, high in shares:
+        assert float(low) <= float(share) <= float(high)
+    assert re.search(r"draws (\d+), unfinished (\d+)", out)
+    draws, unfinished = map(int, re.search(r"draws (\d+), unfinished (\d+)", out).groups())
+    assert sum(wins.values()) + draws + unfinished == 6
+    assert "decisions, " in out and " a second" in out
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["duel", "nowhere", "--agent", "mcts", "--against", "random", "--matches", "2"],
+     "'nowhere' has no rule engine"),
+    (["duel", "dagon", "--agent", "mcts", "--against", "random", "--matches", "0"],
+     "--matches must be at least 1"),
+    (["duel", "dagon", "--agent", "mcts", "--against", "random", "--matches", "2",
+      "--players", "9"], "--players: Dagon"),
+])
+def test_bad_duels_are_named(args, message):
+    with pytest.raises(CommandError, match=message):
+        call_command("agents", *args)
+
+
+@pytest.fixture
+def toy_game(db, monkeypatch):
+    from games.agents import evaluation as evaluations
+    from tests.factories import GameFactory
+
+    monkeypatch.setitem(games.ENGINE_MODULES, "toy-race", "tests.studies.toy_race")
+    monkeypatch.delitem(games._loaded, "toy-race", raising=False)
+    monkeypatch.setitem(evaluations.EVALUATION_MODULES, "toy-race", "tests.studies.toy_race")
+    GameFactory(slug="toy-race", title="Toy race")
+
+
+def test_study_impact_with_an_agent_prints_the_measures_and_their_differences(toy_game,
+                                                                                capsys):
+    call_command("study", "impact", "toy-race", "toy-race.knock-chooser", "--matches", "12",
+                 "--agent", "mcts", "--budget", "4")
+    out = capsys.readouterr().out
+    assert "played by the mcts agent in every seat (3 seats, 4 playouts a decision)" in out
+    assert "measures: knocker | knocked" in out
+    assert re.search(r"  Seat 1 wins: \d+ of 12: \d+% \(\d+–\d+%\) \| \d+ of 12", out)
+    assert "  Matches that end: 12 of 12: 100%" in out
+    assert "knocked against knocker:" in out
+    assert re.search(r"  Duration: (Reading “knocked” (shortens|lengthens) matches by \d+% "
+                     r"against “knocker” \(95% CI \d+–\d+%; Mann-Whitney U test p = |No "
+                     r"difference in how long matches are this study can detect at 12 "
+                     r"matches a reading)", out)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--agent", "wizard"], "invalid choice: 'wizard'"),
+    (["--agent", "greedy", "--budget", "5"], "budget is the playouts per decision of mcts"),
+    (["--agent", "mcts", "--players", "9"], "players is the number of seats"),
+    (["--agent", "bots", "--players", "2"], "players is the number of seats"),
+])
+def test_bad_impact_agents_are_named(toy_game, args, message):
+    with pytest.raises(CommandError, match=message):
+        call_command("study", "impact", "toy-race", "toy-race.knock-chooser", "--matches", "2",
+                     *args)
     assert not Study.objects.exists()

@@ -6,8 +6,9 @@ from django.core.management.base import BaseCommand, CommandError
 from replay.errors import LogError
 from replay.management.commands._match_arg import match_from_argument
 from studies.models import Study
+from studies.plans import PLAYERS
 from studies.report import summary_lines
-from studies.services import study_archive, study_impact, study_sweep
+from studies.services import DEFAULT_AGENT, study_archive, study_impact, study_sweep
 
 
 class Command(BaseCommand):
@@ -27,6 +28,11 @@ class Command(BaseCommand):
         impact.add_argument("point", help="the interpretation point")
         impact.add_argument("--matches", type=int, required=True,
                             help="simulated matches per option")
+        impact.add_argument("--agent", default=DEFAULT_AGENT, choices=PLAYERS,
+                            help="who plays every seat: an agent, or the game's bots "
+                                 f"(default {DEFAULT_AGENT})")
+        impact.add_argument("--budget", type=int, help="playouts per decision of mcts")
+        impact.add_argument("--players", type=int, help="seats of each match agents play")
         archive = kinds.add_parser("archive", help="every public recorded match of a game")
         archive.add_argument("game", help="the game's slug")
         archive.add_argument("--points", nargs="+", metavar="POINT",
@@ -42,7 +48,9 @@ class Command(BaseCommand):
                                     points=options["points"], wait=True)
             elif options["kind"] == "impact":
                 study = study_impact(game_slug=options["game"], point_id=options["point"],
-                                     matches=options["matches"], wait=True)
+                                     matches=options["matches"], agent=options["agent"],
+                                     budget=options["budget"], players=options["players"],
+                                     wait=True)
             else:
                 study = study_archive(game_slug=options["game"], points=options["points"],
                                       wait=True)

@@ -1,0 +1,113 @@
+"""Dagon's plain evaluation for the agents (README, "Evaluation"): how far a Hero stands
+towards its last throne.
+
+Thrones already won count whole; towards the next one, carrying the Symbol is most of the way
+(the nearer a city that has not knighted the Hero, the better), then being near the Symbol
+where it lies, or near its bearer with a weapon to attack; weapons in hand help, and the
+Wizard card or turns to sit out hold a Hero back. Distances are counted in circles along the
+route, around the Black Towers that shut it (and, for the bearer, the cities that knighted it,
+where it would stop for nothing). A Spell on the bearer's way is a duel it may lose,
+and the Symbol with it: the bearer's standing is priced by the duels still ahead (the chance of
+winning them all), so that stepping onto a Spell is no cliff an agent would rather pace beside
+for ever; for any other Hero a Spell is a detour of a few circles.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Mapping
+from typing import Any
+
+from games.dagon.board import board_for
+from games.dagon.state import DUEL_ROLL, SPELL_CARD
+
+HALF_WAY = 12  # circles at which a goal is worth half as much as standing on it
+CARRYING = 0.6  # of the way to the next throne, for holding the Symbol at all
+LOSING_IT = 0.25  # what is left of that way when a duel takes the Symbol
+DUEL_WON = 21 / 36  # the fetish die (1 to 6) reaching a Spell's strength (1 to 6, even odds)
+DETOUR = 3  # circles a Spell is worth to a Hero not carrying the Symbol
+NEAR_SYMBOL = 0.35  # at most, for standing on the Symbol where it lies
+NEAR_BEARER = 0.3  # at most, for standing on its bearer with weapons to attack
+WEAPON = 0.04  # each weapon in hand
+HELD_BACK = 0.8  # the Wizard card held, or turns to sit out
+SPELLS_FIRST = 1000  # a Spell's weight when the fewest Spells on the way come first
+
+
+def evaluate(state: Mapping[str, Any], seat: str) -> float:
+    board = board_for(state["board_id"])
+    hero = state["heroes"][seat]
+    knighted = set(hero["knighted"])
+    symbol = state["symbol"]
+    bearer = symbol["bearer"] == seat
+    # A Hero moves one circle a turn: a Black Tower shuts the way for all but the bearer,
+    # and a Spell for a Hero without weapons; the bearer stops in any city it reaches, so a
+    # city that knighted it already is no way through.
+    fresh = [city for city in board.cities if city not in knighted] or list(board.cities)
+    walls: set[str] = set()
+    if bearer:
+        walls.update(city for city in board.cities if city not in fresh)
+    else:
+        walls.update(state["towers"]["spaces"])
+        if not hero["weapons"]:
+            walls.update(s for s in board.ids if board.kind[s] == "spell")
+    duel_ahead = state["turn"] == seat and state["phase"] in (SPELL_CARD, DUEL_ROLL)
+
+    def way(goals, spell_weight: int) -> int | None:
+        goals = tuple(sorted(goals))
+        return _ways(board, goals, frozenset(walls - set(goals)), spell_weight).get(
+            hero["space"])
+
+    if bearer:
+        cost = way(fresh, SPELLS_FIRST)
+        if cost is None:
+            progress = LOSING_IT
+        else:
+            duels, steps = divmod(cost, SPELLS_FIRST)
+            passing = DUEL_WON ** (duels + duel_ahead)
+            arriving = CARRYING + (1 - CARRYING) * _nearness(steps)
+            progress = passing * arriving + (1 - passing) * LOSING_IT
+    elif symbol["space"] is not None:
+        progress = NEAR_SYMBOL * _nearness(way([symbol["space"]], DETOUR), duel_ahead)
+    elif symbol["bearer"] is not None and hero["weapons"]:
+        bearer_at = state["heroes"][symbol["bearer"]]["space"]
+        progress = NEAR_BEARER * _nearness(way([bearer_at], DETOUR), duel_ahead)
+    else:
+        progress = 0.0
+    progress += WEAPON * hero["weapons"]
+    if hero["wizard_card"] or hero["sit_out"]:
+        progress *= HELD_BACK
+    return (len(knighted) + min(progress, 1.0)) / state["thrones_to_win"]
+
+
+def _nearness(steps: int | None, duel_ahead: bool = False) -> float:
+    """1 on the goal, half at ``HALF_WAY`` circles, never quite 0 (nothing when shut out)."""
+    if steps is None:
+        return 0.0
+    return 1 / (1 + (steps + DETOUR * duel_ahead) / HALF_WAY)
+
+
+_WAYS: dict[tuple, dict[str, int]] = {}
+
+
+def _ways(board, goals: tuple[str, ...], walls: frozenset[str], spell_weight: int
+          ) -> dict[str, int]:
+    """The cost of the cheapest way from every space to the nearest goal around ``walls``:
+    one a circle, ``spell_weight`` more for each Spell entered (kept: towers seldom move)."""
+    key = (board.id, goals, walls, spell_weight)
+    found = _WAYS.get(key)
+    if found is None:
+        found = {}
+        queue = [(0, goal) for goal in goals]
+        while queue:
+            cost, here = heapq.heappop(queue)
+            if here in found:
+                continue
+            found[here] = cost
+            entering = 1 + (spell_weight if board.kind[here] == "spell" else 0)
+            for there in board.neighbours[here]:
+                if there not in found and there not in walls:
+                    heapq.heappush(queue, (cost + entering, there))
+        if len(_WAYS) > 4096:
+            _WAYS.clear()
+        _WAYS[key] = found
+    return found

@@ -1,0 +1,180 @@
+"""Agents over legal_events (games.agents): who decides each decision, what they pick, the
+same seed giving the same play, and decisions that never depend on what a seat cannot see."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import games
+from games.agents import evaluation as evaluations
+from games.agents import play_match
+from games.agents.evaluation import evaluation_for
+from games.agents.match import make_agent
+from games.agents.table import Node, Table, nobody_decides
+from games.core.engine import default_players
+from studies.statistics import rates_difference, wilson
+from tests.studies import toy_race
+
+# Engines on the engine core (the others join when their ports are merged).
+ON_THE_CORE = [slug for slug in games.available() if games.get(slug).sections]
+TOY = toy_race.ENGINE
+PLAYERS = default_players(3)
+
+
+@pytest.fixture(autouse=True)
+def toy_evaluation(monkeypatch):
+    monkeypatch.setitem(evaluations.EVALUATION_MODULES, "toy-race", "tests.studies.toy_race")
+
+
+def knock_state():
+    """Luis (p2) has just landed on Carla (p3), on square 6: the knock is next."""
+    state = TOY.initial_state(PLAYERS, {})
+    return {**state, "turn": "p2", "phase": "knock", "roll": 3, "pending": {"target": "p3"},
+            "positions": {"p1": 2, "p2": 6, "p3": 6}}
+
+
+def fill_the_knock(reading: str, agent: str, seed: int = 1):
+    table = Table.for_match(TOY, {"toy-race.knock-chooser": reading}, PLAYERS)
+    node = Node(knock_state())
+    decision = table.decision(node)
+    node, event = table.advance(node, decision, decision.options[0], random.Random(seed))
+    assert event is None  # the knock waits for where the knocked player goes
+    field = table.decision(node)
+    picked = make_agent(agent, TOY, seed=seed).decide(table, node, field)
+    return decision, field, table.advance(node, field, picked, random.Random(seed))[1]
+
+
+@pytest.mark.parametrize(("reading", "decider", "back_to"),
+                         [("knocker", "p2", 0), ("knocked", "p3", 5)])
+def test_the_reading_that_hands_a_choice_to_another_player_hands_it_to_its_agent(
+        reading, decider, back_to):
+    """The knock is Luis's choice of event; where Carla goes is decided by whom the reading
+    names: Luis sends her to the start, Carla goes one square back."""
+    decision, field, event = fill_the_knock(reading, "greedy")
+    assert decision.seat == "p2"
+    assert field.seat == decider
+    assert {option.value for option in field.options} == {0, 5}
+    assert event["data"] == {"chosen_by": decider, "to": back_to}
+
+
+def test_players_who_care_show_who_decides_and_random_ones_do_not():
+    """Over many knocks, how often the knocked player goes back to the start: all or none
+    with greedy players, as the reading gives the choice; the same half with random ones."""
+    def to_the_start(reading, agent):
+        sent = [fill_the_knock(reading, agent, seed)[2]["data"]["to"] == 0
+                for seed in range(40)]
+        return wilson(sum(sent), len(sent))
+
+    greedy = rates_difference(to_the_start("knocker", "greedy"), to_the_start("knocked", "greedy"))
+    assert greedy.detected and greedy.estimate == -1
+    chance = rates_difference(to_the_start("knocker", "random"), to_the_start("knocked", "random"))
+    assert not chance.detected
+
+
+def dagon_attack(reading: str):
+    """Ana has landed on Luis on a white circle of the ring: the attack is next."""
+    engine = games.get("dagon")
+    players = default_players(3)
+    state = engine.initial_state(players, {})
+    heroes = {pid: dict(hero) for pid, hero in state["heroes"].items()}
+    heroes["p1"]["space"] = heroes["p2"]["space"] = "r20"
+    heroes["p3"]["space"] = "r40"
+    state = {**state, "heroes": heroes, "phase": "attack",
+             "pending": {"target": "p2", "space": "r20"}}
+    return engine, Table.for_match(engine, {"dagon.lagoon-chooser": reading}, players), state
+
+
+@pytest.mark.parametrize(("reading", "decider", "best_for_victim"),
+                         [("attacker", "p1", False), ("attacked", "p2", True)])
+def test_dagon_the_lagoon_is_picked_by_whom_the_reading_names_for_that_player_s_sake(
+        reading, decider, best_for_victim):
+    """Under 'the attacker chooses' Ana sends Luis to the Lagoon worst for him; under 'the
+    attacked chooses' Luis picks the one best for himself (by Dagon's evaluation)."""
+    engine, table, state = dagon_attack(reading)
+    evaluation = evaluation_for(engine)
+    node = Node(state)
+    attack = table.decision(node)
+    assert attack.seat == "p1"
+    node, _ = table.advance(node, attack, attack.options[0], random.Random(0))
+    lagoon = table.decision(node)
+    assert lagoon.seat == decider
+    standing = {}
+    for option in lagoon.options:
+        after, _ = table.advance(node, lagoon, option, random.Random(0))
+        standing[option.value] = evaluation.standings(after.state, table.seats)["p2"]
+    assert len(set(standing.values())) > 1, "the Lagoons should not all be worth the same"
+    picked = make_agent("greedy", engine, seed=3).decide(table, node, lagoon)
+    wanted = max(standing.values()) if best_for_victim else min(standing.values())
+    assert standing[picked.value] == wanted
+
+
+@pytest.mark.parametrize("agent", ["random", "greedy", "mcts"])
+def test_the_same_seed_gives_the_same_match(agent):
+    first = play_match(TOY, agents=dict.fromkeys(["p1", "p2", "p3"], agent), seed=7,
+                       players=PLAYERS, budget=8)
+    again = play_match(TOY, agents=dict.fromkeys(["p1", "p2", "p3"], agent), seed=7,
+                       players=PLAYERS, budget=8)
+    other = play_match(TOY, agents=dict.fromkeys(["p1", "p2", "p3"], agent), seed=8,
+                       players=PLAYERS, budget=8)
+    assert first.document == again.document
+    assert first.document["events"] != other.document["events"]
+
+
+@pytest.mark.parametrize("slug", ON_THE_CORE)
+def test_a_match_agents_play_is_legal_under_its_reading_and_reproducible(slug):
+    engine = games.get(slug)
+    point = engine.points[0]
+    reading = engine.interpretation({point.id: point.option_ids[-1]})
+    agents = {"p1": "mcts", "p2": "greedy", "p3": "random"}
+    played = play_match(engine, agents=agents, seed=2, players=default_players(3),
+                        reading=reading, budget=4, max_events=60)
+    state = engine.initial_state(played.document["players"], played.document["setup"])
+    for event in played.document["events"]:
+        step = engine.apply(state, event, reading)
+        assert step.legal, event
+        state = step.state
+    assert state == played.state
+    again = play_match(engine, agents=agents, seed=2, players=default_players(3),
+                       reading=reading, budget=4, max_events=60)
+    assert again.document == played.document
+
+
+@pytest.mark.parametrize("slug", ON_THE_CORE)
+@pytest.mark.parametrize("agent", ["greedy", "mcts"])
+def test_decisions_never_depend_on_what_the_seat_cannot_see(slug, agent):
+    """At states of a match, a seat's agent (same seed) decides the same on the real state
+    and on a state it cannot tell apart (``resample_hidden``)."""
+    engine = games.get(slug)
+    players = default_players(3)
+    played = play_match(engine, agents=dict.fromkeys(["p1", "p2", "p3"], "random"), seed=4,
+                        players=players, max_events=80)
+    table = Table.for_match(engine, None, players)
+    rng = random.Random(5)
+    state = engine.initial_state(players, played.document["setup"])
+    checked = 0
+    for event in played.document["events"]:
+        node = Node(state)
+        decision = table.decision(node)
+        if decision is not None and decision.seat is not None and len(decision.options) > 1:
+            other = Node(engine.resample_hidden(state, decision.seat, rng))
+            assert engine.view(other.state, decision.seat) == engine.view(state, decision.seat)
+            same = table.decision(other)
+            assert [o.key for o in same.options] == [o.key for o in decision.options]
+            mine = make_agent(agent, engine, seed=9, budget=4).decide(table, node, decision)
+            theirs = make_agent(agent, engine, seed=9, budget=4).decide(table, other, same)
+            assert mine.key == theirs.key
+            checked += 1
+        state = engine.apply(state, event, engine.interpretation()).state
+    assert checked > 5
+
+
+def test_happenings_and_throws_nobody_makes_are_nobody_s_decision():
+    from games.core.choices import ACTOR, Choice, OneOf, OpenField
+
+    anyone = OpenField(ACTOR, OneOf(("p1", "p2", None)))
+    assert nobody_decides(Choice({"type": "time_passes", "actor": None, "data": {}}, "Time"))
+    assert nobody_decides(Choice({"type": "time_passes", "actor": None, "data": {}}, "Time",
+                                 fields=(anyone,)))
+    assert not nobody_decides(Choice({"type": "move", "actor": "p1", "data": {}}, "Ana moves"))
