@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 
 from archive.models import Game
+from games.core.canonical import NumberModelDecoder
 
 GENESIS_HASH = "0" * 64
 
@@ -14,7 +15,8 @@ class Match(models.Model):
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="matches")
     title = models.CharField(max_length=300)
     players = models.JSONField(help_text='[{"id": "p1", "name": "Ana"}, …]')
-    setup = models.JSONField(default=dict, blank=True)
+    # Read into the number model: a double comes back a double on every database.
+    setup = models.JSONField(default=dict, blank=True, decoder=NumberModelDecoder)
     played_on = models.DateField(null=True, blank=True)
     source = models.TextField(blank=True)
     is_private = models.BooleanField(default=False)
@@ -73,7 +75,7 @@ class Event(models.Model):
     seq = models.PositiveIntegerField()
     type = models.CharField(max_length=40)
     actor = models.CharField(max_length=40, null=True, blank=True)
-    data = models.JSONField(default=dict)
+    data = models.JSONField(default=dict, decoder=NumberModelDecoder)
     recorded_at = models.DateTimeField(auto_now_add=True)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
@@ -211,7 +213,7 @@ class ReplaySnapshot(models.Model):
     run = models.ForeignKey(ReplayRun, on_delete=models.CASCADE, related_name="snapshots",
                             db_index=False)
     seq = models.PositiveIntegerField()
-    state = models.JSONField()
+    state = models.JSONField(decoder=NumberModelDecoder)
 
     class Meta:
         ordering = ["run_id", "seq"]
