@@ -216,7 +216,7 @@ def match_create(
     it created (``repeated``), or :class:`IdempotencyMismatch` if the request differs.
     ``events_head``, when given, is the chain head the events must hash to (a document's);
     ``branch_of`` (``{"match", "seq", "hash"}``) makes it a variation, its first events the
-    parent's, linked to the parent when this archive has it.
+    parent's, linked to the parent when this archive has it and ``created_by`` may read it.
     """
     _check_idempotency_key(idempotency_key, DocumentError)
     fields = {
@@ -252,7 +252,8 @@ def match_create(
             return _repeated_creation(earlier, game, fields, is_private, created_by, records)
     try:
         with transaction.atomic():
-            parent = parent_in_archive(fields["branch_of"]) if branch_of is not None else None
+            parent = (parent_in_archive(fields["branch_of"], reader=created_by)
+                      if branch_of is not None else None)
             match = Match.objects.create(
                 game=game, created_by=created_by, is_private=is_private,
                 idempotency_key=idempotency_key, parent=parent, **fields,
