@@ -23,7 +23,7 @@ from games.core.replay import collect_corrections, effective_events
 from games.core.step import Outcome, Step
 from replay.errors import LogError, MalformedEvent
 from replay.models import Event, Match, ReplayRun
-from replay.reader import verified_events
+from replay.reader import refuse_known_break, verified_events
 from replay.runs import game_head, run_fingerprint, state_at
 from replay.services import AppendResult, append_events
 
@@ -85,7 +85,9 @@ def head_state(*, match: Match, engine: Engine, reading: Interpretation) -> dict
 
 
 def recorder_head(*, match: Match) -> RecorderHead:
-    match = Match.objects.select_related("game").get(pk=match.pk)  # the head as it is now
+    """The head as it is now; a log found broken is refused (:class:`BrokenChain`)."""
+    refuse_known_break(match.pk)
+    match = Match.objects.select_related("game").get(pk=match.pk)
     engine = games.for_records(match.game.slug)
     reading = match_reading(match=match, engine=engine)
     state = head_state(match=match, engine=engine, reading=reading)

@@ -29,6 +29,7 @@ from replay.recorder import (
     recorder_head,
     undo_last_move,
 )
+from replay.views import broken_log_is_409
 from web.pages import bad_parameter_is_400, curator_only, page
 from web.params import whole_number
 
@@ -163,6 +164,7 @@ def _render(request, head, *, status=200, **extra):
 
 @curator_only
 @bad_parameter_is_400
+@broken_log_is_409
 def recorder(request, match_id: int):
     match = _match(request, match_id)
     return _render(request, recorder_head(match=match))
@@ -187,6 +189,7 @@ def _conflict(request, match, error: AppendConflict, event: Mapping | None):
 
 @curator_only
 @bad_parameter_is_400
+@broken_log_is_409
 def record_choice(request, match_id: int):
     match = _match(request, match_id)
     if request.method != "POST":
@@ -222,6 +225,7 @@ def _where(error: LogError) -> str:
 
 @curator_only
 @bad_parameter_is_400
+@broken_log_is_409
 def record_as_played(request, match_id: int):
     """Check a move as the record has it (the flags it will raise are shown), then keep it."""
     match = _match(request, match_id)
@@ -256,6 +260,7 @@ def record_as_played(request, match_id: int):
 
 @curator_only
 @bad_parameter_is_400
+@broken_log_is_409
 def record_undo(request, match_id: int):
     match = _match(request, match_id)
     if request.method != "POST":
@@ -276,6 +281,7 @@ def record_undo(request, match_id: int):
 
 @curator_only
 @bad_parameter_is_400
+@broken_log_is_409
 def record_reading(request, match_id: int):
     match = _match(request, match_id)
     if request.method != "POST":

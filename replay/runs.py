@@ -43,7 +43,7 @@ from replay.models import (
     ReplaySnapshot,
     ReplayStep,
 )
-from replay.reader import record_break, stored_hash, verified_events
+from replay.reader import record_break, refuse_known_break, stored_hash, verified_events
 
 logger = logging.getLogger(__name__)
 
@@ -86,7 +86,9 @@ def replay_match(
     *, match: Match, choices: Mapping[str, str] | None = None, requested_by=None
 ) -> ReplayRun:
     """The run of the match's current log under ``choices`` (unchosen points take defaults):
-    reused if its fingerprint exists, otherwise created and started (eagerly, or on a worker)."""
+    reused if its fingerprint exists, otherwise created and started (eagerly, or on a worker).
+    A log found broken is refused (:class:`BrokenChain`): nothing is computed from it."""
+    refuse_known_break(match.pk)
     engine, interpretation, match, (log_seq, head_hash), fingerprint = _identify(match, choices)
     run, created = ReplayRun.objects.get_or_create(
         fingerprint=fingerprint,
@@ -288,7 +290,9 @@ def changed_since_run(run: ReplayRun) -> BrokenChain:
 
 
 def check_run_head(run: ReplayRun) -> None:
-    """Refuse to read a run whose log was rewritten since (one indexed lookup)."""
+    """Refuse to read a run whose log was found broken or rewritten since (two indexed
+    lookups)."""
+    refuse_known_break(run.match_id)
     if run.log_seq and stored_hash(run.match_id, run.log_seq) != run.head_hash:
         raise changed_since_run(run)
 

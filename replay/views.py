@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import wraps
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -69,12 +70,15 @@ def _match_context(request, match, *, append_form=None, run_form_error="", chain
     runs = list(match.runs.order_by("-created_at")[:50])
     done = [r for r in runs if r.status == ReplayRun.DONE]
     visible = selectors.visible_matches(user=request.user)
+    chain_break = chain_break or selectors.chain_problem(match=match)
     return {
         "has_referee": games.find(match.game.slug) is not None,
         "parent": visible.filter(pk=match.parent_id).first() if match.parent_id else None,
         "variations": variation_tree(match=match, visible=visible),
         "match": match,
-        "events": _events_in_words(match, selectors.event_log(match=match, limit=1000)),
+        # A broken log is not read: the banner names where it breaks.
+        "events": [] if chain_break else _events_in_words(
+            match, selectors.event_log(match=match, limit=1000)),
         "runs": runs,
         "done_runs": done,
         "engine": engine,
@@ -82,7 +86,7 @@ def _match_context(request, match, *, append_form=None, run_form_error="", chain
         "append_form": append_form
         or AppendEventsForm(initial={"expected_seq": match.last_seq}),
         "run_form_error": run_form_error,
-        "chain_break": chain_break or selectors.chain_problem(match=match),
+        "chain_break": chain_break,
     }
 
 
@@ -93,6 +97,20 @@ def _broken_chain_page(request, match, error: BrokenChain):
     chain_break = ChainBreak(error.seq, error.problem)
     return page(request, "replay/match.html",
                 _match_context(request, match, chain_break=chain_break), status=409)
+
+
+def broken_log_is_409(view):
+    """A page of one match (``match_id``) whose log is found broken, now or before, answers
+    with the match page and its banner naming the seq, status 409, whatever it was doing."""
+
+    @wraps(view)
+    def wrapper(request, match_id: int, *args, **kwargs):
+        try:
+            return view(request, match_id, *args, **kwargs)
+        except BrokenChain as error:
+            return _broken_chain_page(request, _visible_match(request, match_id), error)
+
+    return wrapper
 def names_in(match) -> dict[str, str]:
     """Ids a page says by name: the match's players and its game's board spaces."""
     names = {}
@@ -117,12 +135,10 @@ def match_detail(request, match_id: int):
 
 
 @require_safe
+@broken_log_is_409
 def match_export(request, match_id: int):
     match = _visible_match(request, match_id)
-    try:
-        exported = export_match(match)
-    except BrokenChain as error:
-        return _broken_chain_page(request, match, error)
+    exported = export_match(match)
     response = HttpResponse(exported, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.json"'
     return response
@@ -239,6 +255,7 @@ def _opening_seq(run) -> int:
 
 
 @curator_only
+@broken_log_is_409
 def run_start(request, match_id: int):
     match = _visible_match(request, match_id)
     if request.method != "POST":
@@ -252,6 +269,8 @@ def run_start(request, match_id: int):
                 choices[point.id] = option
     try:
         run = replay_match(match=match, choices=choices, requested_by=request.user)
+    except BrokenChain:
+        raise  # answered 409 with the banner by broken_log_is_409
     except LogError as error:
         return page(request, "replay/match.html",
                     _match_context(request, match, run_form_error=error.message), status=400)
@@ -450,19 +469,18 @@ def _step_context(request, match, run, seq, viewer):
 
 
 @require_safe
+@broken_log_is_409
 def replay_step(request, match_id: int, run_id: int, seq: int):
     match = _visible_match(request, match_id)
     run = _run_of(match, run_id)
     if run.status != ReplayRun.DONE and seq > run.progress:
         return redirect("run-detail", match.pk, run.pk)
-    try:
-        context = _step_context(request, match, run, seq, _viewer_param(request, match))
-    except BrokenChain as error:
-        return _broken_chain_page(request, match, error)
+    context = _step_context(request, match, run, seq, _viewer_param(request, match))
     return page(request, "replay/step.html", context, fragment="step-panel")
 
 
 @require_safe
+@broken_log_is_409
 def replay_goto(request, match_id: int, run_id: int):
     """The slider's plain GET form: ?seq=N → the step's permalink."""
     match = _visible_match(request, match_id)
@@ -472,10 +490,7 @@ def replay_goto(request, match_id: int, run_id: int):
     seq = min(seq, run.progress)
     viewer = _viewer_param(request, match)
     if wants_fragment(request):
-        try:
-            context = _step_context(request, match, run, seq, viewer)
-        except BrokenChain as error:
-            return _broken_chain_page(request, match, error)
+        context = _step_context(request, match, run, seq, viewer)
         response = page(request, "replay/step.html", context, fragment="step-panel")
         response["HX-Push-Url"] = _step_url(run, seq, viewer)
         return response
@@ -483,6 +498,7 @@ def replay_goto(request, match_id: int, run_id: int):
 
 
 @curator_only
+@broken_log_is_409
 def step_annotate(request, match_id: int, run_id: int, seq: int):
     match = _visible_match(request, match_id)
     run = _run_of(match, run_id)
@@ -495,6 +511,7 @@ def step_annotate(request, match_id: int, run_id: int, seq: int):
 
 
 @curator_only
+@broken_log_is_409
 def step_note_revise(request, match_id: int, run_id: int, seq: int, note_seq: int):
     match = _visible_match(request, match_id)
     run = _run_of(match, run_id)
@@ -525,10 +542,7 @@ def _write_note(request, match, run, seq, form, write, *, done, note_seq=None):
             messages.success(request, done)
             return redirect(_step_url(run, seq, viewer) + "#annotations")
     match.refresh_from_db()
-    try:
-        context = _step_context(request, match, run, seq, viewer)
-    except BrokenChain as error:
-        return _broken_chain_page(request, match, error)
+    context = _step_context(request, match, run, seq, viewer)
     if note_seq is None:
         context["annotation_form"] = form
     rows = [row for row in context["annotations"] if row["note"].seq == note_seq]
@@ -577,6 +591,7 @@ def _missing_runs(match, engine, runs, run_a, run_b) -> dict:
 
 @require_safe
 @bad_parameter_is_400
+@broken_log_is_409
 def compare(request, match_id: int):
     match = _visible_match(request, match_id)
     engine = games.find(match.game.slug)

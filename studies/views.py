@@ -11,8 +11,9 @@ from django.views.decorators.http import require_POST, require_safe
 import games
 from archive.models import Game
 from replay import selectors as replay_selectors
-from replay.errors import LogError
+from replay.errors import BrokenChain, LogError
 from replay.runs import find_run
+from replay.views import broken_log_is_409
 from studies import selectors
 from studies.models import Study
 from studies.report import REPORTS, point_words
@@ -68,6 +69,7 @@ def _started(request, study: Study):
     return redirect("study-detail", study.pk)
 
 
+@broken_log_is_409
 def match_sweep(request, match_id: int):
     """GET: the sweep of this log as stored, or what is missing. POST (curators): start it."""
     match = _visible_match(request, match_id)
@@ -86,6 +88,8 @@ def _start_sweep(request, match, engine):
     try:
         study = study_sweep(match=match, points=_chosen_points(request),
                             requested_by=request.user)
+    except BrokenChain:
+        raise  # answered 409 with the banner by broken_log_is_409
     except LogError as error:
         context = {"match": match, "engine": engine, "current": None, "error": error.message,
                    "older": list(selectors.sweeps_of(match=match)[:20])}
