@@ -222,6 +222,29 @@ class ReplaySnapshot(models.Model):
         ]
 
 
+class HeadState(models.Model):
+    """The state of a match's log after ``seq`` under one reading of one engine version
+    (``reading``: their fingerprint), kept every few events as the log grows, so the state at
+    the head (the recorder's board and choices) is read from the nearest one plus the events
+    since (replay/head_states.py). Derived rows: computed again whenever missing.
+
+    ``made_at`` is the log's last seq when the state was computed: a correction appended
+    after it that reaches back to ``seq`` or earlier makes the state stale."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="head_states",
+                              db_index=False)
+    reading = models.CharField(max_length=64)
+    seq = models.PositiveIntegerField()
+    made_at = models.PositiveIntegerField()
+    state = models.JSONField(decoder=NumberModelDecoder)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "reading", "seq"],
+                                    name="head_state_unique_seq")
+        ]
+
+
 class Checkpoint(models.Model):
     """A signed tree head over every match's log head (replay/checkpoints.py): the note as
     written (c2sp.org/tlog-checkpoint), and the public key that verifies it."""

@@ -27,9 +27,11 @@ from replay.errors import (
     IdempotencyMismatch,
     MalformedEvent,
 )
+from replay.head_states import KEEP_EVERY
 from replay.models import Event, Match
 from replay.reader import check_tail, refuse_broken
 from replay.signals import notes_appended
+from replay.tasks import keep_head_states_soon
 from replay.variations import checked_branch_of, parent_in_archive
 
 MAX_BATCH = 10_000
@@ -164,6 +166,11 @@ def append_events(
     if isinstance(head, AppendResult):
         return head  # a repeated idempotency key
     match.last_seq, match.head_hash = records[-1]["seq"], head
+    if (records[-1]["seq"] // KEEP_EVERY != expected_seq // KEEP_EVERY
+            or any(record["type"] == "correction" for record in records)):
+        # The writer keeps the head's state up to date, so no read replays the log.
+        match_id = match.pk
+        transaction.on_commit(lambda: keep_head_states_soon(match_id), robust=True)
     return AppendResult(
         match_id=match.pk, first_seq=records[0]["seq"], last_seq=records[-1]["seq"], head_hash=head
     )

@@ -1,10 +1,26 @@
-"""Celery is just another interface: the task calls the one replay function."""
+"""Celery is just another interface: each task calls the one function that does its work."""
 
 from celery import shared_task
+from django.conf import settings
 
+from replay import head_states
 from replay.runs import execute_run
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def run_replay(run_id: int) -> None:
     execute_run(run_id=run_id)
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def keep_head_states(match_id: int) -> None:
+    head_states.keep_head_states(match_id=match_id)
+
+
+def keep_head_states_soon(match_id: int) -> None:
+    """On a worker when a broker is configured; else here and now (an eager task's set-up
+    costs more than the keeping itself)."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        head_states.keep_head_states(match_id=match_id)
+    else:
+        keep_head_states.delay(match_id)
