@@ -87,7 +87,7 @@ def main() -> int:
     status = 0
     for database in databases:  # one process each: one Django set-up per database
         status |= subprocess.run([sys.executable, __file__, "--child", "--database", database,
-                                  "--events", str(args.events)]).returncode
+                                  "--events", str(args.events)], check=False).returncode
     return status
 
 
