@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from boundary.errors import InputError
-from boundary.limits import MAX_JSON_DEPTH, MAX_SAFE_INTEGER, MAX_VALUE_TEXT
+from boundary.limits import MAX_JSON_DEPTH, MAX_NUMBER_DIGITS, MAX_SAFE_INTEGER, MAX_VALUE_TEXT
 
 MAX_KEY_TEXT = 200
 
@@ -68,6 +68,20 @@ def check_whole_number(value: Any, *, field: str, low: int, high: int) -> int:
         raise InputError(f"{_short(value)} is out of range: a whole number from {low} to {high}",
                          field=field)
     return value
+
+
+_WHOLE_NUMBER_TEXT = re.compile(r"-?[0-9]+\Z")
+
+
+def whole_number_text(text: str) -> int | None:
+    """Text typed as a whole number (a form field, a query parameter), or None: ASCII digits
+    only, with an optional minus, spaces around allowed. Python's ``int`` would also take
+    ``٠`` (an Arabic-Indic zero) and ``1_000``; ``²`` is a digit to ``str.isdigit``."""
+    stripped = text.strip() if isinstance(text, str) else None
+    if stripped is None or len(stripped) > MAX_NUMBER_DIGITS \
+            or not _WHOLE_NUMBER_TEXT.match(stripped):
+        return None
+    return int(stripped)
 
 
 def _short(number: int) -> str:

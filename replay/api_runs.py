@@ -13,6 +13,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from boundary.drf import WholeNumberField
 from replay import selectors
 from replay.comparisons import compare_interpretations, compare_runs
 from replay.models import ReplayFlag, ReplayRun, ReplayStep
@@ -57,7 +58,7 @@ class ChoicesField(serializers.DictField):
 
 
 class StartRunSerializer(serializers.Serializer):
-    match = serializers.IntegerField(min_value=1, max_value=MAX_QUERY_INT)
+    match = WholeNumberField(min_value=1, max_value=MAX_QUERY_INT)
     choices = ChoicesField(required=False, default=dict,
                            help_text="point id → option id; unchosen points take defaults")
 

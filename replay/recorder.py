@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
+from boundary import InputError, parse_json, whole_number_text
 from games.core.board import BoardLayout, Piece
 from games.core.choices import Choice
 from games.core.engine import Engine
@@ -112,10 +113,10 @@ def filled_event(*, match: Match, event: Mapping[str, Any],
 
 def _typed(raw: str, kind: str, path: str) -> Any:
     if kind == "int":
-        try:
-            return int(raw)
-        except ValueError:
-            raise MalformedEvent(f"{raw!r} is not a whole number", field=path) from None
+        value = whole_number_text(raw)
+        if value is None:
+            raise MalformedEvent(f"{raw[:40]!r} is not a whole number", field=path)
+        return value
     if kind == "bool":
         if raw.lower() not in ("true", "false", "on", "yes", "no"):
             raise MalformedEvent(f"{raw!r} is not yes or no", field=path)
@@ -123,22 +124,25 @@ def _typed(raw: str, kind: str, path: str) -> Any:
     if kind == "list[str]":
         return [item.strip() for item in raw.split(",") if item.strip()]
     if kind == "list[int]":
-        try:
-            return [int(item) for item in raw.split(",") if item.strip()]
-        except ValueError:
-            raise MalformedEvent(f"{raw!r} is not whole numbers separated by commas",
-                                 field=path) from None
+        items = [whole_number_text(item) for item in raw.split(",") if item.strip()]
+        if None in items:
+            raise MalformedEvent(f"{raw[:40]!r} is not whole numbers separated by commas",
+                                 field=path)
+        return items
     if kind == "object":
-        import json
-
-        try:
-            value = json.loads(raw)
-        except json.JSONDecodeError as error:
-            raise MalformedEvent(f"malformed JSON: {error.msg}", field=path) from None
+        value = parsed_json(raw, field=path)
         if not isinstance(value, dict):
             raise MalformedEvent("must be a JSON object", field=path)
         return value
     return raw
+
+
+def parsed_json(raw: str, *, field: str) -> Any:
+    """JSON a recorder typed or a page carried, through the input boundary."""
+    try:
+        return parse_json(raw, field=field)
+    except InputError as error:
+        raise MalformedEvent(str(error), field=error.field) from None
 
 
 def check_event(*, match: Match, event: Mapping[str, Any], head: RecorderHead | None = None

@@ -255,6 +255,7 @@ def _opening_seq(run) -> int:
 
 
 @curator_only
+@bad_parameter_is_400
 @broken_log_is_409
 def run_start(request, match_id: int):
     match = _visible_match(request, match_id)
@@ -280,9 +281,9 @@ def run_start(request, match_id: int):
 def _reading_position(params, match) -> dict:
     """The step being read and its viewpoint, carried across a change of reading."""
     position = {}
-    step = params.get("step", "")
-    if step.isdigit():
-        position["step"] = step
+    step = whole_number(params, "step")
+    if step is not None:
+        position["step"] = str(step)
     viewer = params.get("viewer", "")
     if viewer in match.player_ids:
         position["viewer"] = viewer
@@ -295,6 +296,7 @@ def _run_url(run, position: dict) -> str:
 
 
 @require_safe
+@bad_parameter_is_400
 def run_detail(request, match_id: int, run_id: int):
     """The run's progress; a finished run opens at the step being read when its reading was
     chosen (``?step=``), else at its first flag."""

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 import games
 from archive.models import Game
+from boundary import whole_number_text
 from replay import selectors as replay_selectors
 from replay.errors import BrokenChain, LogError
 from replay.runs import find_run
@@ -127,11 +128,10 @@ def _start_game_study(request, game, engine):
     try:
         if kind == Study.IMPACT:
             raw = request.POST.get("simulated", "")
-            try:
-                matches = int(raw)
-            except ValueError:
+            matches = whole_number_text(raw)
+            if matches is None:
                 raise LogError(f"the number of simulated matches must be a whole number, "
-                               f"not {raw!r}", field="simulated") from None
+                               f"not {raw[:20]!r}", field="simulated")
             study = study_impact(game_slug=game.slug, point_id=request.POST.get("point", ""),
                                  matches=matches, requested_by=request.user)
         elif kind == Study.ARCHIVE:
