@@ -215,11 +215,16 @@ SPECTACULAR_SETTINGS = {
 
 CURATORS_GROUP = "curators"
 
-# Sign-in rate limit (config/ratelimit.py): failures per username and address per window,
-# and failures per address whatever the usernames.
+# Sign-in limits (config/ratelimit.py): failures per username and address per window, after
+# which that username waits out the window; failures per address whatever the usernames,
+# after which the address may try once every LOGIN_ADDRESS_SLOWDOWN seconds.
 LOGIN_FAILURE_LIMIT = int(os.environ.get("LUDOTECA_LOGIN_FAILURE_LIMIT", "5"))
 LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LUDOTECA_LOGIN_ADDRESS_FAILURE_LIMIT", "20"))
 LOGIN_FAILURE_WINDOW = int(os.environ.get("LUDOTECA_LOGIN_FAILURE_WINDOW", "900"))
+LOGIN_ADDRESS_SLOWDOWN = int(os.environ.get("LUDOTECA_LOGIN_ADDRESS_SLOWDOWN", "30"))
+# The proxies (addresses or networks) whose X-Forwarded-For names the client: from anyone
+# else the header is ignored, as anyone can write it.
+TRUSTED_PROXIES = _env_list("LUDOTECA_TRUSTED_PROXIES")
 # The limiter's counts live in the cache: local memory by default (one process), or Redis
 # shared by every web process when LUDOTECA_CACHE_URL is set.
 if os.environ.get("LUDOTECA_CACHE_URL"):
