@@ -206,6 +206,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # Two models have a "status" and two serializers a "kind": one named enum each.
+    # Every error answer an operation can give, documented (web/openapi.py).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "web.openapi.document_error_answers",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "RunStatusEnum": "replay.models.ReplayRun.STATUSES",
         "StudyStatusEnum": "studies.models.Study.STATUSES",

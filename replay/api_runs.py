@@ -18,7 +18,7 @@ from replay import selectors
 from replay.comparisons import compare_interpretations, compare_runs
 from replay.models import ReplayFlag, ReplayRun, ReplayStep
 from replay.runs import changing_options, read_step, replay_match
-from web.access import int_query_param
+from web.access import ID_PATTERN, int_query_param
 from web.params import MAX_QUERY_INT
 
 
@@ -112,6 +112,7 @@ def visible_runs(user):
 
 
 class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    lookup_value_regex = ID_PATTERN
     serializer_class = RunSerializer
 
     def get_queryset(self):

@@ -20,7 +20,7 @@ from studies.services import (
     study_impact,
     study_sweep,
 )
-from web.access import int_query_param
+from web.access import ID_PATTERN, int_query_param
 from web.params import MAX_QUERY_INT
 
 
@@ -67,6 +67,7 @@ class StartStudySerializer(serializers.Serializer):
 
 
 class StudyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    lookup_value_regex = ID_PATTERN
     serializer_class = StudySerializer
 
     def get_serializer_class(self):
