@@ -123,11 +123,12 @@ def refusal(request, username: str) -> tuple[str, int] | None:
             settings.LOGIN_FAILURE_WINDOW
     if _known_device(request, username):
         return None
-    if cache.get(_address_key(address), 0) >= settings.LOGIN_ADDRESS_FAILURE_LIMIT:
-        # One attempt per slowdown is checked: the first to take the slot.
-        if not cache.add(_slot_key(address), 1, timeout=settings.LOGIN_ADDRESS_SLOWDOWN):
-            return SLOWED.format(seconds=settings.LOGIN_ADDRESS_SLOWDOWN), \
-                settings.LOGIN_ADDRESS_SLOWDOWN
+    # Past its limit, an address has one attempt checked per slowdown: the first to take
+    # the slot.
+    if (cache.get(_address_key(address), 0) >= settings.LOGIN_ADDRESS_FAILURE_LIMIT
+            and not cache.add(_slot_key(address), 1, timeout=settings.LOGIN_ADDRESS_SLOWDOWN)):
+        return SLOWED.format(seconds=settings.LOGIN_ADDRESS_SLOWDOWN), \
+            settings.LOGIN_ADDRESS_SLOWDOWN
     return None
 
 
