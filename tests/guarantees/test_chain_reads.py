@@ -61,6 +61,7 @@ def test_a_changed_event_is_named_everywhere_the_log_is_read(dagon, client, cura
     assert page.status_code == 200
     assert "This match's log is broken at seq 12" in page.content.decode()
     assert 'id="seq-12"' not in page.content.decode()
+    assert "Not listed: the log is broken at seq 12" in page.content.decode()
 
     assert client.get(f"/matches/{match.pk}/export.json").status_code == 409
     exported = APIClient().get(f"/api/matches/{match.pk}/export/")
