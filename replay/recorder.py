@@ -14,20 +14,19 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
+from boundary import InputError, parse_json, whole_number_text
 from games.core.board import BoardLayout, Piece
 from games.core.choices import Choice
 from games.core.engine import Engine
 from games.core.events import EventSchemaError
 from games.core.points import Interpretation, InterpretationError
-from games.core.replay import collect_corrections, effective_events
+from games.core.replay import collect_corrections
 from games.core.step import Outcome, Step
 from replay.errors import LogError, MalformedEvent
-from replay.models import Event, Match, ReplayRun
-from replay.reader import verified_events
-from replay.runs import game_head, run_fingerprint, state_at
+from replay.head_states import head_state, keep_head_states, match_reading
+from replay.models import Event, Match
+from replay.reader import refuse_known_break
 from replay.services import AppendResult, append_events
-
-READ_CHUNK = 5000
 
 
 class RecorderError(LogError):
@@ -54,38 +53,10 @@ class RecorderHead:
         return games.find(self.match.game.slug) is not None
 
 
-def match_reading(*, match: Match, engine: Engine | None = None) -> Interpretation:
-    """The reading the recorder offers choices under: the match's, on today's points."""
-    engine = engine or games.for_records(match.game.slug)
-    return engine.nearest_interpretation(match.reading or {})
-
-
-def head_state(*, match: Match, engine: Engine, reading: Interpretation) -> dict:
-    """The state after the log's last event: from a stored run of this very log and reading
-    when there is one, else replayed in memory (a recorder's logs are short)."""
-    seq, head_hash = game_head(match=match)
-    fingerprint = run_fingerprint(
-        match_id=match.pk, log_seq=seq, head_hash=head_hash, engine=engine.slug,
-        engine_version=engine.version, interpretation=reading.choices,
-    )
-    run = ReplayRun.objects.filter(fingerprint=fingerprint, status=ReplayRun.DONE).first()
-    if run is not None:
-        return state_at(run=run, seq=seq)
-    state = engine.initial_state(match.players, match.setup)
-    corrections = collect_corrections(
-        Event.objects.filter(match=match, type="correction", seq__lte=seq).order_by("seq")
-        .values("seq", "type", "actor", "data")
-    )
-    for start in range(0, seq, READ_CHUNK):
-        for event in effective_events(verified_events(match.pk, after_seq=start,
-                                                     up_to_seq=min(start + READ_CHUNK, seq)),
-                                      corrections):
-            state = engine.apply(state, event, reading).state
-    return state
-
-
 def recorder_head(*, match: Match) -> RecorderHead:
-    match = Match.objects.select_related("game").get(pk=match.pk)  # the head as it is now
+    """The head as it is now; a log found broken is refused (:class:`BrokenChain`)."""
+    refuse_known_break(match.pk)
+    match = Match.objects.select_related("game").get(pk=match.pk)
     engine = games.for_records(match.game.slug)
     reading = match_reading(match=match, engine=engine)
     state = head_state(match=match, engine=engine, reading=reading)
@@ -112,6 +83,7 @@ def match_reading_set(*, match: Match, choices: Mapping[str, str]) -> Match:
     chosen = {p: o for p, o in reading.choices.items() if defaults.choices.get(p) != o}
     Match.objects.filter(pk=match.pk).update(reading=chosen)
     match.reading = chosen
+    keep_head_states(match_id=match.pk)  # the new reading's states, once, on this POST
     return match
 
 
@@ -141,10 +113,10 @@ def filled_event(*, match: Match, event: Mapping[str, Any],
 
 def _typed(raw: str, kind: str, path: str) -> Any:
     if kind == "int":
-        try:
-            return int(raw)
-        except ValueError:
-            raise MalformedEvent(f"{raw!r} is not a whole number", field=path) from None
+        value = whole_number_text(raw)
+        if value is None:
+            raise MalformedEvent(f"{raw[:40]!r} is not a whole number", field=path)
+        return value
     if kind == "bool":
         if raw.lower() not in ("true", "false", "on", "yes", "no"):
             raise MalformedEvent(f"{raw!r} is not yes or no", field=path)
@@ -152,22 +124,25 @@ def _typed(raw: str, kind: str, path: str) -> Any:
     if kind == "list[str]":
         return [item.strip() for item in raw.split(",") if item.strip()]
     if kind == "list[int]":
-        try:
-            return [int(item) for item in raw.split(",") if item.strip()]
-        except ValueError:
-            raise MalformedEvent(f"{raw!r} is not whole numbers separated by commas",
-                                 field=path) from None
+        items = [whole_number_text(item) for item in raw.split(",") if item.strip()]
+        if None in items:
+            raise MalformedEvent(f"{raw[:40]!r} is not whole numbers separated by commas",
+                                 field=path)
+        return items
     if kind == "object":
-        import json
-
-        try:
-            value = json.loads(raw)
-        except json.JSONDecodeError as error:
-            raise MalformedEvent(f"malformed JSON: {error.msg}", field=path) from None
+        value = parsed_json(raw, field=path)
         if not isinstance(value, dict):
             raise MalformedEvent("must be a JSON object", field=path)
         return value
     return raw
+
+
+def parsed_json(raw: str, *, field: str) -> Any:
+    """JSON a recorder typed or a page carried, through the input boundary."""
+    try:
+        return parse_json(raw, field=field)
+    except InputError as error:
+        raise MalformedEvent(str(error), field=error.field) from None
 
 
 def check_event(*, match: Match, event: Mapping[str, Any], head: RecorderHead | None = None
@@ -191,10 +166,10 @@ def record_event(*, match: Match, event: Mapping[str, Any], expected_seq: int,
 
 def last_move(*, match: Match) -> Event | None:
     """The last event that is still a move of the game (not a note, not undone)."""
-    corrections = collect_corrections(
-        Event.objects.filter(match=match, type="correction").order_by("seq")
-        .values("seq", "type", "actor", "data")
-    )
+    # (match, type) only, so the planner takes the corrections' own index (see replay.runs).
+    corrections = collect_corrections(sorted(
+        Event.objects.filter(match=match, type="correction").order_by()
+        .values("seq", "type", "actor", "data"), key=lambda row: row["seq"]))
     moves = (Event.objects.filter(match=match).exclude(type__in=("annotation", "correction"))
              .order_by("-seq"))
     for event in moves.iterator(chunk_size=50):

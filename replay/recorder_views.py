@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 
+from boundary import MAX_DB_INTEGER, whole_number_text
 from games.core.events import Field
 from replay import selectors
 from replay.boards import draw_board
@@ -25,10 +26,12 @@ from replay.recorder import (
     filled_event,
     last_move,
     match_reading_set,
+    parsed_json,
     record_event,
     recorder_head,
     undo_last_move,
 )
+from replay.views import broken_log_is_409
 from web.pages import bad_parameter_is_400, curator_only, page
 from web.params import whole_number
 
@@ -163,14 +166,23 @@ def _render(request, head, *, status=200, **extra):
 
 @curator_only
 @bad_parameter_is_400
+@broken_log_is_409
 def recorder(request, match_id: int):
     match = _match(request, match_id)
     return _render(request, recorder_head(match=match))
 
 
-def _expected_seq(request) -> int | None:
+def _expected_seq(request) -> int:
+    """The seq the page was drawn at, as the form carries it (ASCII digits only)."""
     raw = request.POST.get("expected_seq", "")
-    return int(raw) if raw.isdigit() and len(raw) < 10 else None
+    if not raw:
+        raise LogError("the page's position in the log is missing: reload it",
+                       field="expected_seq")
+    value = whole_number_text(raw)
+    if value is None or not 0 <= value <= MAX_DB_INTEGER:
+        raise LogError(f"expected_seq must be a whole number written in the digits 0 to 9, "
+                       f"not {raw[:20]!r}", field="expected_seq")
+    return value
 
 
 def _conflict(request, match, error: AppendConflict, event: Mapping | None):
@@ -187,30 +199,25 @@ def _conflict(request, match, error: AppendConflict, event: Mapping | None):
 
 @curator_only
 @bad_parameter_is_400
+@broken_log_is_409
 def record_choice(request, match_id: int):
     match = _match(request, match_id)
     if request.method != "POST":
         return redirect(_url(match))
-    expected = _expected_seq(request)
     event = None
     try:
-        event = json.loads(request.POST.get("event", ""))
+        expected = _expected_seq(request)
+        event = parsed_json(request.POST.get("event", ""), field="event")
         # A ticked pool (several boxes of one name) reads as a list, like typed commas.
         values = {key.removeprefix("field:"): ",".join(request.POST.getlist(key))
                   for key in request.POST if key.startswith("field:")}
         event = filled_event(match=match, event=event, values=values)
-        if expected is None:
-            raise LogError("the page's position in the log is missing: reload it",
-                           field="expected_seq")
         record_event(match=match, event=event, expected_seq=expected, recorded_by=request.user)
-    except json.JSONDecodeError:
-        return _render(request, recorder_head(match=match), status=400,
-                       error="the choice could not be read: reload the page")
     except AppendConflict as error:
         return _conflict(request, match, error, event)
     except LogError as error:
         return _render(request, recorder_head(match=match), status=400,
-                       error=_where(error), as_played=event)
+                       error=_where(error), as_played=event if isinstance(event, dict) else None)
     messages.success(request, f"Recorded event {expected + 1}.")
     return redirect(_url(match) + "#board")
 
@@ -222,6 +229,7 @@ def _where(error: LogError) -> str:
 
 @curator_only
 @bad_parameter_is_400
+@broken_log_is_409
 def record_as_played(request, match_id: int):
     """Check a move as the record has it (the flags it will raise are shown), then keep it."""
     match = _match(request, match_id)
@@ -231,19 +239,11 @@ def record_as_played(request, match_id: int):
     event = {"type": request.POST.get("type", ""), "actor": request.POST.get("actor") or None,
              "data": {}}
     try:
-        data = json.loads(request.POST.get("data") or "{}")
-    except json.JSONDecodeError as error:
-        return _render(request, head, status=400, as_played=event,
-                       error=f"data: malformed JSON at column {error.colno}: {error.msg}")
-    event["data"] = data
-    try:
+        event["data"] = parsed_json(request.POST.get("data") or "{}", field="data")
         step = check_event(match=match, event=event, head=head)
         if request.POST.get("action") != "record":
             return _render(request, head, as_played=event, preview=step)
         expected = _expected_seq(request)
-        if expected is None:
-            raise LogError("the page's position in the log is missing: reload it",
-                           field="expected_seq")
         record_event(match=match, event=event, expected_seq=expected, recorded_by=request.user)
     except AppendConflict as error:
         return _conflict(request, match, error, event)
@@ -256,16 +256,14 @@ def record_as_played(request, match_id: int):
 
 @curator_only
 @bad_parameter_is_400
+@broken_log_is_409
 def record_undo(request, match_id: int):
     match = _match(request, match_id)
     if request.method != "POST":
         return redirect(_url(match))
-    expected = _expected_seq(request)
     try:
-        if expected is None:
-            raise LogError("the page's position in the log is missing: reload it",
-                           field="expected_seq")
-        undo_last_move(match=match, expected_seq=expected, recorded_by=request.user)
+        undo_last_move(match=match, expected_seq=_expected_seq(request),
+                       recorded_by=request.user)
     except AppendConflict as error:
         return _conflict(request, match, error, None)
     except LogError as error:
@@ -276,6 +274,7 @@ def record_undo(request, match_id: int):
 
 @curator_only
 @bad_parameter_is_400
+@broken_log_is_409
 def record_reading(request, match_id: int):
     match = _match(request, match_id)
     if request.method != "POST":

@@ -105,12 +105,6 @@ def test_undo_appends_a_correction_and_the_head_goes_back(race_match):
         undo_last_move(match=race_match, expected_seq=4)
 
 
-def test_the_head_uses_a_stored_run_when_there_is_one(race_match):
-    record_choice(race_match, "Ana throws 2")
-    replay_match(match=race_match)
-    assert recorder_head(match=race_match).choices[0].label == "Ana moves to the Bridge"
-
-
 def test_the_recording_reading_is_checked(race_match):
     with pytest.raises(LogError) as raised:
         match_reading_set(match=race_match, choices={"race.no-such-point": "x"})
