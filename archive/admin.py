@@ -1,13 +1,53 @@
+"""The admin's archive screens. Games and rulebooks are edited through forms that pass the
+input boundary as the catalogue's own forms do (languages are BCP 47 tags, whole numbers are
+ASCII digits, a game's components are JSON the archive can keep); what was transcribed or
+parsed is never edited in place."""
+
 from django import forms
 from django.contrib import admin
 
-from archive.catalogue import checked_rulebook_fields
+from archive.catalogue import checked_language, checked_rulebook_fields
 from archive.models import Annotation, Game, Passage, Rulebook, Scan, Transcription
 from archive.services import ArchiveError
+from boundary import InputError, check_text
+from boundary.forms import JSONTextField, WholeNumberField
+
+
+def _language(value: str, field: str, *, required: bool) -> str:
+    try:
+        return checked_language(value, field=field, required=required)
+    except ArchiveError as error:
+        raise forms.ValidationError(error.message) from None
+
+
+class GameAdminForm(forms.ModelForm):
+    year = WholeNumberField(min_value=1000, max_value=9999, required=False)
+    min_players = WholeNumberField(min_value=1, max_value=99, required=False)
+    max_players = WholeNumberField(min_value=1, max_value=99, required=False)
+    components = JSONTextField(required=False, help_text='a JSON list, e.g. ["board", "dice"]')
+
+    class Meta:
+        model = Game
+        fields = "__all__"
+
+    def clean_original_language(self):
+        return _language(self.cleaned_data["original_language"], "original_language",
+                         required=False)
+
+    def clean_components(self):
+        value = self.cleaned_data["components"] or []
+        if not isinstance(value, list):
+            raise forms.ValidationError("components must be a JSON list of the game's parts")
+        try:
+            return [check_text(item, field=f"components[{index}]", max_length=200)
+                    for index, item in enumerate(value)]
+        except InputError as error:
+            raise forms.ValidationError(str(error)) from None
 
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
+    form = GameAdminForm
     list_display = (
         "title", "slug", "year", "publisher", "original_language", "min_players", "max_players"
     )

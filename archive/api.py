@@ -34,7 +34,7 @@ from archive.serializers import (
     TranscriptionSerializer,
 )
 from boundary.drf import BoundedJSONParser
-from web.access import int_query_param
+from web.access import ID_PATTERN, int_query_param
 
 GAME_PARAM = OpenApiParameter("game", OpenApiTypes.STR, description="a game's slug")
 RULEBOOK_PARAM = OpenApiParameter("rulebook", OpenApiTypes.INT, description="a rulebook's id")
@@ -77,6 +77,7 @@ def _base_url(request) -> str:
 )
 class RulebookViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin,
                       viewsets.ReadOnlyModelViewSet):
+    lookup_value_regex = ID_PATTERN
     serializer_class = RulebookSerializer
     parser_classes = [BoundedJSONParser]
     http_method_names = ["get", "post", "patch", "head", "options"]
@@ -137,6 +138,7 @@ class RulebookViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin,
     ),
 )
 class ScanViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    lookup_value_regex = ID_PATTERN
     serializer_class = ScanSerializer
     parser_classes = [MultiPartParser, FormParser]
 
@@ -183,6 +185,7 @@ class ScanViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     ),
 )
 class TranscriptionViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    lookup_value_regex = ID_PATTERN
     parser_classes = [BoundedJSONParser, MultiPartParser, FormParser]
 
     def get_serializer_class(self):

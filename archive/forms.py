@@ -6,10 +6,11 @@ from django import forms
 
 from archive.models import Transcription
 from boundary import MAX_DB_INTEGER
+from boundary.forms import WholeNumberField
 
 
 class ScanForm(forms.Form):
-    page_number = forms.IntegerField(min_value=1, max_value=MAX_DB_INTEGER,
+    page_number = WholeNumberField(min_value=1, max_value=MAX_DB_INTEGER,
                                      help_text="the page's position in the book, 1, 2, 3…")
     page_label = forms.CharField(
         max_length=40, required=False, help_text="as printed, e.g. 12 or iv (defaults to the number)"
@@ -68,7 +69,7 @@ class AnnotationAddForm(forms.Form):
 
     passage = forms.ChoiceField()
     words = forms.CharField(max_length=300, help_text="the printed words the note concerns, exactly")
-    occurrence = forms.IntegerField(
+    occurrence = WholeNumberField(
         min_value=1, max_value=10_000, initial=1, help_text="which occurrence of the words in the passage, 1, 2…"
     )
     kind = forms.ChoiceField(
@@ -99,13 +100,13 @@ class GameForm(forms.Form):
                                      help_text="as printed on the box, if different")
     original_language = forms.CharField(max_length=12, required=False,
                                         help_text="of the printed game: en, it, es…")
-    year = forms.IntegerField(min_value=1000, max_value=9999, required=False,
+    year = WholeNumberField(min_value=1000, max_value=9999, required=False,
                               help_text="of publication, as printed (blank if it does not say)")
     publisher = forms.CharField(max_length=200, required=False)
     designer = forms.CharField(max_length=200, required=False)
-    min_players = forms.IntegerField(min_value=1, max_value=99, required=False,
+    min_players = WholeNumberField(min_value=1, max_value=99, required=False,
                                      help_text="as the rulebook says (blank if it does not)")
-    max_players = forms.IntegerField(min_value=1, max_value=99, required=False)
+    max_players = WholeNumberField(min_value=1, max_value=99, required=False)
     components = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 4}),
         help_text="one part a line, as the rulebook lists them (blank where it is silent)",

@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from archive.models import Annotation, Game, Passage, Rulebook, Scan, Transcription
 from boundary import MAX_DB_INTEGER
+from boundary.drf import WholeNumberField
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -45,13 +46,13 @@ class GameCreateSerializer(StrictSerializer):
     original_title = serializers.CharField(max_length=200, required=False, allow_blank=True)
     original_language = serializers.CharField(max_length=12, required=False, allow_blank=True,
                                               help_text="a language tag: en, it, es…")
-    year = serializers.IntegerField(required=False, allow_null=True,
+    year = WholeNumberField(required=False, allow_null=True,
                                     help_text="of publication, four digits")
     publisher = serializers.CharField(max_length=200, required=False, allow_blank=True)
     designer = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    min_players = serializers.IntegerField(required=False, allow_null=True,
+    min_players = WholeNumberField(required=False, allow_null=True,
                                            help_text="as the rulebook says; null if it does not")
-    max_players = serializers.IntegerField(required=False, allow_null=True)
+    max_players = WholeNumberField(required=False, allow_null=True)
     components = serializers.ListField(child=serializers.CharField(max_length=200),
                                        required=False, default=list)
 
@@ -128,7 +129,7 @@ class ScanUploadSerializer(serializers.Serializer):
     """multipart/form-data: the page is checked by ``archive.services.add_scan``."""
 
     rulebook = serializers.PrimaryKeyRelatedField(queryset=Rulebook.objects.all())
-    page_number = serializers.IntegerField(min_value=1, max_value=MAX_DB_INTEGER)
+    page_number = WholeNumberField(min_value=1, max_value=MAX_DB_INTEGER)
     page_label = serializers.CharField(required=False, allow_blank=True, max_length=40)
     file = serializers.FileField(allow_empty_file=True)
 
@@ -218,10 +219,10 @@ class AnnotationChangeSerializer(serializers.Serializer):
     and/or ``certainty``) or ``archive.services.add_annotation`` (with ``passage``, ``words``,
     ``kind`` and ``body``: a new note on those printed words)."""
 
-    annotation = serializers.IntegerField(required=False, min_value=1, max_value=MAX_DB_INTEGER)
+    annotation = WholeNumberField(required=False, min_value=1, max_value=MAX_DB_INTEGER)
     passage = serializers.CharField(required=False, max_length=200)
     words = serializers.CharField(required=False, max_length=300)
-    occurrence = serializers.IntegerField(required=False, min_value=1, max_value=10_000,
+    occurrence = WholeNumberField(required=False, min_value=1, max_value=10_000,
                                           default=1)
     kind = serializers.ChoiceField(
         choices=["legibility", "editorial", "reading"], required=False, default="legibility"
@@ -255,7 +256,7 @@ class GlossaryItemSerializer(serializers.Serializer):
     original = serializers.CharField()
     original_language = serializers.CharField()
     passage = serializers.CharField()
-    transcription = serializers.IntegerField(source="transcription_id")
+    transcription = WholeNumberField(source="transcription_id")
     supplied = serializers.BooleanField(
         help_text="the English rendering is Ludoteca's, not the text's"
     )

@@ -20,7 +20,13 @@ from boundary.limits import (
     MAX_SAFE_INTEGER,
     MAX_VALUE_TEXT,
 )
-from boundary.values import check_json_value, check_text, check_whole_number, text_problem
+from boundary.values import (
+    check_json_value,
+    check_text,
+    check_whole_number,
+    text_problem,
+    whole_number_text,
+)
 
 __all__ = [
     "MAX_DB_INTEGER",
@@ -34,4 +40,5 @@ __all__ = [
     "check_whole_number",
     "parse_json",
     "text_problem",
+    "whole_number_text",
 ]

@@ -5,10 +5,12 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
+from rest_framework import serializers
 from rest_framework.parsers import BaseParser
 
 from boundary.errors import InputError
 from boundary.jsontext import parse_json
+from boundary.values import whole_number_text
 
 
 class BoundedJSONParser(BaseParser):
@@ -24,6 +26,22 @@ class BoundedJSONParser(BaseParser):
             raise InputError(body_too_large_message()) from None
         # Long text (a transcription) travels in JSON bodies: the body limit bounds it.
         return parse_json(raw, max_text=settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+
+
+class WholeNumberField(serializers.IntegerField):
+    """A whole number: a JSON number without a fraction, or, in a form-encoded body, ASCII
+    digits (DRF's own field reads ``"٠"`` as 0 and ``3.0`` as 3)."""
+
+    default_error_messages = {
+        "invalid": "A valid integer is required, written in the digits 0 to 9.",
+    }
+
+    def to_internal_value(self, data):
+        if isinstance(data, str):
+            data = whole_number_text(data)
+        if data is None or isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
 
 
 def body_too_large_message() -> str:

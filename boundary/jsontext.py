@@ -80,7 +80,7 @@ def _decoder(noticed: list) -> json.JSONDecoder:
             noticed.append(text)
             return Refused("a number written with more than 100 characters is too long")
         value = float(text)
-        if not math.isfinite(value):
+        if not math.isfinite(value) or (value == 0 and text.startswith("-")):
             noticed.append(text)
         return value
 

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from boundary.errors import InputError
-from boundary.limits import MAX_JSON_DEPTH, MAX_SAFE_INTEGER, MAX_VALUE_TEXT
+from boundary.limits import MAX_JSON_DEPTH, MAX_NUMBER_DIGITS, MAX_SAFE_INTEGER, MAX_VALUE_TEXT
 
 MAX_KEY_TEXT = 200
 
@@ -70,6 +70,20 @@ def check_whole_number(value: Any, *, field: str, low: int, high: int) -> int:
     return value
 
 
+_WHOLE_NUMBER_TEXT = re.compile(r"-?[0-9]+\Z")
+
+
+def whole_number_text(text: str) -> int | None:
+    """Text typed as a whole number (a form field, a query parameter), or None: ASCII digits
+    only, with an optional minus, spaces around allowed. Python's ``int`` would also take
+    ``٠`` (an Arabic-Indic zero) and ``1_000``; ``²`` is a digit to ``str.isdigit``."""
+    stripped = text.strip() if isinstance(text, str) else None
+    if stripped is None or len(stripped) > MAX_NUMBER_DIGITS \
+            or not _WHOLE_NUMBER_TEXT.match(stripped):
+        return None
+    return int(stripped)
+
+
 def _short(number: int) -> str:
     digits = len(str(abs(number))) if abs(number) >= 10**30 else 0
     return f"a {digits}-digit number" if digits else str(number)
@@ -78,8 +92,9 @@ def _short(number: int) -> str:
 def check_json_value(value: Any, *, field: str = "$", max_text: int = MAX_VALUE_TEXT) -> Any:
     """Refuse, naming its path, anything in a JSON-like tree that the archive cannot keep:
     text with a lone surrogate or NUL or longer than ``max_text``, keys that are not text,
-    whole numbers beyond ±(2**53 - 1), non-finite numbers, other types, nesting deeper than
-    ``MAX_JSON_DEPTH``. Returns ``value`` unchanged."""
+    whole numbers beyond ±(2**53 - 1), non-finite numbers and negative zero (the number model
+    of ``games.core.canonical``), other types, nesting deeper than ``MAX_JSON_DEPTH``.
+    Returns ``value`` unchanged."""
     _walk(value, field, 0, max_text)
     return value
 
@@ -98,12 +113,25 @@ def _leaf_problem(value: Any, max_text: int) -> str | None:
         return (f"{_short(value)} is beyond ±{MAX_SAFE_INTEGER:,}, the largest whole number "
                 "JSON readers keep exactly")
     if kind is float:
-        return None if math.isfinite(value) else "must be a finite number (not NaN or Infinity)"
+        return None if math.isfinite(value) and not is_negative_zero(value) else \
+            _number_problem(value)
     if kind is bool or value is None:
         return None
     if isinstance(value, Refused):
         return value.problem
     return f"{kind.__name__} is not a JSON value"
+
+
+def is_negative_zero(value: float) -> bool:
+    return value == 0 and math.copysign(1.0, value) < 0
+
+
+def _number_problem(value: float) -> str:
+    if is_negative_zero(value):
+        # PostgreSQL keeps JSON numbers as decimals, which have no negative zero: the value
+        # would come back as 0.0 and its event would no longer hash as it was chained.
+        return "is negative zero (or rounds to it), which not every database keeps; write 0 or 0.0"
+    return "must be a finite number (not NaN or Infinity)"
 
 
 _CONTAINERS = (dict, list, tuple)

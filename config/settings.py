@@ -237,6 +237,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # Two models have a "status" and two serializers a "kind": one named enum each.
+    # Every error answer an operation can give, documented (web/openapi.py).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "web.openapi.document_error_answers",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "RunStatusEnum": "replay.models.ReplayRun.STATUSES",
         "StudyStatusEnum": "studies.models.Study.STATUSES",
@@ -248,11 +253,16 @@ CURATORS_GROUP = "curators"
 # Django's model backend, loading a signed-in user with whether they are a curator.
 AUTHENTICATION_BACKENDS = ["web.auth.CuratorAwareBackend"]
 
-# Sign-in rate limit (config/ratelimit.py): failures per username and address per window,
-# and failures per address whatever the usernames.
+# Sign-in limits (config/ratelimit.py): failures per username and address per window, after
+# which that username waits out the window; failures per address whatever the usernames,
+# after which the address may try once every LOGIN_ADDRESS_SLOWDOWN seconds.
 LOGIN_FAILURE_LIMIT = int(os.environ.get("LUDOTECA_LOGIN_FAILURE_LIMIT", "5"))
 LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LUDOTECA_LOGIN_ADDRESS_FAILURE_LIMIT", "20"))
 LOGIN_FAILURE_WINDOW = int(os.environ.get("LUDOTECA_LOGIN_FAILURE_WINDOW", "900"))
+LOGIN_ADDRESS_SLOWDOWN = int(os.environ.get("LUDOTECA_LOGIN_ADDRESS_SLOWDOWN", "30"))
+# The proxies (addresses or networks) whose X-Forwarded-For names the client: from anyone
+# else the header is ignored, as anyone can write it.
+TRUSTED_PROXIES = _env_list("LUDOTECA_TRUSTED_PROXIES")
 # The limiter's counts and the rendered steps live in the cache: local memory by default (one
 # process), or Redis shared by every web process when LUDOTECA_CACHE_URL is set.
 if os.environ.get("LUDOTECA_CACHE_URL"):

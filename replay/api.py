@@ -49,7 +49,7 @@ from replay.serializers import (
 )
 from replay.services import MatchCreation, append_events, match_create
 from replay.variations import variation_create
-from web.access import int_query_param
+from web.access import ID_PATTERN, int_query_param
 
 # -- games -----------------------------------------------------------------------------------
 
@@ -173,6 +173,7 @@ class MatchViewSet(
     mixins.RetrieveModelMixin,
     viewsets.GenericViewSet,
 ):
+    lookup_value_regex = ID_PATTERN
     serializer_class = MatchSerializer
     parser_classes = [BoundedJSONParser]
 

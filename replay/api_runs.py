@@ -13,11 +13,12 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from boundary.drf import WholeNumberField
 from replay import selectors
 from replay.comparisons import compare_interpretations, compare_runs
 from replay.models import ReplayFlag, ReplayRun, ReplayStep
 from replay.runs import changing_options, read_step, replay_match
-from web.access import int_query_param
+from web.access import ID_PATTERN, int_query_param
 from web.params import MAX_QUERY_INT
 
 
@@ -57,7 +58,7 @@ class ChoicesField(serializers.DictField):
 
 
 class StartRunSerializer(serializers.Serializer):
-    match = serializers.IntegerField(min_value=1, max_value=MAX_QUERY_INT)
+    match = WholeNumberField(min_value=1, max_value=MAX_QUERY_INT)
     choices = ChoicesField(required=False, default=dict,
                            help_text="point id → option id; unchosen points take defaults")
 
@@ -111,6 +112,7 @@ def visible_runs(user):
 
 
 class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    lookup_value_regex = ID_PATTERN
     serializer_class = RunSerializer
 
     def get_queryset(self):

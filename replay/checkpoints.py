@@ -229,7 +229,7 @@ def _check_match(match_id: int, heads: list[tuple[int, str]]) -> None:
         raise CheckpointError(f"match {match_id} is in the checkpoint but gone from the "
                               "archive", match=match_id, seq=heads[0][0])
     try:
-        for _ in verified_log(match):
+        for _ in verified_log(match, auditing=True):
             pass
     except BrokenChain as error:
         raise CheckpointError(f"match {match_id} does not extend the checkpoint: its log is "

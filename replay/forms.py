@@ -9,7 +9,7 @@ from django import forms
 
 from archive.models import Game
 from boundary import MAX_DB_INTEGER
-from boundary.forms import JSONTextField
+from boundary.forms import JSONTextField, WholeNumberField
 from games.core.events import ANNOTATION
 
 MAX_SEQ = MAX_DB_INTEGER
@@ -21,7 +21,7 @@ class AppendEventsForm(forms.Form):
         help_text='a JSON list of events, e.g. [{"type": "roll", "actor": "p1", "data": {"value": 4}}]',
     )
     # The log's last seq when the page was rendered: a stale one is refused, nothing written.
-    expected_seq = forms.IntegerField(min_value=0, max_value=MAX_SEQ, widget=forms.HiddenInput)
+    expected_seq = WholeNumberField(min_value=0, max_value=MAX_SEQ, widget=forms.HiddenInput)
 
     def clean_events(self):
         value = self.cleaned_data["events"]
@@ -38,7 +38,7 @@ class AnnotationForm(forms.Form):
         max_length=ANNOTATION.fields["text"].max_length, widget=forms.Textarea(attrs={"rows": 3}),
         label="Note on this step",
     )
-    expected_seq = forms.IntegerField(min_value=0, max_value=MAX_SEQ, widget=forms.HiddenInput)
+    expected_seq = WholeNumberField(min_value=0, max_value=MAX_SEQ, widget=forms.HiddenInput)
 
 
 class MatchForm(forms.Form):
@@ -97,7 +97,7 @@ class ImportForm(forms.Form):
 
 
 class StepGotoForm(forms.Form):
-    seq = forms.IntegerField(min_value=0, max_value=MAX_SEQ)
+    seq = WholeNumberField(min_value=0, max_value=MAX_SEQ)
 
 
 class VariationForm(forms.Form):

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 
 from archive.models import Game
+from games.core.canonical import NumberModelDecoder
 
 GENESIS_HASH = "0" * 64
 
@@ -14,7 +15,8 @@ class Match(models.Model):
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="matches")
     title = models.CharField(max_length=300)
     players = models.JSONField(help_text='[{"id": "p1", "name": "Ana"}, …]')
-    setup = models.JSONField(default=dict, blank=True)
+    # Read into the number model: a double comes back a double on every database.
+    setup = models.JSONField(default=dict, blank=True, decoder=NumberModelDecoder)
     played_on = models.DateField(null=True, blank=True)
     source = models.TextField(blank=True)
     is_private = models.BooleanField(default=False)
@@ -73,7 +75,7 @@ class Event(models.Model):
     seq = models.PositiveIntegerField()
     type = models.CharField(max_length=40)
     actor = models.CharField(max_length=40, null=True, blank=True)
-    data = models.JSONField(default=dict)
+    data = models.JSONField(default=dict, decoder=NumberModelDecoder)
     recorded_at = models.DateTimeField(auto_now_add=True)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
@@ -211,12 +213,35 @@ class ReplaySnapshot(models.Model):
     run = models.ForeignKey(ReplayRun, on_delete=models.CASCADE, related_name="snapshots",
                             db_index=False)
     seq = models.PositiveIntegerField()
-    state = models.JSONField()
+    state = models.JSONField(decoder=NumberModelDecoder)
 
     class Meta:
         ordering = ["run_id", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["run", "seq"], name="snapshot_unique_seq")
+        ]
+
+
+class HeadState(models.Model):
+    """The state of a match's log after ``seq`` under one reading of one engine version
+    (``reading``: their fingerprint), kept every few events as the log grows, so the state at
+    the head (the recorder's board and choices) is read from the nearest one plus the events
+    since (replay/head_states.py). Derived rows: computed again whenever missing.
+
+    ``made_at`` is the log's last seq when the state was computed: a correction appended
+    after it that reaches back to ``seq`` or earlier makes the state stale."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="head_states",
+                              db_index=False)
+    reading = models.CharField(max_length=64)
+    seq = models.PositiveIntegerField()
+    made_at = models.PositiveIntegerField()
+    state = models.JSONField(decoder=NumberModelDecoder)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "reading", "seq"],
+                                    name="head_state_unique_seq")
         ]
 
 

@@ -8,7 +8,9 @@ from the stored hash of event N, so a step page checks what it reads, a replay c
 whole log, and an export also checks that the log ends at the match's recorded head.
 
 A break raises :class:`BrokenChain` naming the seq, and is recorded on the match
-(``chain_broken_seq``), so appends refuse the log from then on.
+(``chain_broken_seq``). A break once found, whether by a read or by ``verify_log`` against the
+heads its runs replayed or a signed checkpoint (a chain recomputed after a change verifies on
+its own), stops every read of the log from then on (:func:`refuse_known_break`), and appends.
 """
 
 from __future__ import annotations
@@ -75,14 +77,19 @@ def _next_seq(match_id: int, after: int, last_seq: int | None) -> int | None:
 
 def verified_events(
     match_id: int, *, after_seq: int = 0, up_to_seq: int | None = None,
-    with_hashes: bool = False,
+    with_hashes: bool = False, auditing: bool = False,
 ) -> Iterator[dict]:
     """Events ``after_seq + 1`` … ``up_to_seq`` (or the end) as ``{seq, type, actor, data}``
     (plus ``prev_hash`` and ``hash`` when ``with_hashes``), each checked against the chain.
 
-    Raises :class:`BrokenChain` at the first event that does not fit; events before it have
-    already been yielded, so a caller writing what it reads must do so in one transaction.
+    Raises :class:`BrokenChain` at the first event that does not fit, or before the first
+    event when a break was found before; events before a break found now have already been
+    yielded, so a caller writing what it reads must do so in one transaction. An audit
+    (``auditing``: ``verify_log``, a checkpoint's verification) walks the log even when a
+    break was found before, to report what it finds now.
     """
+    if not auditing:
+        refuse_known_break(match_id)
     rows = _rows(match_id, max(after_seq, 1), up_to_seq)
     return _checked(match_id, rows, after_seq, up_to_seq, with_hashes)
 
@@ -147,11 +154,11 @@ def _checked(match_id: int, rows: Iterator[tuple], after_seq: int, up_to_seq: in
                       f"at seq {up_to_seq}")
 
 
-def verified_log(match: Match) -> Iterator[dict]:
+def verified_log(match: Match, *, auditing: bool = False) -> Iterator[dict]:
     """The whole log, checked link by link and against the match's recorded head (so a
     removed tail is found too)."""
     last = None
-    for event in verified_events(match.pk, with_hashes=True):
+    for event in verified_events(match.pk, with_hashes=True, auditing=auditing):
         last = event
         yield event
     last_seq, head = (last["seq"], last["hash"]) if last else (0, GENESIS_HASH)
@@ -167,6 +174,7 @@ def check_stretch(match_id: int, events) -> None:
     """Check rows already read (``Event`` objects in seq order, such as one page of a
     listing) against the chain: consecutive, linked, each hashing to its stored hash, the
     first linked to the stored hash before it (one indexed lookup)."""
+    refuse_known_break(match_id)
     events = list(events)
     if not events:
         return
@@ -211,6 +219,21 @@ def check_tail(match_id: int, last_seq: int, head_hash: str) -> None:
         raise _broken(match_id, seq, "the last event's hash is not the match's chain head")
     if _digest(prev_hash, seq, event_type, actor, load_json(data)) != digest:
         raise _broken(match_id, seq, "the stored hash does not match the event's content")
+
+
+def refuse_known_break(match_id: int, *, match: Match | None = None) -> None:
+    """Raise :class:`BrokenChain` if a break was found in the log before (one row read, none
+    when the caller holds the match row)."""
+    if match is not None:
+        row = (match.chain_broken_seq, match.chain_broken_problem)
+    else:
+        row = (Match.objects.filter(pk=match_id)
+               .values_list("chain_broken_seq", "chain_broken_problem").first())
+    if row is not None and row[0] is not None:
+        seq, problem = row
+        raise BrokenChain(f"the log of match {match_id} was found broken at seq {seq}: "
+                          f"{problem}. Nothing is read from it until it is restored from a "
+                          "backup", seq=seq, problem=problem)
 
 
 def refuse_broken(match_id: int, seq: int, problem: str) -> BrokenChain:

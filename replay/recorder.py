@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
+from boundary import InputError, parse_json
 from games.core.board import BoardLayout, Piece
 from games.core.choices import Choice
 from games.core.engine import Engine
@@ -22,10 +23,11 @@ from games.core.points import Interpretation, InterpretationError
 from games.core.replay import collect_corrections, effective_events
 from games.core.step import Outcome, Step
 from replay.errors import AppendConflict, LogError, MalformedEvent
+from replay.head_states import head_state, keep_head_states, match_reading
 from replay.models import Event, Match, ReplayRun, ReplayStep
-from replay.reader import verified_events
+from replay.reader import refuse_known_break, verified_events
 from replay.recorder_questions import Answers, answered, choice_key
-from replay.runs import find_run, game_head, run_fingerprint, state_at
+from replay.runs import find_run
 from replay.services import AppendResult, append_events
 
 READ_CHUNK = 5000
@@ -56,26 +58,6 @@ class RecorderHead:
         return games.find(self.match.game.slug) is not None
 
 
-def match_reading(*, match: Match, engine: Engine | None = None) -> Interpretation:
-    """The reading the recorder offers choices under: the match's, on today's points."""
-    engine = engine or games.for_records(match.game.slug)
-    return engine.nearest_interpretation(match.reading or {})
-
-
-def head_state(*, match: Match, engine: Engine, reading: Interpretation) -> dict:
-    """The state after the log's last event: from a stored run of this very log and reading
-    when there is one, else replayed in memory (a recorder's logs are short)."""
-    seq, head_hash = game_head(match=match)
-    fingerprint = run_fingerprint(
-        match_id=match.pk, log_seq=seq, head_hash=head_hash, engine=engine.slug,
-        engine_version=engine.version, interpretation=reading.choices,
-    )
-    run = ReplayRun.objects.filter(fingerprint=fingerprint, status=ReplayRun.DONE).first()
-    if run is not None:
-        return state_at(run=run, seq=seq)
-    return replayed_state(match=match, engine=engine, reading=reading, up_to_seq=seq)
-
-
 def replayed_state(*, match: Match, engine: Engine, reading: Interpretation, up_to_seq: int
                    ) -> dict:
     """The state after event ``up_to_seq``, replayed in memory (see ``replayed``)."""
@@ -91,10 +73,9 @@ def replayed(*, match: Match, engine: Engine, reading: Interpretation, up_to_seq
     """Events 1 to ``up_to_seq`` applied in memory as the log stood then (its corrections up
     to there), each with its step."""
     state = engine.initial_state(match.players, match.setup)
-    corrections = collect_corrections(
-        Event.objects.filter(match=match, type="correction", seq__lte=up_to_seq).order_by("seq")
-        .values("seq", "type", "actor", "data")
-    )
+    corrections = collect_corrections(sorted(
+        Event.objects.filter(match=match, type="correction", seq__lte=up_to_seq).order_by()
+        .values("seq", "type", "actor", "data"), key=lambda row: row["seq"]))
     for start in range(0, up_to_seq, READ_CHUNK):
         for event in effective_events(verified_events(match.pk, after_seq=start,
                                                      up_to_seq=min(start + READ_CHUNK, up_to_seq)),
@@ -107,6 +88,7 @@ def replayed(*, match: Match, engine: Engine, reading: Interpretation, up_to_seq
 def recorder_head(*, match: Match, seat: str | None = None) -> RecorderHead:
     """The head as a recorder sees it: as the archivist (``seat`` None, everything) or from one
     seat's view (that seat's choices, from what it can see)."""
+    refuse_known_break(match.pk)  # a log found broken is refused (BrokenChain)
     match = Match.objects.select_related("game").get(pk=match.pk)  # the head as it is now
     if seat is not None and seat not in match.player_ids:
         raise RecorderError(f"seat {seat!r} is not a player of this match (players: "
@@ -155,7 +137,16 @@ def match_reading_set(*, match: Match, choices: Mapping[str, str]) -> Match:
     chosen = {p: o for p, o in reading.choices.items() if defaults.choices.get(p) != o}
     Match.objects.filter(pk=match.pk).update(reading=chosen)
     match.reading = chosen
+    keep_head_states(match_id=match.pk)  # the new reading's states, once, on this POST
     return match
+
+
+def parsed_json(raw: str, *, field: str) -> Any:
+    """JSON a recorder typed or a page carried, through the input boundary."""
+    try:
+        return parse_json(raw, field=field)
+    except InputError as error:
+        raise MalformedEvent(str(error), field=error.field) from None
 
 
 def check_event(*, match: Match, event: Mapping[str, Any], head: RecorderHead | None = None
@@ -221,10 +212,10 @@ def tried_event(*, match: Match, key: str, answers: Answers, seq: int,
 
 def last_move(*, match: Match) -> Event | None:
     """The last event that is still a move of the game (not a note, not undone)."""
-    corrections = collect_corrections(
-        Event.objects.filter(match=match, type="correction").order_by("seq")
-        .values("seq", "type", "actor", "data")
-    )
+    # (match, type) only, so the planner takes the corrections' own index (see replay.runs).
+    corrections = collect_corrections(sorted(
+        Event.objects.filter(match=match, type="correction").order_by()
+        .values("seq", "type", "actor", "data"), key=lambda row: row["seq"]))
     moves = (Event.objects.filter(match=match).exclude(type__in=("annotation", "correction"))
              .order_by("-seq"))
     for event in moves.iterator(chunk_size=50):

@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.http import urlencode
 
+from boundary import MAX_DB_INTEGER, whole_number_text
 from games.core.choices import ACTOR, OneOf
 from replay import selectors
 from replay.boards import draw_board
@@ -26,6 +27,7 @@ from replay.recorder import (
     check_event,
     last_move,
     match_reading_set,
+    parsed_json,
     record_event,
     record_offered,
     recorder_head,
@@ -34,6 +36,7 @@ from replay.recorder import (
     undo_last_move,
 )
 from replay.recorder_questions import UnansweredField, choice_key, questions
+from replay.views import broken_log_is_409
 from web.pages import bad_parameter_is_400, curator_only, page
 from web.params import BadParameter, whole_number
 
@@ -153,14 +156,23 @@ def _render(request, head, *, status=200, **extra):
 
 @curator_only
 @bad_parameter_is_400
+@broken_log_is_409
 def recorder(request, match_id: int):
     match = _match(request, match_id)
     return _render(request, recorder_head(match=match, seat=_seat(request.GET, match)))
 
 
-def _expected_seq(request) -> int | None:
+def _expected_seq(request) -> int:
+    """The seq the page was drawn at, as the form carries it (ASCII digits only)."""
     raw = request.POST.get("expected_seq", "")
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
+    if not raw:
+        raise LogError("the page's position in the log is missing: reload it",
+                       field="expected_seq")
+    value = whole_number_text(raw)
+    if value is None or not 0 <= value <= MAX_DB_INTEGER:
+        raise LogError(f"expected_seq must be a whole number written in the digits 0 to 9, "
+                       f"not {raw[:20]!r}", field="expected_seq")
+    return value
 
 
 def _conflict(request, match, error: AppendConflict, event: Mapping | None,
@@ -182,17 +194,16 @@ def _answers(request) -> dict[str, list[str]]:
 
 @curator_only
 @bad_parameter_is_400
+@broken_log_is_409
 def record_choice(request, match_id: int):
     match = _match(request, match_id)
     seat = _seat(request.POST, match)
     if request.method != "POST":
         return redirect(_url(match, seat))
-    expected = _expected_seq(request)
     key, answers = request.POST.get("choice", ""), _answers(request)
+    expected = None
     try:
-        if expected is None:
-            raise LogError("the page's position in the log is missing: reload it",
-                           field="expected_seq")
+        expected = _expected_seq(request)
         record_offered(match=match, key=key, answers=answers, expected_seq=expected, seat=seat,
                       recorded_by=request.user)
     except AppendConflict as error:
@@ -216,6 +227,7 @@ def _where(error: LogError) -> str:
 
 @curator_only
 @bad_parameter_is_400
+@broken_log_is_409
 def record_as_played(request, match_id: int):
     """Check a move as the record has it (the flags it will raise are shown), then keep it."""
     match = _match(request, match_id)
@@ -225,19 +237,11 @@ def record_as_played(request, match_id: int):
     event = {"type": request.POST.get("type", ""), "actor": request.POST.get("actor") or None,
              "data": {}}
     try:
-        data = json.loads(request.POST.get("data") or "{}")
-    except json.JSONDecodeError as error:
-        return _render(request, head, status=400, as_played=event,
-                       error=f"data: malformed JSON at column {error.colno}: {error.msg}")
-    event["data"] = data
-    try:
+        event["data"] = parsed_json(request.POST.get("data") or "{}", field="data")
         step = check_event(match=match, event=event, head=head)
         if request.POST.get("action") != "record":
             return _render(request, head, as_played=event, preview=step)
         expected = _expected_seq(request)
-        if expected is None:
-            raise LogError("the page's position in the log is missing: reload it",
-                           field="expected_seq")
         record_event(match=match, event=event, expected_seq=expected, recorded_by=request.user)
     except AppendConflict as error:
         return _conflict(request, match, error, event)
@@ -250,17 +254,15 @@ def record_as_played(request, match_id: int):
 
 @curator_only
 @bad_parameter_is_400
+@broken_log_is_409
 def record_undo(request, match_id: int):
     match = _match(request, match_id)
     seat = _seat(request.POST, match)
     if request.method != "POST":
         return redirect(_url(match, seat))
-    expected = _expected_seq(request)
     try:
-        if expected is None:
-            raise LogError("the page's position in the log is missing: reload it",
-                           field="expected_seq")
-        undo_last_move(match=match, expected_seq=expected, recorded_by=request.user)
+        undo_last_move(match=match, expected_seq=_expected_seq(request),
+                       recorded_by=request.user)
     except AppendConflict as error:
         return _conflict(request, match, error, None, seat)
     except LogError as error:
@@ -272,6 +274,7 @@ def record_undo(request, match_id: int):
 
 @curator_only
 @bad_parameter_is_400
+@broken_log_is_409
 def record_reading(request, match_id: int):
     match = _match(request, match_id)
     if request.method != "POST":

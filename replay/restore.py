@@ -23,10 +23,9 @@ from django.core.exceptions import SuspiciousOperation
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.core.management.color import no_style
-from django.db import connection, models, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.utils.dateparse import parse_datetime
 
-import games
 from archive.models import Game, Transcription
 from archive.signals import game_stored, transcription_stored
 from boundary import InputError, parse_json
@@ -36,6 +35,7 @@ from replay.backup import (
     RUN_FIELDS,
     USER_FIELDS,
     BackupError,
+    app_models,
     archive_models,
     label,
     sha256_of,
@@ -47,7 +47,7 @@ from replay.chain import GENESIS_HASH, event_hash, event_record
 from replay.errors import LogError
 from replay.interchange import parse_document, read_document
 from replay.models import Checkpoint, CheckpointLeaf, Event, Match, ReplayRun
-from replay.runs import execute_run, run_fingerprint
+from replay.runs import engine_for, execute_run, run_fingerprint
 from replay.selectors import verify_log
 from replay.services import EVENT_COLUMNS, NOTE_TYPES
 from replay.signals import notes_appended
@@ -72,7 +72,8 @@ class RestoreReport:
 def database_contents() -> dict[str, int]:
     """What the database holds that a restore would collide with (accounts do not count:
     a restore reuses an account that already has a backed-up username)."""
-    tables = [*archive_models(), Match, Event, ReplayRun, Checkpoint, CheckpointLeaf]
+    tables = [*archive_models(), Match, Event, ReplayRun, Checkpoint, CheckpointLeaf,
+              *app_models("studies")]
     return {label(m): m.objects.count() for m in tables if m.objects.exists()}
 
 
@@ -119,11 +120,10 @@ def read_backup(directory: Path) -> Backup:
     """The manifest, and every file it lists checked against its sha256 (read once)."""
     directory = Path(directory)
     path = directory / "manifest.json"
+    if not path.is_file() and not path.is_symlink():
+        raise BackupError(f"{path} is missing: is {directory} an export_archive directory?")
     try:
-        manifest = parse_json(path.read_bytes())
-    except FileNotFoundError:
-        raise BackupError(f"{path} is missing: is {directory} an export_archive directory?") \
-            from None
+        manifest = parse_json(_inside(directory, "manifest.json", "backup").read_bytes())
     except (OSError, InputError) as error:
         raise BackupError(f"{path} is not a manifest: {error}") from None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
@@ -198,6 +198,9 @@ def import_archive(*, directory: Path) -> RestoreReport:
     matches = backup.json("matches.json")
     runs = backup.json("runs.json")
     checkpoints = backup.json("checkpoints.json")
+    # A backup made before studies were backed up has none.
+    studies = backup.json("studies.json") if "studies.json" in backup.checked else {}
+    _check_ids(tables, accounts, matches, runs, checkpoints, studies)
     files = _planned_files(backup, tables)
     documents = _checked_matches(backup, matches, _backed_up_games(tables))
     report = RestoreReport()
@@ -205,11 +208,12 @@ def import_archive(*, directory: Path) -> RestoreReport:
     try:
         with transaction.atomic():
             users = _restore_users(accounts, report)
-            _restore_archive_rows(tables, users, report)
+            _restore_rows("archive", tables, users, report)
             _write_files(files, written)
             _restore_matches(matches, documents, users, report)
             _restore_runs(runs, users, report)
             _restore_checkpoints(checkpoints, report)
+            _restore_rows("studies", studies, users, report)
             _reset_sequences()
             _announce_restored()
             for match in Match.objects.order_by("pk"):
@@ -221,11 +225,19 @@ def import_archive(*, directory: Path) -> RestoreReport:
                          if expected.get(k) != v}
             if differing:
                 raise BackupError(f"restored counts differ from the manifest's: {differing}")
+    except IntegrityError as error:  # a collision the checks above did not foresee
+        _remove_written(written)
+        raise BackupError(f"the backup's rows collide: {str(error).splitlines()[0]}") from None
     except BaseException:
-        for name in written:
-            default_storage.delete(name)
+        _remove_written(written)
         raise
     return report
+
+
+def _remove_written(written: list[str]) -> None:
+    """What a failed restore wrote to the media storage goes again."""
+    for name in written:
+        default_storage.delete(name)
 
 
 def _announce_restored() -> None:
@@ -306,8 +318,36 @@ def _user_id(users: dict[str, int], username, where: str) -> int | None:
     return users[username]
 
 
-def _restore_archive_rows(tables: dict, users: dict[str, int], report: RestoreReport) -> None:
-    for model in archive_models():
+def _check_ids(tables, accounts, matches, runs, checkpoints, studies) -> None:
+    """No table of the backup names one id twice (it would end the restore in a collision
+    half-way): refused before anything is written, naming the table and the id."""
+    lists = {**tables, **studies}
+    lists.update({"auth.user": accounts.get("users", []), "auth.group": accounts.get("groups", []),
+                  "replay.match": matches, "replay.replayrun": runs,
+                  "replay.checkpoint": checkpoints.get("checkpoints", [])})
+    leaves = checkpoints.get("leaves", [])
+    for name, rows in lists.items():
+        _unique([row.get("id") if isinstance(row, dict) else None for row in rows], name)
+    _unique([leaf[4] if isinstance(leaf, list) and len(leaf) == 5 else None for leaf in leaves],
+            "replay.checkpointleaf")
+    _unique([leaf[0] if isinstance(leaf, list) and leaf else None for leaf in leaves],
+            "replay.checkpointleaf index")
+
+
+def _unique(ids: list, table: str) -> None:
+    seen = set()
+    for value in ids:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise BackupError(f"{table}: a row has no whole-number id ({value!r})")
+        if value in seen:
+            raise BackupError(f"{table}: the id {value} is there twice")
+        seen.add(value)
+
+
+def _restore_rows(app_label: str, tables: dict, users: dict[str, int],
+                  report: RestoreReport) -> None:
+    """Every row of an app's tables as exported (``replay.backup._export_rows``)."""
+    for model in app_models(app_label):
         rows = tables.get(label(model), [])
         by_user = {f.name: f.attname for f in model._meta.concrete_fields
                    if f.attname in user_fields(model)}
@@ -345,7 +385,7 @@ def _backed_up_games(tables: dict) -> dict:
 def _checked_matches(backup: Backup, entries: list, games_by_slug: dict) -> dict[int, dict]:
     """Each match's document through the importer's own checks, its events hashing to the
     head the match row records: the chained rows to insert, before anything is written."""
-    documents = {}
+    documents, event_ids = {}, []
     for entry in entries:
         where = f"match {entry.get('id')}"
         try:
@@ -357,6 +397,7 @@ def _checked_matches(backup: Backup, entries: list, games_by_slug: dict) -> dict
         events = fields["events"]
         if len(meta) != len(events) or any(m[0] != e["seq"] for m, e in zip(meta, events)):
             raise BackupError(f"{entry['events_file']}: its events are not the document's")
+        event_ids += [row[1] for row in meta]
         head, chained = GENESIS_HASH, []
         for event in events:
             record = event_record(event)
@@ -366,6 +407,7 @@ def _checked_matches(backup: Backup, entries: list, games_by_slug: dict) -> dict
         if (len(events), head) != (entry["last_seq"], entry["head_hash"]):
             raise BackupError(f"{where}: its events do not hash to the head the backup records")
         documents[entry["id"]] = {"fields": fields, "chained": chained, "meta": meta}
+    _unique(event_ids, "replay.event")
     return documents
 
 
@@ -419,8 +461,9 @@ def _restore_runs(entries, users, report: RestoreReport) -> None:
         if fingerprint != values["fingerprint"]:
             raise BackupError(f"run {entry['id']}: its fingerprint does not match what it "
                               "replayed")
-        engine = games.find(values["engine"])
-        reproducible = (values["status"] == ReplayRun.DONE and engine is not None
+        # What replays the match's records today: its game's engine, or the annotated log.
+        engine = engine_for(Match.objects.select_related("game").get(pk=values["match_id"]))
+        reproducible = (values["status"] == ReplayRun.DONE and engine.slug == values["engine"]
                         and engine.version == values["engine_version"])
         if not reproducible:
             report.runs_skipped.append(
@@ -455,7 +498,7 @@ def _restore_checkpoints(data: dict, report: RestoreReport) -> None:
 
 def _reset_sequences() -> None:
     restored = [get_user_model(), Group, *archive_models(), Match, Event, ReplayRun, Checkpoint,
-                CheckpointLeaf]
+                CheckpointLeaf, *app_models("studies")]
     with connection.cursor() as cursor:
         for statement in connection.ops.sequence_reset_sql(no_style(), restored):
             cursor.execute(statement)

@@ -43,7 +43,13 @@ from replay.models import (
     ReplaySnapshot,
     ReplayStep,
 )
-from replay.reader import record_break, stored_hash, verified_events, verified_windows
+from replay.reader import (
+    record_break,
+    refuse_known_break,
+    stored_hash,
+    verified_events,
+    verified_windows,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -86,7 +92,9 @@ def replay_match(
     *, match: Match, choices: Mapping[str, str] | None = None, requested_by=None
 ) -> ReplayRun:
     """The run of the match's current log under ``choices`` (unchosen points take defaults):
-    reused if its fingerprint exists, otherwise created and started (eagerly, or on a worker)."""
+    reused if its fingerprint exists, otherwise created and started (eagerly, or on a worker).
+    A log found broken is refused (:class:`BrokenChain`): nothing is computed from it."""
+    refuse_known_break(match.pk)
     engine, interpretation, match, (log_seq, head_hash), fingerprint = _identify(match, choices)
     run, created = ReplayRun.objects.get_or_create(
         fingerprint=fingerprint,
@@ -284,8 +292,10 @@ def changed_since_run(run: ReplayRun) -> BrokenChain:
 
 
 def check_run_head(run: ReplayRun) -> None:
-    """Refuse to read a run whose log was rewritten since (one indexed lookup, none for a run
-    read with its ``stored_head``: ``replay.selectors.visible_run``)."""
+    """Refuse to read a run whose log was found broken or rewritten since (no query for a run
+    read with its match and its ``stored_head``: ``replay.selectors.visible_run``)."""
+    loaded = run.match if "match" in run._state.fields_cache else None
+    refuse_known_break(run.match_id, match=loaded)
     if not run.log_seq:
         return
     stored = run.stored_head if hasattr(run, "stored_head") else stored_hash(run.match_id,

@@ -56,7 +56,7 @@ def verify_log(*, match: Match) -> ChainBreak | None:
     recomputed after a change still differs from what the runs replayed); the first
     problem, or None when the log verifies."""
     try:
-        for _ in verified_log(match):
+        for _ in verified_log(match, auditing=True):
             pass
     except BrokenChain as error:
         return ChainBreak(error.seq, error.problem)

@@ -8,6 +8,7 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from archive.serializers import GameSerializer
+from boundary.drf import WholeNumberField
 from replay.models import Event, Match
 
 
@@ -15,8 +16,8 @@ class EngineSerializer(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
     version = serializers.CharField()
-    min_players = serializers.IntegerField()
-    max_players = serializers.IntegerField()
+    min_players = WholeNumberField()
+    max_players = WholeNumberField()
     default_setup = serializers.JSONField()
     points = serializers.ListField(child=serializers.JSONField(), help_text="interpretation points")
     event_schema = serializers.ListField(child=serializers.JSONField(), help_text="event types")
@@ -45,8 +46,8 @@ class GameDetailSerializer(GameSerializer):
 
 
 class BranchOfSerializer(serializers.Serializer):
-    match = serializers.IntegerField(help_text="the parent match's id (in the archive it came from)")
-    seq = serializers.IntegerField(help_text="the events 1..seq are the parent's")
+    match = WholeNumberField(help_text="the parent match's id (in the archive it came from)")
+    seq = WholeNumberField(help_text="the events 1..seq are the parent's")
     hash = serializers.CharField(help_text="the chain's hash after event seq")
 
 
@@ -105,14 +106,14 @@ class EventSerializer(serializers.ModelSerializer):
 
 
 class NewEventSerializer(serializers.Serializer):
-    seq = serializers.IntegerField(required=False, help_text="if given, must be the next seq")
+    seq = WholeNumberField(required=False, help_text="if given, must be the next seq")
     type = serializers.CharField()
     actor = serializers.CharField(required=False, allow_null=True)
     data = serializers.DictField(required=False)
 
 
 class AppendRequestSerializer(serializers.Serializer):
-    expected_seq = serializers.IntegerField(
+    expected_seq = WholeNumberField(
         min_value=0, help_text="the last seq the writer saw (0 for an empty log)"
     )
     # Each event is checked by append_events, which names its seq and field.
@@ -129,14 +130,14 @@ class AppendRequestSerializer(serializers.Serializer):
 class AppendRequestDocSerializer(serializers.Serializer):
     """The body of POST /api/matches/{id}/events/ as the OpenAPI document shows it."""
 
-    expected_seq = serializers.IntegerField(min_value=0)
+    expected_seq = WholeNumberField(min_value=0)
     events = NewEventSerializer(many=True)
 
 
 class AppendResultSerializer(serializers.Serializer):
-    match = serializers.IntegerField()
-    first_seq = serializers.IntegerField()
-    last_seq = serializers.IntegerField()
+    match = WholeNumberField()
+    first_seq = WholeNumberField()
+    last_seq = WholeNumberField()
     head_hash = serializers.CharField()
     repeated = serializers.BooleanField(help_text="true when an idempotency key repeated")
 
@@ -144,7 +145,7 @@ class AppendResultSerializer(serializers.Serializer):
 class VariationRequestSerializer(serializers.Serializer):
     """The body of POST /api/matches/{id}/variations/ (``replay.variations.variation_create``)."""
 
-    from_seq = serializers.IntegerField(
+    from_seq = WholeNumberField(
         min_value=0, help_text="the step to branch after: the variation starts with events 1..n"
     )
     title = serializers.CharField(max_length=300)
@@ -255,7 +256,7 @@ class ChoiceSerializer(serializers.Serializer):
 
 
 class ChoicesSerializer(serializers.Serializer):
-    seq = serializers.IntegerField(help_text="the log's last seq: the expected_seq to append with")
+    seq = WholeNumberField(help_text="the log's last seq: the expected_seq to append with")
     reading = serializers.DictField(child=serializers.CharField(),
                                     help_text="every point's option the choices are legal under")
     seat = serializers.CharField(allow_null=True, help_text="the seat whose choices these are, "
@@ -268,5 +269,5 @@ class ErrorSerializer(serializers.Serializer):
     error = serializers.CharField()
     detail = serializers.CharField()
     field = serializers.CharField(required=False, help_text="the field or JSON path")
-    seq = serializers.IntegerField(required=False)
-    current_seq = serializers.IntegerField(required=False, help_text="on a conflict")
+    seq = WholeNumberField(required=False)
+    current_seq = WholeNumberField(required=False, help_text="on a conflict")

@@ -14,6 +14,7 @@ import psycopg
 from django.db import IntegrityError, InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
 
+import background
 import games
 from archive.models import Game
 from boundary import InputError, check_json_value, check_text
@@ -27,10 +28,13 @@ from replay.errors import (
     IdempotencyMismatch,
     MalformedEvent,
 )
+from replay.head_states import KEEP_EVERY
 from replay.models import Event, Match
 from replay.reader import check_tail, refuse_broken
 from replay.signals import notes_appended
 from replay.variations import checked_branch_of, parent_in_archive
+
+KEEP_HEAD_STATES = "replay.tasks.keep_head_states"
 
 MAX_BATCH = 10_000
 # Event types that carry a collector's words (a note, or the correction of one).
@@ -164,6 +168,13 @@ def append_events(
     if isinstance(head, AppendResult):
         return head  # a repeated idempotency key
     match.last_seq, match.head_hash = records[-1]["seq"], head
+    if (records[-1]["seq"] // KEEP_EVERY != expected_seq // KEEP_EVERY
+            or any(record["type"] == "correction" for record in records)):
+        # The writer keeps the head's state up to date, so no read replays the log.
+        match_id = match.pk
+        # On a worker when a broker is configured, else here right after the commit.
+        transaction.on_commit(lambda: background.send(KEEP_HEAD_STATES, match_id, wait=True),
+                              robust=True)
     return AppendResult(
         match_id=match.pk, first_seq=records[0]["seq"], last_seq=records[-1]["seq"], head_hash=head
     )
@@ -216,7 +227,7 @@ def match_create(
     it created (``repeated``), or :class:`IdempotencyMismatch` if the request differs.
     ``events_head``, when given, is the chain head the events must hash to (a document's);
     ``branch_of`` (``{"match", "seq", "hash"}``) makes it a variation, its first events the
-    parent's, linked to the parent when this archive has it.
+    parent's, linked to the parent when this archive has it and ``created_by`` may read it.
     """
     _check_idempotency_key(idempotency_key, DocumentError)
     fields = {
@@ -252,7 +263,8 @@ def match_create(
             return _repeated_creation(earlier, game, fields, is_private, created_by, records)
     try:
         with transaction.atomic():
-            parent = parent_in_archive(fields["branch_of"]) if branch_of is not None else None
+            parent = (parent_in_archive(fields["branch_of"], reader=created_by)
+                      if branch_of is not None else None)
             match = Match.objects.create(
                 game=game, created_by=created_by, is_private=is_private,
                 idempotency_key=idempotency_key, parent=parent, **fields,

@@ -163,7 +163,7 @@ def read_checkpoint(text: str) -> Checkpoint:
     if len(lines) < 4 or not lines[0] or lines[-1] != "":
         raise NoteError("a checkpoint is an origin, a tree size and a root hash, one a line")
     size = lines[1]
-    if not size.isdigit() or (size.startswith("0") and size != "0"):
+    if not (size.isascii() and size.isdigit()) or (size.startswith("0") and size != "0"):
         raise NoteError(f"the tree size {size[:30]!r} is not a decimal number")
     root = _b64(lines[2])
     if len(root) != 32:

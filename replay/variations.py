@@ -20,6 +20,7 @@ from replay.chain import GENESIS_HASH, chain_head
 from replay.errors import DocumentError, LogError
 from replay.models import Event, Match
 from replay.reader import verified_events
+from replay.selectors import visible_matches
 
 COPY_BATCH = 5000
 HASH_RE = re.compile(r"[0-9a-f]{64}")
@@ -106,10 +107,12 @@ def checked_branch_of(value: Any, events: Sequence[Mapping[str, Any]]) -> dict:
     return {"match": parent_id, "seq": seq, "hash": digest}
 
 
-def parent_in_archive(branch_of: Mapping[str, Any]) -> Match | None:
-    """The parent a ``branch_of`` names, when this archive has it and its chain at the branch
-    point has the same hash; else None (the record keeps ``branch_of`` as it came)."""
-    parent = Match.objects.filter(pk=branch_of["match"]).first()
+def parent_in_archive(branch_of: Mapping[str, Any], *, reader) -> Match | None:
+    """The parent a ``branch_of`` names, when this archive has it, ``reader`` may read it, and
+    its chain at the branch point has the same hash; else None (the record keeps
+    ``branch_of`` as it came). A match the reader may not read is looked up exactly as one
+    that does not exist, so an import never tells whether a private match has those events."""
+    parent = visible_matches(user=reader).filter(pk=branch_of["match"]).first()
     if parent is None or parent.last_seq < branch_of["seq"]:
         return None
     return parent if hash_at(parent, branch_of["seq"]) == branch_of["hash"] else None

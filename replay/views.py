@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import wraps
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -83,12 +84,14 @@ def _match_context(request, match, *, append_form=None, run_form_error="", chain
     done = [r for r in runs if r.status == ReplayRun.DONE]
     visible = selectors.visible_matches(user=request.user)
     listed = list(selectors.event_log(match=match, limit=1000))
+    chain_break = chain_break or selectors.chain_problem(match=match, listed=listed)
     return {
         "has_referee": games.find(match.game.slug) is not None,
         "parent": visible.filter(pk=match.parent_id).first() if match.parent_id else None,
         "variations": variation_tree(match=match, visible=visible),
         "match": match,
-        "events": _events_in_words(match, listed),
+        # A broken log is not read: the banner names where it breaks.
+        "events": [] if chain_break else _events_in_words(match, listed),
         "runs": runs,
         "done_runs": done,
         "engine": engine,
@@ -96,7 +99,7 @@ def _match_context(request, match, *, append_form=None, run_form_error="", chain
         "append_form": append_form
         or AppendEventsForm(initial={"expected_seq": match.last_seq}),
         "run_form_error": run_form_error,
-        "chain_break": chain_break or selectors.chain_problem(match=match, listed=listed),
+        "chain_break": chain_break,
     }
 
 
@@ -107,6 +110,22 @@ def _broken_chain_page(request, match, error: BrokenChain):
     chain_break = ChainBreak(error.seq, error.problem)
     return page(request, "replay/match.html",
                 _match_context(request, match, chain_break=chain_break), status=409)
+
+
+def broken_log_is_409(view):
+    """A page of one match (``match_id``) whose log is found broken, now or before, answers
+    with the match page and its banner naming the seq, status 409, whatever it was doing."""
+
+    @wraps(view)
+    def wrapper(request, match_id: int, *args, **kwargs):
+        try:
+            return view(request, match_id, *args, **kwargs)
+        except BrokenChain as error:
+            return _broken_chain_page(request, _visible_match(request, match_id), error)
+
+    return wrapper
+
+
 def names_in(match) -> dict[str, str]:
     """Ids a page says by name: the match's players and its game's board spaces."""
     names = {}
@@ -131,12 +150,10 @@ def match_detail(request, match_id: int):
 
 
 @require_safe
+@broken_log_is_409
 def match_export(request, match_id: int):
     match = _visible_match(request, match_id)
-    try:
-        exported = export_match(match)
-    except BrokenChain as error:
-        return _broken_chain_page(request, match, error)
+    exported = export_match(match)
     response = HttpResponse(exported, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.json"'
     return response
@@ -253,6 +270,8 @@ def _opening_seq(run) -> int:
 
 
 @curator_only
+@bad_parameter_is_400
+@broken_log_is_409
 def run_start(request, match_id: int):
     match = _visible_match(request, match_id)
     if request.method != "POST":
@@ -266,6 +285,8 @@ def run_start(request, match_id: int):
                 choices[point.id] = option
     try:
         run = replay_match(match=match, choices=choices, requested_by=request.user)
+    except BrokenChain:
+        raise  # answered 409 with the banner by broken_log_is_409
     except LogError as error:
         return page(request, "replay/match.html",
                     _match_context(request, match, run_form_error=error.message), status=400)
@@ -275,9 +296,9 @@ def run_start(request, match_id: int):
 def _reading_position(params, match) -> dict:
     """The step being read and its viewpoint, carried across a change of reading."""
     position = {}
-    step = params.get("step", "")
-    if step.isdigit():
-        position["step"] = step
+    step = whole_number(params, "step")
+    if step is not None:
+        position["step"] = str(step)
     viewer = params.get("viewer", "")
     if viewer in match.player_ids:
         position["viewer"] = viewer
@@ -290,6 +311,7 @@ def _run_url(run, position: dict) -> str:
 
 
 @require_safe
+@bad_parameter_is_400
 def run_detail(request, match_id: int, run_id: int):
     """The run's progress; a finished run opens at the step being read when its reading was
     chosen (``?step=``), else at its first flag."""
@@ -521,17 +543,16 @@ def _readable_run(request, match_id: int, run_id: int):
 
 
 @require_safe
+@broken_log_is_409
 def replay_step(request, match_id: int, run_id: int, seq: int):
     run = _readable_run(request, match_id, run_id)
     if run.status != ReplayRun.DONE and seq > run.progress:
         return redirect("run-detail", match_id, run.pk)
-    try:
-        return _serve_step(request, run, seq, _viewer_param(request, run.match))
-    except BrokenChain as error:
-        return _broken_chain_page(request, run.match, error)
+    return _serve_step(request, run, seq, _viewer_param(request, run.match))
 
 
 @require_safe
+@broken_log_is_409
 def replay_goto(request, match_id: int, run_id: int):
     """The slider's plain GET form: ?seq=N → the step's permalink."""
     run = _readable_run(request, match_id, run_id)
@@ -540,14 +561,12 @@ def replay_goto(request, match_id: int, run_id: int):
     seq = min(seq, run.progress)
     viewer = _viewer_param(request, run.match)
     if wants_fragment(request):
-        try:
-            return _serve_step(request, run, seq, viewer, push_url=_step_url(run, seq, viewer))
-        except BrokenChain as error:
-            return _broken_chain_page(request, run.match, error)
+        return _serve_step(request, run, seq, viewer, push_url=_step_url(run, seq, viewer))
     return redirect(_step_url(run, seq, viewer))
 
 
 @curator_only
+@broken_log_is_409
 def step_annotate(request, match_id: int, run_id: int, seq: int):
     match = _visible_match(request, match_id)
     run = _run_of(match, run_id)
@@ -560,6 +579,7 @@ def step_annotate(request, match_id: int, run_id: int, seq: int):
 
 
 @curator_only
+@broken_log_is_409
 def step_note_revise(request, match_id: int, run_id: int, seq: int, note_seq: int):
     match = _visible_match(request, match_id)
     run = _run_of(match, run_id)
@@ -590,10 +610,7 @@ def _write_note(request, match, run, seq, form, write, *, done, note_seq=None):
             messages.success(request, done)
             return redirect(_step_url(run, seq, viewer) + "#annotations")
     match.refresh_from_db()
-    try:
-        context = _step_context(match, run, seq, viewer)
-    except BrokenChain as error:
-        return _broken_chain_page(request, match, error)
+    context = _step_context(match, run, seq, viewer)
     if note_seq is None:
         context["annotation_form"] = form
     rows = [row for row in context["annotations"] if row["note"].seq == note_seq]
@@ -649,6 +666,7 @@ def _flag_rows(flags) -> list[dict]:
 
 @require_safe
 @bad_parameter_is_400
+@broken_log_is_409
 def compare(request, match_id: int):
     match = _visible_match(request, match_id)
     engine = games.find(match.game.slug)

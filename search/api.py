@@ -8,6 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from archive.models import Game
+from boundary.drf import WholeNumberField
 from search import selectors
 from search.query import MAX_QUERY_LENGTH
 
@@ -24,8 +25,8 @@ class SearchParamsSerializer(serializers.Serializer):
         child=serializers.ChoiceField(choices=selectors.KINDS), required=False,
         help_text="only these kinds (repeat the parameter, or separate with commas)",
     )
-    page = serializers.IntegerField(min_value=1, max_value=10_000, default=1)
-    page_size = serializers.IntegerField(min_value=1, max_value=MAX_PAGE_SIZE, default=20)
+    page = WholeNumberField(min_value=1, max_value=10_000, default=1)
+    page_size = WholeNumberField(min_value=1, max_value=MAX_PAGE_SIZE, default=20)
 
 
 class SearchHitSerializer(serializers.Serializer):

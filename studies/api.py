@@ -9,6 +9,7 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from boundary.drf import WholeNumberField
 from replay import selectors as replay_selectors
 from studies import selectors
 from studies.models import Study
@@ -22,7 +23,7 @@ from studies.services import (
     study_impact,
     study_sweep,
 )
-from web.access import int_query_param
+from web.access import ID_PATTERN, int_query_param
 from web.params import MAX_QUERY_INT
 
 
@@ -44,13 +45,13 @@ class StudyDetailSerializer(StudySerializer):
 
 class StartStudySerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=[Study.SWEEP, Study.IMPACT, Study.ARCHIVE])
-    match = serializers.IntegerField(min_value=1, max_value=MAX_QUERY_INT, required=False,
+    match = WholeNumberField(min_value=1, max_value=MAX_QUERY_INT, required=False,
                                      help_text="sweep: the match to sweep")
     game = serializers.SlugField(max_length=50, required=False,
                                  help_text="impact and archive: the game's slug")
     point = serializers.CharField(max_length=100, required=False,
                                   help_text="impact: the interpretation point")
-    matches = serializers.IntegerField(min_value=1, max_value=MAX_IMPACT_MATCHES,
+    matches = WholeNumberField(min_value=1, max_value=MAX_IMPACT_MATCHES,
                                        required=False,
                                        help_text="impact: simulated matches per option")
     agent = serializers.ChoiceField(choices=list(PLAYERS), default=DEFAULT_AGENT,
@@ -78,6 +79,7 @@ class StartStudySerializer(serializers.Serializer):
 
 
 class StudyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    lookup_value_regex = ID_PATTERN
     serializer_class = StudySerializer
 
     def get_serializer_class(self):

@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 from django.urls import reverse
 
 import games
+from boundary import whole_number_text
 from games.core.sweep import SweepResult
 from studies.models import Study
 
@@ -108,10 +109,7 @@ def sort_rows(rows: list[dict], *, request, columns: Mapping[str, str], default:
                         "ascending" if wanted == name else None})
     context = {"rows": rows, "headers": headers, "total": len(rows)}
     if page_size:
-        try:
-            page = max(1, int(request.GET.get("page", "1")))
-        except ValueError:
-            page = 1
+        page = max(1, whole_number_text(request.GET.get("page", "1")) or 1)
         pages = max(1, -(-len(rows) // page_size))
         page = min(page, pages)
         context.update(rows=rows[(page - 1) * page_size: page * page_size], page=page,

@@ -21,6 +21,7 @@ from django.utils import timezone
 import background
 from games.core.canonical import canonical_json
 from replay.models import Match
+from replay.reader import refuse_known_break
 from replay.runs import game_head
 from studies.models import Study, StudyPart
 from studies.plans import (
@@ -65,8 +66,10 @@ def _checked_points(engine, points: Iterable[str] | None) -> list[str] | None:
 def study_sweep(*, match: Match, points: Iterable[str] | None = None,
                 requested_by=None, wait: bool = False) -> Study:
     """Every combination of the options of the points the match consults (or of ``points``
-    only, the others at their defaults), on the log as it is now. ``wait``: compute it before
-    returning even when it would otherwise go off the request (a command)."""
+    only, the others at their defaults), on the log as it is now; a log found broken is
+    refused (:class:`BrokenChain`). ``wait``: compute it before returning even when it would
+    otherwise go off the request (a command)."""
+    refuse_known_break(match.pk)
     engine = engine_of(match.game.slug)
     parameters = {"match": match.pk, **_log_head(match),
                   "points": _checked_points(engine, points)}
@@ -112,13 +115,14 @@ def study_impact(*, game_slug: str, point_id: str, matches: int,
 def study_archive(*, game_slug: str, points: Iterable[str] | None = None,
                   requested_by=None, wait: bool = False) -> Study:
     """Every public recorded match of a game, under each option of ``points`` (all the
-    game's points when None)."""
+    game's points when None). A match whose log was found broken is left out."""
     from archive.models import Game
 
     engine = engine_of(game_slug)
     chosen = _checked_points(engine, points) or sorted(point.id for point in engine.points)
     matches = [{"id": match.pk, **_log_head(match)} for match in
-               Match.objects.filter(game__slug=game_slug, is_private=False, last_seq__gt=0)
+               Match.objects.filter(game__slug=game_slug, is_private=False, last_seq__gt=0,
+                                    chain_broken_seq__isnull=True)
                .order_by("pk")]
     matches = [entry for entry in matches if entry["log_seq"]]
     if not matches:

@@ -12,9 +12,11 @@ from django.views.decorators.http import require_POST, require_safe
 import games
 from archive.models import Game
 from games.agents import DEFAULT_BUDGET
+from boundary import whole_number_text
 from replay import selectors as replay_selectors
-from replay.errors import LogError
+from replay.errors import BrokenChain, LogError
 from replay.runs import find_run
+from replay.views import broken_log_is_409
 from studies import selectors
 from studies.models import Study
 from studies.report import REPORTS, point_words
@@ -79,6 +81,7 @@ def _started(request, study: Study, asked_at):
     return redirect("study-detail", study.pk)
 
 
+@broken_log_is_409
 def match_sweep(request, match_id: int):
     """GET: the sweep of this log as stored, or what is missing. POST (curators): start it."""
     match = _visible_match(request, match_id)
@@ -98,6 +101,8 @@ def _start_sweep(request, match, engine):
     try:
         study = study_sweep(match=match, points=_chosen_points(request),
                             requested_by=request.user)
+    except BrokenChain:
+        raise  # answered 409 with the banner by broken_log_is_409
     except LogError as error:
         context = {"match": match, "engine": engine, "current": None, "error": error.message,
                    "older": list(selectors.sweeps_of(match=match)[:20])}
@@ -138,17 +143,15 @@ def _start_game_study(request, game, engine):
     try:
         if kind == Study.IMPACT:
             raw = request.POST.get("simulated", "")
-            try:
-                matches = int(raw)
-            except ValueError:
+            matches = whole_number_text(raw)
+            if matches is None:
                 raise LogError(f"the number of simulated matches must be a whole number, "
-                               f"not {raw!r}", field="simulated") from None
-            budget = request.POST.get("budget", "").strip()
-            try:
-                budget = int(budget) if budget else None
-            except ValueError:
+                               f"not {raw[:20]!r}", field="simulated")
+            budget_raw = request.POST.get("budget", "").strip()
+            budget = whole_number_text(budget_raw) if budget_raw else None
+            if budget_raw and budget is None:
                 raise LogError(f"the playouts a decision must be a whole number, not "
-                               f"{budget!r}", field="budget") from None
+                               f"{budget_raw[:20]!r}", field="budget")
             study = study_impact(game_slug=game.slug, point_id=request.POST.get("point", ""),
                                  matches=matches, agent=request.POST.get("agent", DEFAULT_AGENT),
                                  budget=budget if request.POST.get("agent") == "mcts" else None,

@@ -82,10 +82,13 @@ def _append_only_guards(request):
         remove_event_guards(connection)
 
 
-@pytest.fixture(autouse=True)
-def _tasks_inline(settings):
-    """Work a request sends off runs inline in the tests, so a test reads its result at once
-    (a test of the background thread turns this off)."""
+@pytest.fixture(autouse=True, scope="session")
+def _tasks_inline():
+    """Work a request sends off runs inline in the tests, so a test (and a fixture built once
+    for a module) reads its result at once; a test of the background thread turns this off
+    with the ``settings`` fixture."""
+    from django.conf import settings
+
     settings.LUDOTECA_TASKS_INLINE = True
 
 

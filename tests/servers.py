@@ -1,5 +1,6 @@
 """Real servers the suite starts for itself: PostgreSQL and Redis on loopback, with temporary
-data directories, and the path of the headless Chromium.
+data directories, gunicorn serving the application with several worker processes, and the
+path of the headless Chromium.
 
 Under CI=true a missing part fails the run; elsewhere the tests that need it are skipped with
 a message saying what to install.
@@ -13,8 +14,12 @@ import pwd
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
+import urllib.error
+import urllib.request
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -167,6 +172,83 @@ def start_redis() -> RedisServer:
             time.sleep(0.05)
     process.kill()
     pytest.fail("redis-server did not start within 15 s")
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class GunicornServer:
+    """gunicorn serving ``config.wsgi`` on loopback; its access log names the worker process
+    that answered each request."""
+
+    url: str
+    process: subprocess.Popen
+    workdir: Path
+
+    @property
+    def access_log(self) -> Path:
+        return self.workdir / "access.log"
+
+    def log(self) -> str:
+        path = self.workdir / "error.log"
+        return path.read_text(errors="replace") if path.exists() else ""
+
+    def worker_pids(self) -> set[int]:
+        """The worker processes that have answered a request so far."""
+        if not self.access_log.exists():
+            return set()
+        pids = set()
+        for line in self.access_log.read_text().splitlines():
+            first = line.split()[0].strip("<>") if line.split() else ""  # "<pid>"
+            if first.isascii() and first.isdigit():
+                pids.add(int(first))
+        return pids
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+def start_gunicorn(*, workers: int, env: Mapping[str, str], timeout: float = 60) -> GunicornServer:
+    """gunicorn with ``workers`` worker processes (sync, as docker/compose.yml runs it) on a
+    free loopback port, the environment being this process's with ``env`` over it (say
+    DATABASE_URL, LUDOTECA_CACHE_URL). Returns once /healthz answers; fails with gunicorn's
+    log if it does not within ``timeout`` seconds."""
+    port = free_port()
+    workdir = Path(tempfile.mkdtemp(prefix="ludoteca-gunicorn-"))
+    environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings",
+                   "LUDOTECA_VAR_DIR": str(workdir / "var"), **env}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi:application",
+         "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+         "--access-logfile", str(workdir / "access.log"),
+         "--access-logformat", '%(p)s %(s)s "%(r)s"',
+         "--error-logfile", str(workdir / "error.log")],
+        cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    server = GunicornServer(f"http://127.0.0.1:{port}", process, workdir)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            log = server.log()
+            server.stop()
+            pytest.fail(f"gunicorn exited at start:\n{log}")
+        try:
+            with urllib.request.urlopen(f"{server.url}/healthz", timeout=2) as answer:
+                if answer.status == 200:
+                    return server
+        except (urllib.error.URLError, OSError):
+            time.sleep(0.2)
+    log = server.log()
+    server.stop()
+    pytest.fail(f"gunicorn did not answer /healthz within {timeout:.0f} s:\n{log}")
 
 
 def chromium_path() -> str:

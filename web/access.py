@@ -13,6 +13,10 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 from web.params import MAX_QUERY_INT, BadParameter, whole_number
 
+# A row's id in an API address: ASCII digits that fit a bigint, so "abc" or a 30-digit number
+# is a 404 from the router, never a lookup the database cannot make.
+ID_PATTERN = r"[0-9]{1,18}"
+
 
 def is_curator(user) -> bool:
     if user is None or not user.is_authenticated:

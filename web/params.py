@@ -1,8 +1,11 @@
-"""Query parameters that must be whole numbers, with an error that names the parameter."""
+"""Query parameters that must be whole numbers (ASCII digits, as everywhere), with an error
+that names the parameter."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+
+from boundary import whole_number_text
 
 # Ids and seqs fit PostgreSQL's integer columns; a larger number names nothing.
 MAX_QUERY_INT = 2**31 - 1
@@ -27,11 +30,10 @@ def whole_number(
     raw = params.get(name)
     if raw in (None, ""):
         return default
-    try:
-        value = int(raw)
-    except ValueError:
+    value = whole_number_text(raw)
+    if value is None:
         shown = raw if len(raw) <= 20 else raw[:20] + "…"
-        raise BadParameter(name, f"{name} must be a whole number, not {shown!r}") from None
+        raise BadParameter(name, f"{name} must be a whole number, not {shown!r}")
     if not low <= value <= high:
         raise BadParameter(name, f"{name} must be a whole number from {low} to {high}")
     return value

@@ -1,22 +1,75 @@
-"""One canonical JSON form for states and events, so checksums agree on every machine.
+"""One canonical JSON form for states and events, so checksums and the log's hash chain agree on
+every machine and every database.
 
 orjson with sorted keys gives byte-for-byte the text of ``json.dumps(sort_keys=True,
-separators=(",", ":"), ensure_ascii=False)`` for JSON data (str keys, no floats needed), about
-ten times faster, which matters when every replayed step is checksummed.
+separators=(",", ":"), ensure_ascii=False)`` for JSON data, about ten times faster, which
+matters when every replayed step is checksummed.
+
+Numbers follow one model, I-JSON's (RFC 7493): a whole number within ±(2**53 - 1), or an IEEE
+754 double. A whole number is written as its digits and a double in its shortest round-trip
+form (``0.5``, ``2.0``, ``1e+16``), as every stored chain was hashed. A database may give a
+double back as a whole number: PostgreSQL keeps JSON numbers as decimals and writes a large
+double out in full (``1e+16`` comes back as ``10000000000000000``). No whole number beyond
+±(2**53 - 1) is ever stored (the input boundary refuses them), so one read back from a database
+is the double it stands for (:func:`in_number_model`), and hashes as it did when written.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
+import math
 from typing import Any
 
 import orjson
 
+MAX_SAFE_INTEGER = 2**53 - 1
 _OPTIONS = orjson.OPT_SORT_KEYS
+# Refuses a whole number beyond ±(2**53 - 1), so that one is written as its double instead.
+_STRICT = orjson.OPT_SORT_KEYS | orjson.OPT_STRICT_INTEGER
+
+
+def as_double(whole: int) -> float:
+    """The double a whole number beyond the I-JSON range stands for. One too large for any
+    double cannot have been written by this archive: it becomes infinity, which no
+    canonical form holds (orjson writes it as null), so its event never verifies."""
+    try:
+        return float(whole)
+    except OverflowError:
+        return math.inf if whole > 0 else -math.inf
+
+
+def stored_whole_number(text: str) -> int | float:
+    """A whole number as JSON text from a database, read into the number model."""
+    value = int(text)
+    return value if -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER else as_double(value)
+
+
+class NumberModelDecoder(json.JSONDecoder):
+    """JSON text from a database, read into the number model (for ``JSONField(decoder=...)``)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(parse_int=stored_whole_number, **kwargs)
+
+
+def in_number_model(value: Any) -> Any:
+    """``value`` with every whole number beyond ±(2**53 - 1) read as the double it stands for
+    (a new tree when one is found; ``value`` itself otherwise)."""
+    kind = type(value)
+    if kind is int:
+        return value if -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER else as_double(value)
+    if kind is dict:
+        return {key: in_number_model(item) for key, item in value.items()}
+    if kind in (list, tuple):
+        return [in_number_model(item) for item in value]
+    return value
 
 
 def canonical_bytes(value: Any) -> bytes:
-    return orjson.dumps(value, option=_OPTIONS)
+    try:
+        return orjson.dumps(value, option=_STRICT)
+    except orjson.JSONEncodeError:
+        return orjson.dumps(in_number_model(value), option=_OPTIONS)
 
 
 def canonical_json(value: Any) -> str:

@@ -78,3 +78,29 @@ def test_a_study_is_read_with_its_progress_and_started_with_its_kind(schema):
         "/StartStudy")
     assert {"kind", "match", "game", "point", "matches", "points"} == set(
         components["StartStudy"]["properties"])
+
+
+def test_every_operation_documents_the_errors_it_can_give(schema):
+    """Proves: beside its own answers, each operation documents the error answers it can
+    give, in the API's JSON error form (schemathesis then holds every status given to
+    them: tests/guarantees/test_bad_input.py)."""
+    paths = schema["paths"]
+    for path, operations in paths.items():
+        for method, operation in operations.items():
+            if method == "parameters":
+                continue
+            answers = set(operation["responses"])
+            if method == "post" and path != "/api/auth/token/":  # open to anyone
+                assert {"403", "503"} <= answers, (method, path)
+            if operation.get("requestBody"):
+                assert {"400", "404", "413", "415"} <= answers, (method, path)
+            if "{" in path:
+                assert "404" in answers, (method, path)
+            for status in answers - {"200", "201", "202"}:
+                content = operation["responses"][status].get("content", {})
+                assert "application/json" in content, (method, path, status)
+    for path in ("/api/matches/{id}/export/", "/api/matches/{id}/events/",
+                 "/api/matches/{id}/choices/", "/api/runs/{id}/steps/{seq}/"):
+        assert "409" in paths[path]["get"]["responses"], path
+    assert "409" in paths["/api/studies/"]["post"]["responses"]
+    assert "429" in paths["/api/auth/token/"]["post"]["responses"]

@@ -38,7 +38,9 @@ from replay.models import (
 from replay.runs import replay_match
 from replay.selectors import verify_log
 from replay.services import append_events, match_create
-from tests.factories import UserFactory, make_curator
+from studies.models import Study, StudyPart
+from studies.services import study_sweep
+from tests.factories import GameFactory, UserFactory, make_curator
 
 
 def png_bytes(colour=(120, 90, 60)) -> bytes:
@@ -52,8 +54,8 @@ def png_bytes(colour=(120, 90, 60)) -> bytes:
 def build_archive() -> None:
     """The seed archive plus what a year of use adds: a scan, a second transcription version,
     a public and a private match, runs under two readings, a run of an older log head,
-    events recorded by another curator with an idempotency key, a match made with one, and
-    a signed checkpoint."""
+    events recorded by another curator with an idempotency key, a match made with one, a
+    match of a game with no engine and its run, a sweep study, and a signed checkpoint."""
     load_archive()
     curator = make_curator("curator")
     second = make_curator("second-curator")
@@ -82,7 +84,19 @@ def build_archive() -> None:
     point = games.get("dagon").points[0]
     variation_create(parent=match, from_seq=5, title="What if", created_by=curator,
                      reading={point.id: point.option_ids[-1]})
+    study = study_sweep(match=match, requested_by=second)
+    assert study.status == Study.DONE and study.parts.exists()
+    log_game = GameFactory(slug="log-only", title="Log only", min_players=2, max_players=4)
+    logged = match_create(game=log_game, title="Annotated", players=PLAYERS,
+                          created_by=curator).match
+    append_events(match=logged, expected_seq=0, events=[
+        {"type": "move", "actor": "p1", "data": {"text": "opens", "fields": {"to": "A1"}}},
+        {"type": "move", "actor": "p2", "data": {"text": "answers"}}])
+    assert replay_match(match=logged).status == ReplayRun.DONE
     call_command("checkpoint", stdout=io.StringIO(), stderr=io.StringIO())
+
+
+PLAYERS = [{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"}]
 
 
 def wipe_database() -> None:
@@ -96,7 +110,7 @@ def every_row(*, passwords: bool) -> dict:
     snapshots are rebuilt by replaying, so their own row ids are left out."""
     derived = {ReplayStep, ReplayFlag, ReplaySnapshot}
     tables = [Group, *archive_models(), Match, Event, ReplayRun, ReplayStep, ReplayFlag,
-              ReplaySnapshot, Checkpoint, CheckpointLeaf]
+              ReplaySnapshot, Checkpoint, CheckpointLeaf, Study, StudyPart]
     rows = {}
     for model in tables:
         names = [f.attname for f in model._meta.concrete_fields
@@ -141,7 +155,7 @@ def test_a_restore_gives_back_every_row_exactly(settings, tmp_path, checkpoint_k
     settings.MEDIA_ROOT = tmp_path / "media-after"
     out = io.StringIO()
     call_command("import_archive", str(dump), stdout=out)
-    assert "reproduced with identical step checksums: 4" in out.getvalue()
+    assert "reproduced with identical step checksums: 5" in out.getvalue()
     assert every_row(passwords=with_hashes) == before
     variation = Match.objects.get(title="What if")
     assert variation.parent == Match.objects.get(title="Match 3")
@@ -348,3 +362,73 @@ def test_a_recomputed_chain_its_runs_contradict_is_not_exported(settings, tmp_pa
     with pytest.raises(CommandError, match=f"match {match.pk}: .*seq {run.log_seq}: run {run.pk}"):
         call_command("export_archive", str(tmp_path / "dump"), stdout=io.StringIO())
     assert not (tmp_path / "dump").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_table_is_in_the_backup_or_says_why_not(settings, tmp_path, checkpoint_key):
+    """Tries: every model of the project (django.apps), against a backup of an archive that
+    has rows in each of them. Proves: each table is either in the backup, with all its rows
+    counted, or in replay.backup.NOT_IN_BACKUP with the reason; a model added later fails
+    here until it is one or the other."""
+    from django.apps import apps
+
+    from replay.backup import NOT_IN_BACKUP
+
+    settings.MEDIA_ROOT = tmp_path / "media"
+    build_archive()
+    call_command("export_archive", str(tmp_path / "dump"), stdout=io.StringIO())
+    counts = json.loads((tmp_path / "dump" / "manifest.json").read_text())["counts"]
+    tables = {model._meta.label_lower: model for model in apps.get_models()
+              if not model._meta.proxy}
+    missing = sorted(set(tables) - set(counts) - set(NOT_IN_BACKUP))
+    assert not missing, f"neither backed up nor said why not: {missing}"
+    assert set(NOT_IN_BACKUP) <= set(tables) and all(NOT_IN_BACKUP.values())
+    for name in set(tables) & set(counts):
+        assert counts[name] == tables[name].objects.count() > 0, name
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_manifest_linked_out_of_the_backup_is_refused(settings, tmp_path):
+    """Tries: a backup whose manifest.json is a symbolic link to a file elsewhere. Proves:
+    refused as leaving the backup directory; nothing restored."""
+    dump = _small_backup(settings, tmp_path)
+    outside = tmp_path / "elsewhere.json"
+    outside.write_bytes((dump / "manifest.json").read_bytes())
+    (dump / "manifest.json").unlink()
+    (dump / "manifest.json").symlink_to(outside)
+    with pytest.raises(CommandError, match="manifest.json.* leaves the backup directory"):
+        call_command("import_archive", str(dump))
+    _nothing_restored(tmp_path)
+
+
+@pytest.mark.parametrize(("file", "table"), [
+    ("archive.json", "archive.passage"), ("studies.json", "studies.study"),
+    ("runs.json", "replay.replayrun"),
+])
+@pytest.mark.django_db(transaction=True)
+def test_a_backup_naming_an_id_twice_is_refused_naming_it(settings, tmp_path, file, table):
+    """Tries: a backup (its manifest recomputed) in which one table holds two rows with the
+    same id. Proves: refused before anything is written, naming the table and the id; no
+    traceback."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    load_archive()
+    match = import_match(raw=games.get("dagon").simulate(seed=3, max_events=10))
+    replay_match(match=match)
+    replay_match(match=match, choices={games.get("dagon").points[0].id:
+                                       games.get("dagon").points[0].option_ids[-1]})
+    study_sweep(match=match)
+    study_sweep(match=match, points=[games.get("dagon").points[0].id])
+    dump = tmp_path / "dump"
+    call_command("export_archive", str(dump), stdout=io.StringIO())
+    wipe_database()
+    settings.MEDIA_ROOT = tmp_path / "media-new"
+
+    def twice(value):
+        rows = value[table] if isinstance(value, dict) else value
+        rows[1]["id"] = rows[0]["id"]
+
+    _edit_json(dump / file, twice)
+    _rewrite_manifest(dump)
+    with pytest.raises(CommandError, match=f"{table}: the id \\d+ is there twice"):
+        call_command("import_archive", str(dump))
+    _nothing_restored(tmp_path)

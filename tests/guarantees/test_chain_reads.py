@@ -51,14 +51,17 @@ def changed_data(match, seq: int) -> dict:
 
 def test_a_changed_event_is_named_everywhere_the_log_is_read(dagon, client, curator):
     """Tries: one event's data changed with the triggers off (hashes left alone). Proves:
-    the match page shows a banner naming the seq; the page export, the API export, the API's
-    event listing (the page holding it), a new replay, the studies' log reads, an API append and a page's step read all refuse, naming it."""
+    the match page shows a banner naming the seq (and lists no event); the page export, the
+    API export, the API's event listing (the page holding it, then any page), a new replay,
+    the studies' log reads, an API append and a page's step read all refuse, naming it."""
     match, run = dagon
     tamper(match, 12, changed_data(match, 12))
 
     page = client.get(f"/matches/{match.pk}/")
     assert page.status_code == 200
     assert "This match's log is broken at seq 12" in page.content.decode()
+    assert 'id="seq-12"' not in page.content.decode()
+    assert "Not listed: the log is broken at seq 12" in page.content.decode()
 
     assert client.get(f"/matches/{match.pk}/export.json").status_code == 409
     exported = APIClient().get(f"/api/matches/{match.pk}/export/")
@@ -69,12 +72,13 @@ def test_a_changed_event_is_named_everywhere_the_log_is_read(dagon, client, cura
     listed = APIClient().get(f"/api/matches/{match.pk}/events/")
     assert listed.status_code == 409 and listed.json()["seq"] == 12
     later = APIClient().get(f"/api/matches/{match.pk}/events/?after_seq=12")
-    assert later.status_code == 200 and later.json()["results"][0]["seq"] == 13
+    assert later.status_code == 409 and later.json()["seq"] == 12  # found: nothing is read
 
     point = games.get("dagon").points[0]
     other = next(option for option in point.option_ids if option != point.default)
-    rerun = replay_match(match=match, choices={point.id: other})
-    assert rerun.status == ReplayRun.FAILED and "seq 12" in rerun.error
+    with pytest.raises(BrokenChain) as raised:
+        replay_match(match=match, choices={point.id: other})
+    assert raised.value.seq == 12 and ReplayRun.objects.filter(match=match).count() == 1
 
     with pytest.raises(BrokenChain) as raised:  # what studies (sweeps, impact) read logs with
         fetch_events(match.pk, 0, match.last_seq)
@@ -175,3 +179,74 @@ def test_a_removed_stretch_is_named_whatever_the_read_window(dagon, monkeypatch,
     assert broken.value.seq == removed[0]
     assert f"seq {removed[0]} is missing (the next stored event is seq {removed[-1] + 1})" \
         in str(broken.value)
+
+
+# -- a break found once stops every read ---------------------------------------------------------
+
+
+@pytest.fixture
+def found_break(dagon, client):
+    """A chain changed at seq 7 and recomputed, so it verifies on its own, then found by
+    verify_log against the head its run replayed: kept on the match at the run's seq."""
+    match, run = dagon
+    tamper(match, 7, changed_data(match, 7), recompute=True)
+    assert verify_log(match=match).seq == run.log_seq
+    match.refresh_from_db()
+    assert match.chain_broken_seq == run.log_seq
+    curator_page = client
+    curator_page.force_login(make_curator("page-curator"))
+    return match, run, curator_page
+
+
+def _study_api(match):
+    return {"kind": "sweep", "match": match.pk}
+
+
+READS = {
+    "page export": lambda match, page, api: page.get(f"/matches/{match.pk}/export.json"),
+    "api export": lambda match, page, api: api.get(f"/api/matches/{match.pk}/export/"),
+    "event listing": lambda match, page, api: api.get(f"/api/matches/{match.pk}/events/"),
+    "event listing after the break": lambda match, page, api: api.get(
+        f"/api/matches/{match.pk}/events/?after_seq={match.last_seq - 1}"),
+    "new replay (page)": lambda match, page, api: page.post(
+        f"/matches/{match.pk}/runs/", {f"point:{games.get('dagon').points[0].id}":
+                                       games.get("dagon").points[0].option_ids[-1]}),
+    "new replay (api)": lambda match, page, api: api.post("/api/runs/", {
+        "match": match.pk, "choices": {games.get("dagon").points[0].id:
+                                       games.get("dagon").points[0].option_ids[-1]}},
+        format="json"),
+    "sweep (page)": lambda match, page, api: page.post(f"/matches/{match.pk}/sweep/"),
+    "sweep (api)": lambda match, page, api: api.post("/api/studies/", _study_api(match),
+                                                     format="json"),
+    "choices (api)": lambda match, page, api: api.get(f"/api/matches/{match.pk}/choices/"),
+    "recorder page": lambda match, page, api: page.get(f"/matches/{match.pk}/record/"),
+}
+
+
+@pytest.mark.parametrize("read", READS)
+def test_a_break_found_once_stops_every_read_of_history(found_break, curator, read):
+    """Tries: each way of reading a log's history (both exports, the event listing, a new
+    replay and a sweep from a page and the API, the choices at its head from the API and
+    the recorder), after a break was found in a chain that verifies on its own. Proves:
+    each answers 409 naming the seq, and nothing is computed from the log."""
+    from studies.models import Study
+
+    match, run, page = found_break
+    runs, studies = ReplayRun.objects.count(), Study.objects.count()
+    response = READS[read](match, page, curator)
+    assert response.status_code == 409, (read, response.status_code, response.content[:300])
+    if response["Content-Type"].startswith("application/json"):
+        assert response.json()["seq"] == run.log_seq
+        assert response.json()["error"] == "broken_chain"
+    else:
+        assert f"This match's log is broken at seq {run.log_seq}" in response.content.decode()
+    assert (ReplayRun.objects.count(), Study.objects.count()) == (runs, studies)
+
+
+def test_an_archive_study_leaves_a_log_found_broken_out(found_break):
+    from studies.services import study_archive
+
+    broken, _, _ = found_break
+    sound = import_match(raw=games.get("dagon").simulate(seed=5, max_events=20))
+    studied = [entry["id"] for entry in study_archive(game_slug="dagon").parameters["matches"]]
+    assert studied == [sound.pk] and broken.pk not in studied

@@ -19,6 +19,9 @@ def test_an_absent_parameter_takes_the_default(params):
     ("raw", "message"),
     [
         ("seven", "seq must be a whole number, not 'seven'"),
+        ("²", "seq must be a whole number, not '²'"),
+        ("٠", "seq must be a whole number, not '٠'"),
+        ("1_0", "seq must be a whole number, not '1_0'"),
         ("1.5", "seq must be a whole number, not '1.5'"),
         ("0", "seq must be a whole number from 1 to 10"),
         ("11", "seq must be a whole number from 1 to 10"),

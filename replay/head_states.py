@@ -1,0 +1,114 @@
+"""The state at a log's head under the match's recording reading: the recorder draws its board
+and offers its choices (``GET /api/matches/ID/choices/`` too) from it.
+
+Reading it never replays the whole log. States are kept every ``KEEP_EVERY`` events as the log
+grows: after an append passes a multiple of ``KEEP_EVERY`` (or appends a correction), the
+writer keeps them (``keep_head_states``, on a worker when one is configured, else right after
+the append's commit). The head is then the nearest kept state plus fewer than ``KEEP_EVERY``
+events since. A kept state is trusted only while no correction appended after it was computed
+reaches back to its seq or earlier (``HeadState.made_at``). A read that finds no kept state
+near the head (after an engine's new version, a new recording reading, on a log recorded
+before states were kept) computes from the nearest it has and keeps what it passes, so that
+cost is paid once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+
+import games
+from games.core.canonical import canonical_json
+from games.core.engine import Engine
+from games.core.points import Interpretation
+from games.core.replay import collect_corrections, effective_events
+from replay.errors import BrokenChain
+from replay.models import Event, HeadState, Match
+from replay.reader import verified_events
+from replay.runs import SNAPSHOT_INTERVAL
+
+KEEP_EVERY = SNAPSHOT_INTERVAL
+READ_CHUNK = 5000
+NEAREST_BATCH = 8
+
+
+def match_reading(*, match: Match, engine: Engine | None = None) -> Interpretation:
+    """The reading the recorder offers choices under: the match's, on today's points."""
+    engine = engine or games.for_records(match.game.slug)
+    return engine.nearest_interpretation(match.reading or {})
+
+
+def reading_key(engine: Engine, reading: Interpretation) -> str:
+    """What a kept state depends on besides the log: the engine, its version, the reading."""
+    payload = canonical_json({"engine": engine.slug, "version": engine.version,
+                              "reading": dict(reading.choices)})
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+def head_state(*, match: Match, engine: Engine, reading: Interpretation) -> dict:
+    """The state after the log's last event (``match.last_seq``, as the caller read it)."""
+    return _state_after(match, engine, reading, match.last_seq)
+
+
+def keep_head_states(*, match_id: int) -> None:
+    """Keep the states at every multiple of ``KEEP_EVERY`` up to the log's head that are not
+    kept yet (or no longer hold), under the match's recording reading; forget those of other
+    readings and engine versions. A log found broken keeps nothing."""
+    match = Match.objects.select_related("game").get(pk=match_id)
+    engine = games.for_records(match.game.slug)
+    reading = match_reading(match=match, engine=engine)
+    HeadState.objects.filter(match=match).exclude(reading=reading_key(engine, reading)).delete()
+    target = match.last_seq - match.last_seq % KEEP_EVERY
+    if target:
+        try:
+            _state_after(match, engine, reading, target)
+        except BrokenChain:
+            return
+
+
+def _state_after(match: Match, engine: Engine, reading: Interpretation, seq: int) -> dict:
+    """The state after ``seq`` with every correction of the log up to ``match.last_seq``
+    applied, from the nearest kept state that still holds; the states at multiples of
+    ``KEEP_EVERY`` passed on the way are kept."""
+    key = reading_key(engine, reading)
+    # (match, type) only, so the planner takes the corrections' own index (see replay.runs).
+    rows = sorted((row for row in Event.objects.filter(match=match, type="correction")
+                   .order_by().values("seq", "type", "actor", "data")
+                   if row["seq"] <= match.last_seq), key=lambda row: row["seq"])
+    corrections = collect_corrections(rows)
+    reaches = [(row["seq"], row["data"]["supersedes"]) for row in rows]
+    start, state = _nearest_kept(match, key, seq, reaches)
+    if state is None:
+        state = engine.initial_state(match.players, match.setup)
+    for begin in range(start, seq, READ_CHUNK):
+        kept = []
+        events = verified_events(match.pk, after_seq=begin, up_to_seq=min(begin + READ_CHUNK, seq))
+        for event in effective_events(events, corrections):
+            state = engine.apply(state, event, reading).state
+            if event["seq"] % KEEP_EVERY == 0:
+                kept.append(HeadState(match=match, reading=key, seq=event["seq"],
+                                      made_at=match.last_seq, state=state))
+        HeadState.objects.bulk_create(kept, update_conflicts=True,
+                                      unique_fields=["match", "reading", "seq"],
+                                      update_fields=["made_at", "state"])
+    return state
+
+
+def _nearest_kept(match: Match, key: str, seq: int,
+                  reaches: list[tuple[int, int]]) -> tuple[int, Mapping | None]:
+    """The nearest kept state at or before ``seq`` that no correction appended after it was
+    made reaches back past: (its seq, the state), or (0, None)."""
+    candidates = (HeadState.objects.filter(match=match, reading=key, seq__lte=seq)
+                  .order_by("-seq").values_list("seq", "made_at"))
+    # Nearly always the nearest holds: look at a few at a time, not at all of a long log's.
+    offset = 0
+    while True:
+        batch = list(candidates[offset:offset + NEAREST_BATCH])
+        for kept_seq, made_at in batch:
+            if all(not (at > made_at and supersedes <= kept_seq) for at, supersedes in reaches):
+                state = (HeadState.objects.filter(match=match, reading=key, seq=kept_seq)
+                         .values_list("state", flat=True).get())
+                return kept_seq, state
+        if len(batch) < NEAREST_BATCH:
+            return 0, None
+        offset += NEAREST_BATCH

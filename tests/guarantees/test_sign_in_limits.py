@@ -1,0 +1,173 @@
+"""Sign-in limits that hold: keyed on the username the sign-in itself uses, shared by every web
+process, slowing an address that keeps failing without locking out the right passwords of the
+others behind it, and believing X-Forwarded-For only from configured proxies."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import re
+import urllib.error
+import urllib.parse
+import urllib.request
+
+import pytest
+from django.conf import settings
+from django.core.cache import cache
+from django.test import Client
+
+from tests.factories import UserFactory
+from tests.servers import start_gunicorn
+from tests.worker import database_url_from_settings
+
+PASSWORD = "a-long-test-password"
+
+
+@pytest.fixture(autouse=True)
+def _clear_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+# -- in one process ------------------------------------------------------------------------------
+
+
+def test_a_username_written_another_way_counts_as_the_same(db, settings):
+    """Tries: wrong passwords for ``alice`` written in fullwidth letters and in capitals,
+    which the sign-in form reads as ``alice``. Proves: they share alice's allowance."""
+    settings.LOGIN_FAILURE_LIMIT = 3
+    UserFactory(username="alice")
+    client = Client()
+    for name in ("ａｌｉｃｅ", "Alice", "alice"):
+        assert client.post("/accounts/login/", {"username": name,
+                                                "password": "wrong"}).status_code == 200
+    refused = client.post("/accounts/login/", {"username": "ａｌｉｃｅ", "password": PASSWORD})
+    assert refused.status_code == 429
+
+
+def test_an_address_that_keeps_failing_is_slowed_and_a_known_browser_still_signs_in(
+        db, settings):
+    """Tries: a user signs in, then someone at the same address sprays a password across
+    accounts past LOGIN_ADDRESS_FAILURE_LIMIT. Proves: further attempts from the address
+    are answered 429 with a short Retry-After (LOGIN_ADDRESS_SLOWDOWN, not the window);
+    the user who signed in from this browser before still signs in with the right password;
+    another address is not slowed."""
+    settings.LOGIN_ADDRESS_FAILURE_LIMIT = 4
+    settings.LOGIN_ADDRESS_SLOWDOWN = 30
+    UserFactory(username="ana"), UserFactory(username="luis")
+    ana = Client()
+    assert ana.post("/accounts/login/", {"username": "ana", "password": PASSWORD}).status_code \
+        == 302
+    ana.post("/accounts/logout/")  # signing out keeps the browser's device cookie
+    sprayer = Client()
+    for number in range(4):
+        assert sprayer.post("/accounts/login/", {"username": f"user{number}",
+                                                 "password": "Summer2024"}).status_code == 200
+    slowed = sprayer.post("/accounts/login/", {"username": "luis", "password": PASSWORD})
+    assert slowed.status_code == 429 and slowed["Retry-After"] == "30"
+    token = sprayer.post("/api/auth/token/", {"username": "user9", "password": "x"})
+    assert token.status_code == 429
+    assert ana.post("/accounts/login/", {"username": "ana", "password": PASSWORD}).status_code \
+        == 302
+    elsewhere = Client(REMOTE_ADDR="10.0.0.9")
+    assert elsewhere.post("/accounts/login/", {"username": "luis",
+                                               "password": PASSWORD}).status_code == 302
+
+
+def test_forwarded_addresses_are_believed_only_from_configured_proxies(db, settings):
+    """Tries: failures sent with X-Forwarded-For naming different clients, first from an
+    address that is not a configured proxy, then through one. Proves: unconfigured, the
+    header is ignored (the failures count against the sender); through a configured proxy,
+    each client counts apart, and a client cannot hide behind a forged hop."""
+    settings.LOGIN_FAILURE_LIMIT = 2
+    UserFactory(username="ana")
+
+    def attempt(forwarded: str, password="wrong"):
+        return Client(REMOTE_ADDR="10.1.1.1", HTTP_X_FORWARDED_FOR=forwarded).post(
+            "/accounts/login/", {"username": "ana", "password": password})
+
+    attempt("203.0.113.1"), attempt("203.0.113.2")
+    assert attempt("203.0.113.3", PASSWORD).status_code == 429  # one sender: 10.1.1.1
+    cache.clear()
+    settings.TRUSTED_PROXIES = ["10.1.1.0/24"]
+    attempt("203.0.113.1"), attempt("203.0.113.1")
+    assert attempt("203.0.113.1", PASSWORD).status_code == 429
+    assert attempt("203.0.113.2", PASSWORD).status_code == 302
+    assert attempt("198.51.100.7, 203.0.113.1", PASSWORD).status_code == 429
+
+
+# -- across the processes of a real server -------------------------------------------------------
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+class Browser:
+    """A browser behind the proxy at 127.0.0.1, as the client at ``address``."""
+
+    def __init__(self, base: str, address: str):
+        self.base, self.address = base, address
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()), NoRedirect())
+
+    def _open(self, path: str, data: dict | None = None) -> tuple[int, str]:
+        request = urllib.request.Request(
+            self.base + path, data=urllib.parse.urlencode(data).encode() if data else None,
+            headers={"X-Forwarded-For": self.address, "Connection": "close"})
+        try:
+            with self.opener.open(request, timeout=30) as answer:
+                return answer.status, answer.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+    def sign_in(self, username: str, password: str) -> int:
+        _, page = self._open("/accounts/login/")
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        return self._open("/accounts/login/", {"csrfmiddlewaretoken": token,
+                                               "username": username, "password": password})[0]
+
+    def token(self, username: str, password: str) -> int:
+        return self._open("/api/auth/token/", {"username": username, "password": password})[0]
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_the_limits_hold_across_three_gunicorn_workers(redis_server, database_vendor):
+    """Tries: gunicorn with three worker processes sharing Redis (as docker/compose.yml
+    runs it, behind a proxy it trusts), 40 wrong passwords for one account written two ways,
+    then a spray across 30 accounts from another client, each request on a new connection.
+    Proves: more than one worker answered, and still exactly LOGIN_FAILURE_LIMIT guesses
+    were checked for the account and LOGIN_ADDRESS_FAILURE_LIMIT for the spraying client;
+    a user who signed in from that client's browser before still signs in, one who did not
+    waits the slowdown, and another client is untouched."""
+    import redis
+
+    redis.Redis.from_url(redis_server.url).flushdb()
+    UserFactory(username="alice"), UserFactory(username="bob"), UserFactory(username="carol")
+    if database_vendor == "postgres":
+        database = database_url_from_settings()
+    else:
+        database = f"sqlite:///{settings.DATABASES['default']['NAME']}"
+    server = start_gunicorn(workers=3, env={
+        "DATABASE_URL": database, "LUDOTECA_CACHE_URL": redis_server.url,
+        "LUDOTECA_TRUSTED_PROXIES": "127.0.0.1", "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+        "LUDOTECA_LOGIN_FAILURE_LIMIT": "5", "LUDOTECA_LOGIN_ADDRESS_FAILURE_LIMIT": "12",
+        "LUDOTECA_LOGIN_ADDRESS_SLOWDOWN": "600", "DJANGO_DEBUG": "false"})
+    try:
+        guesser = Browser(server.url, "203.0.113.1")
+        answers = [guesser.token(name, "wrong") for name in ["alice", "ａｌｉｃｅ"] * 20]
+        assert answers.count(400) == 5 and answers.count(429) == 35, answers
+
+        bob = Browser(server.url, "203.0.113.2")
+        assert bob.sign_in("bob", PASSWORD) == 302  # his browser is known from now on
+        sprayer = Browser(server.url, "203.0.113.2")
+        answers = [sprayer.token(f"user{number}", "Summer2024") for number in range(30)]
+        assert answers.count(400) == 12 and answers.count(429) == 18, answers
+        assert bob.sign_in("bob", PASSWORD) == 302
+        assert Browser(server.url, "203.0.113.2").sign_in("carol", PASSWORD) == 429
+        assert Browser(server.url, "203.0.113.3").sign_in("carol", PASSWORD) == 302
+        assert len(server.worker_pids()) >= 2, server.worker_pids()
+    finally:
+        server.stop()

@@ -1,0 +1,125 @@
+"""The state at a log's head (what the recorder and the choices start from) comes from a kept
+state plus the events since, never from a replay of the whole log; it is always the state a
+replay of the whole log under the recording reading reaches."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+import games
+from games.core.replay import replay_document
+from replay.head_states import KEEP_EVERY, head_state, match_reading
+from replay.interchange import export_document, import_match
+from replay.models import HeadState, Match
+from replay.recorder import match_reading_set, recorder_head, undo_last_move
+from replay.services import append_events
+from tests.factories import GameFactory
+
+
+@pytest.fixture
+def dagon_game(db):
+    return GameFactory(slug="dagon", title="Dagon")
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """How many events the Dagon engine applies."""
+    engine = games.get("dagon")
+    applied = []
+    original = engine.apply
+
+    def apply(state, event, interpretation):
+        applied.append(event.get("seq"))
+        return original(state, event, interpretation)
+
+    monkeypatch.setattr(engine, "apply", apply)
+    return applied
+
+
+DOCUMENTS = {}
+
+
+def long_match(dagon_game, events: int = 450) -> Match:
+    if events not in DOCUMENTS:
+        DOCUMENTS[events] = games.get("dagon").simulate(seed=4, max_events=events)
+    return import_match(raw=DOCUMENTS[events])
+
+
+def full_replay_state(match: Match) -> dict:
+    """The state after the whole log, replayed from the start under the recording reading."""
+    match.refresh_from_db()
+    engine = games.get(match.game.slug)
+    reading = match_reading(match=match, engine=engine)
+    state = None
+    for _, step in replay_document(engine, export_document(match), reading):
+        state = step.state
+    return state
+
+
+def test_the_head_is_read_from_a_kept_state_plus_the_events_since(
+        dagon_game, counted, django_capture_on_commit_callbacks):
+    """Tries: a 450-event import, then moves appended one at a time, each followed by a read
+    of the choices. Proves: the writer keeps the states (one at each multiple of
+    KEEP_EVERY), and each read applies fewer than KEEP_EVERY events, whatever the log's
+    length; the head is the state a whole replay reaches."""
+    with django_capture_on_commit_callbacks(execute=True):
+        match = long_match(dagon_game)
+    assert set(HeadState.objects.filter(match=match).values_list("seq", flat=True)) == \
+        set(range(KEEP_EVERY, match.last_seq + 1, KEEP_EVERY))
+    for _ in range(3):
+        head = recorder_head(match=match)
+        counted.clear()
+        choice = next(c for c in head.choices if not c.open_fields)
+        with django_capture_on_commit_callbacks(execute=True):
+            append_events(match=match, events=[choice.event], expected_seq=head.seq)
+        counted.clear()
+        head = recorder_head(match=match)
+        assert len(counted) < KEEP_EVERY, counted
+        assert head.state == full_replay_state(match)
+
+
+def test_the_choices_get_on_an_older_log_computes_once_then_reads(dagon_game, counted):
+    """Tries: a log with no kept state (recorded before states were kept, or read under a new
+    engine version), its choices asked for twice. Proves: the first read keeps what it
+    computes, the second applies fewer than KEEP_EVERY events, and both give the same."""
+    match = long_match(dagon_game)
+    HeadState.objects.filter(match=match).delete()
+    counted.clear()
+    first = Client().get(f"/api/matches/{match.pk}/choices/").json()
+    assert len(counted) == match.last_seq
+    counted.clear()
+    second = Client().get(f"/api/matches/{match.pk}/choices/").json()
+    assert len(counted) < KEEP_EVERY and second == first
+
+
+def test_a_correction_reaching_back_makes_the_kept_states_after_it_stale(
+        dagon_game, django_capture_on_commit_callbacks):
+    """Tries: a correction (an undo of an early move, kept states already past it) and an
+    undo of the last move. Proves: the head is what a whole replay reaches each time."""
+    with django_capture_on_commit_callbacks(execute=True):
+        match = long_match(dagon_game, events=250)
+    early = next(e for e in match.events.order_by("seq") if e.type not in ("annotation",))
+    note = {"type": "annotation", "actor": None, "data": {"text": "struck out"}}
+    correction = {"type": "correction", "actor": None,
+                  "data": {"supersedes": early.seq, "event": note, "reason": "misread"}}
+    with django_capture_on_commit_callbacks(execute=True):
+        append_events(match=match, events=[correction], expected_seq=match.last_seq)
+    assert recorder_head(match=match).state == full_replay_state(match)
+    with django_capture_on_commit_callbacks(execute=True):
+        undo_last_move(match=match, expected_seq=match.last_seq)
+    assert recorder_head(match=match).state == full_replay_state(match)
+
+
+def test_another_recording_reading_keeps_its_own_states(dagon_game, counted):
+    match = long_match(dagon_game, events=250)
+    point = games.get("dagon").points[0]
+    other = next(option for option in point.option_ids if option != point.default)
+    match_reading_set(match=match, choices={point.id: other})
+    counted.clear()
+    head = recorder_head(match=match)
+    assert len(counted) < KEEP_EVERY
+    assert head.reading.option(point.id) == other
+    assert head.state == full_replay_state(match)
+    engine = games.get("dagon")
+    assert head_state(match=match, engine=engine, reading=head.reading) == head.state
