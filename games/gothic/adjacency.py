@@ -22,13 +22,17 @@ from games.gothic.cards import (
     take_card,
 )
 from games.gothic.stamina import change_stamina, eliminate
-from games.gothic.state import adjacent, joined, name_of, others_alive, place_name
+from games.gothic.state import (
+    ADVANTAGE_OF,
+    adjacent,
+    joined,
+    name_of,
+    others_alive,
+    place_name,
+)
 from games.gothic.turns import read_points, refereed
 
 LOSS = Number(0, 100)
-# On a player, under gothic.advantage's for-good only: the players who used the power on
-# them, whom they may never attack (absent under the other reading).
-ADVANTAGE_OF = "advantage_of"
 
 
 def power_refusal(state, actor, target, consult) -> tuple[str, str, object] | None:

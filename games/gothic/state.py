@@ -42,6 +42,9 @@ ALL_PLACES = tuple(sorted([*SQUARES, *ROOMS, *GATES, MOAT]))
 CARD_KINDS = ("weapon", "protection", "stake", "nasty", "blow-pipe", "detain", "other")
 WEAPON_KINDS = ("weapon", "blow-pipe")
 PILE_MEMORY = 10  # how many returned cards each room's pile remembers (bottom of the pile)
+# On a player, under gothic.advantage's for-good only: the players who used the Power of
+# Adjacency on them, whom they may never attack (absent under the other reading).
+ADVANTAGE_OF = "advantage_of"
 
 
 def new_go() -> dict:

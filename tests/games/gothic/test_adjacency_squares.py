@@ -209,6 +209,8 @@ def test_advantage_point_lasts_one_go_or_for_good():
         used[option] = step.state["players"]["p2"]
     assert "advantage_of" not in used["their-next-go"]
     assert used["for-good"]["advantage_of"] == ["p1"]
+    [facts] = [f for f in ENGINE.player_facts(step.state) if f.player == "p2"]
+    assert ("May never attack", "Ana") in facts.facts
     # much later, p2 lands next to p1: the hold of its next go is long over
     for option, expected in (("their-next-go", True), ("for-good", False)):
         later = position(at={"p2": "x5y6", "p1": "x6y6"}, turn="p2", stage="act",
