@@ -1,4 +1,5 @@
-"""The Gothic Game's interpretation points: every place the transcription leaves a referee to decide.
+"""The Gothic Game's interpretation points: every place the transcription leaves a referee to decide
+(the Vampire's are in ``vampire_points.py``; ``POINTS`` lists them all).
 
 Ids are ``gothic.<kebab-name>``; each cites the passage (``gothic/<heading slug>``) it rests on.
 A point whose words carry a legibility note of the transcription cites that note too.
@@ -15,6 +16,16 @@ from games.core.points import (
     Option,
 )
 from games.gothic.passages import RULEBOOK
+from games.gothic.vampire_points import (
+    DRACULA_RETURNS_OCCUPIED,
+    SNEAK_PAST,
+    VAMPIRE_CORRIDORS,
+    VAMPIRE_DOUBLE_BACK,
+    VAMPIRE_GOES,
+    VAMPIRE_PASSING,
+    VAMPIRE_POWER,
+    VAMPIRE_THROWS,
+)
 
 NOTE_CIRCLED = "[a circled number in the photo, probably 6]"
 NOTE_STAIRCASE = (
@@ -172,38 +183,6 @@ BLOW_PIPE_CARD = _point(
     [CITE_BLOW_PIPE],
 )
 
-VAMPIRE_GOES = _point(
-    "vampire-goes",
-    "How long is a player a Vampire? 'for the next 6 goes' against 'wander the corridors for five "
-    "goes. On your sixth go you may return'.",
-    [
-        (
-            "return-on-sixth",
-            (
-                "six goes in all: goes 1-5 wandering (the Vault closed to you), the sixth go to get back "
-                "into the Vault or die at sunrise"
-            ),
-        ),
-        (
-            "six-then-seventh",
-            "six goes of wandering ('the next 6 goes'), then one more go to return or die",
-        ),
-    ],
-    "return-on-sixth",
-    CONFLICT,
-    [
-        Citation(
-            RULEBOOK("the-vault"),
-            "for the next 6 goes, of which everyone must take careful count, you become a Vampire",
-        ),
-        Citation(
-            RULEBOOK("the-vault"),
-            "you must wander the corridors for five goes. On your sixth go you may return",
-        ),
-    ],
-    default_words="On your sixth go you may return",
-)
-
 CONTROL_TIMING = _point(
     "control-timing",
     "When a player uses the Power of Adjacency to control a victim's next move, does the victim "
@@ -230,33 +209,6 @@ CONTROL_TIMING = _point(
         )
     ],
     default_words="You may control their next move. They throw the die",
-)
-
-VAMPIRE_PASSING = _point(
-    "vampire-passing",
-    "A Vampire kills 'simply by passing them in the corridor', and may not share a square with "
-    "another player. Does passing a player mean going over their square, or going by a square "
-    "next to theirs? (Ending a move beside a player is not passing them.)",
-    [
-        (
-            "through-square",
-            "the Vampire's move goes through the victim's square (without stopping there)",
-        ),
-        (
-            "alongside",
-            "the Vampire's move goes by a square next to the victim's; it may not go through them",
-        ),
-    ],
-    "through-square",
-    UNSPECIFIED,
-    [
-        Citation(
-            RULEBOOK("the-vault"),
-            "you may kill any other player simply by passing them in the corridor",
-        ),
-        Citation(RULEBOOK("the-vault"), "they may double back if their way is blocked"),
-    ],
-    default_words="passing them in the corridor",
 )
 
 ROOM_CARDS = _point(
@@ -382,26 +334,6 @@ ENTRY_TIES = _point(
     default_words="they throw the die to decide who enters first",
 )
 
-DRACULA_RETURNS_OCCUPIED = _point(
-    "dracula-returns-occupied",
-    "A player is in the Vault when the Vampire returns: 'unless Dracula returns while they are "
-    "still there'. What happens to them?",
-    [
-        ("falls-prey", "they fall prey as on entering: lose 20 stamina and become the Vampire"),
-        ("harmed-only", "they lose 20 stamina; Dracula stays in his coffin",
-         "that Dracula's return harms without the bite that entering the Vault brings"),
-    ],
-    "falls-prey",
-    UNSPECIFIED,
-    [
-        Citation(
-            RULEBOOK("the-vault"),
-            "players may enter the vault unharmed, unless Dracula returns while they are still there",
-        )
-    ],
-    default_words="unharmed, unless Dracula returns while they are still there",
-)
-
 TOWER_LEAVE = _point(
     "tower-leave",
     "'You may not use the oil again or leave.' May a player ever leave the Tower?",
@@ -466,73 +398,6 @@ ARROW_TARGET_OCCUPIED = _point(
     ],
     default_words="If your throw would land you on a square occupied by another player, you "
     "must move in another direction",
-)
-
-VAMPIRE_DOUBLE_BACK = _point(
-    "vampire-double-back",
-    "A Vampire 'may double back if their way is blocked'. When is its way blocked?",
-    [
-        ("no-other-walk", ("when no walk of the throw that never doubles back ends on a square "
-                          "(or the Vault) where it may stand")),
-        ("landing-blocked", ("as for any player, when a walk of the throw would land it on a "
-                            "square occupied by another player")),
-    ],
-    "no-other-walk",
-    UNSPECIFIED,
-    [
-        Citation(RULEBOOK("the-vault"), "They may not occupy the same square as another player, but "
-                 "they may double back if their way is blocked."),
-        Citation(RULEBOOK("moves"), "If your throw would land you on a square occupied by another "
-                 "player, you must move in another direction or miss your turn."),
-    ],
-    default_words="they may double back if their way is blocked",
-)
-
-VAMPIRE_CORRIDORS = _point(
-    "vampire-corridors",
-    "A Vampire must 'wander the corridors' and kills 'by passing them in the corridor', while "
-    "players move 'along corridors and battlements'; yet 'Vampires are not affected by ... red "
-    "squares', and the red squares are where 'the masonry of the battlements is unsafe'. Are "
-    "the battlements part of a Vampire's corridors?",
-    [
-        ("corridors-only", ("the corridors only: a Vampire walks and kills in the corridors, not "
-                           "on the battlements (so the red squares it is not affected by never "
-                           "lie in its way)")),
-        ("battlements-too", ("'the corridors' stands for every square: a Vampire walks and kills "
-                            "on the battlements too, where the red squares do not affect it")),
-    ],
-    "battlements-too",
-    UNSPECIFIED,
-    [
-        Citation(RULEBOOK("the-vault"), "you must wander the corridors for five goes"),
-        Citation(RULEBOOK("the-vault"), "you may kill any other player simply by passing them in the "
-                 "corridor"),
-        Citation(RULEBOOK("moves"), "creeping along corridors and battlements by throw of die"),
-        Citation(RULEBOOK("the-vault"), "Vampires are not affected by adjacency power, nor by "
-                 "yellow arrows, red squares, green squares, or the Oubliette"),
-        Citation(RULEBOOK("squares"), "The red squares denote places where the masonry of the "
-                 "battlements is unsafe."),
-    ],
-    default_words="not affected by adjacency power, nor by yellow arrows, red squares",
-)
-
-VAMPIRE_POWER = _point(
-    "vampire-power",
-    "'Vampires are not affected by adjacency power.' The text never says whether a Vampire may "
-    "use the Power of Adjacency on a player it lands next to.",
-    [
-        ("may-use", "yes: the sentence shields Vampires from the power and forbids them nothing"),
-        ("may-not", "a conjecture: a Vampire's only power is its own (killing by passing)",
-         "that a Vampire's only power is its own: the text forbids it nothing"),
-    ],
-    "may-use",
-    UNSPECIFIED,
-    [
-        Citation(RULEBOOK("the-vault"), "Vampires are not affected by adjacency power"),
-        Citation(RULEBOOK("adjacency"), "If you land on the square next to another player, you gain "
-                 "power over them."),
-    ],
-    default_words="If you land on the square next to another player, you gain power over them.",
 )
 
 PROTECTION_FROM_AFAR = _point(
@@ -602,26 +467,6 @@ STAIRCASE_TOP = _point(
     ],
 )
 
-VAMPIRE_THROWS = _point(
-    "vampire-throws",
-    "'While you are a Vampire you are given two throws of the die for each go.' Is each throw "
-    "moved in turn, as every throw of the game is, or are the two added into one move?",
-    [
-        ("separate", ("each throw is moved in turn: throw, move, throw, move (the players it "
-         "passes on either walk are its possible victims)")),
-        ("summed", "the two throws are thrown first and added: one walk of their total",
-         "that the two throws are added into one move: no sentence of the text adds throws"),
-    ],
-    "separate",
-    UNSPECIFIED,
-    [
-        Citation(RULEBOOK("the-vault"), "While you are a Vampire you are given two throws of the "
-                 "die for each go"),
-        Citation(RULEBOOK("moves"), "creeping along corridors and battlements by throw of die"),
-    ],
-    default_words="two throws of the die for each go",
-)
-
 ADVANTAGE = _point(
     "advantage",
     "'Whichever option you choose, you have the advantage, and they may not attack you.' The "
@@ -639,28 +484,6 @@ ADVANTAGE = _point(
                  "they may not attack you."),
         Citation(RULEBOOK("adjacency"), "you have your opponent by the throat before they have a "
                  "chance to move"),
-    ],
-)
-
-SNEAK_PAST = _point(
-    "sneak-past",
-    "'However, players may sneak past you unscathed when it is their go, and if they possess a "
-    "stake, they may drive it through your heart.' The sentence joins the stake to sneaking "
-    "past with 'and': may a player drive it only into a Vampire it went over or by in its go, "
-    "or also into one it only ended its move beside?",
-    [
-        ("passing", ("only into a Vampire the player went over or by before the end of its walk "
-         "in its own go"), ("that the stake is driven while sneaking past: the sentence joins the "
-         "two with 'and' and does not say")),
-        ("passing-or-beside", ("also into a Vampire the player ended its move beside, in its own "
-         "go"), ("that a player ending beside the Vampire may drive the stake: the sentence "
-         "does not say")),
-    ],
-    "passing",
-    UNSPECIFIED,
-    [
-        Citation(RULEBOOK("the-vault"), "However, players may sneak past you unscathed when it is "
-                 "their go, and if they possess a stake, they may drive it through your heart."),
     ],
 )
 
