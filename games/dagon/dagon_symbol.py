@@ -13,7 +13,7 @@ from games.core.referee import Referee
 from games.core.table import Offering
 from games.dagon.board import Board, board_for
 from games.dagon.passages import CITIES, WIZARD
-from games.dagon.points import SYMBOL_ON_A_HERO, SYMBOL_REPLACEMENT
+from games.dagon.points import LOST_SYMBOL_CITY, SYMBOL_ON_A_HERO, SYMBOL_REPLACEMENT
 from games.dagon.state import PLACE_SYMBOL, TAKE_SYMBOL, end_turn, player_name
 
 
@@ -44,8 +44,9 @@ def symbol_place_problem(board: Board, state: Mapping[str, Any], space: str,
     """Why the Symbol may not be placed on ``space`` now, and the point that says so.
 
     ``read(point)`` gives an option; it is asked only when the point decides: where the
-    delivered Symbol goes (dagon.symbol-replacement), and a Hero on an otherwise fitting
-    circle (dagon.symbol-on-a-hero)."""
+    lost Symbol goes (dagon.lost-symbol-city), where the delivered Symbol goes
+    (dagon.symbol-replacement), and a Hero on an otherwise fitting circle
+    (dagon.symbol-on-a-hero)."""
     pending = state["pending"]
     if space not in board.kind:
         return f"{space!r} is not a space of the board", None
@@ -56,7 +57,9 @@ def symbol_place_problem(board: Board, state: Mapping[str, Any], space: str,
     kingdom = board.kingdom[space]
     if pending["reason"] == "lost":
         if kingdom is None or kingdom == pending["kingdom"]:
-            return f"{board.name[space]} is not in another city", None
+            lenient = "any-city" if kingdom is not None else "outside-the-spells-kingdom"
+            if read(LOST_SYMBOL_CITY) != lenient:
+                return f"{board.name[space]} is not in another city", LOST_SYMBOL_CITY
     elif kingdom == pending["city"] or (
             kingdom is None and read(SYMBOL_REPLACEMENT) == "other-city-territory"):
         return f"{board.name[space]} is not in another kingdom", SYMBOL_REPLACEMENT

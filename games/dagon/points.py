@@ -50,6 +50,7 @@ LAGOON_CHOOSER = InterpretationPoint(
                "of Attack Between Heroes)."),
     ),
     default="attacker",
+    default_words="of the attacker's choice",
     doubt=CONFLICT,
     citations=(
         Citation(
@@ -76,6 +77,9 @@ LAGOON_CHOOSER = InterpretationPoint(
     ),
 )
 
+ROLLED_FOR_THE_MOVE = ("that the fetish die is rolled for the length of a move: the sheet rolls "
+                       "it only to fight a Spell")
+
 MOVE_LENGTH = InterpretationPoint(
     id="dagon.move-length",
     question="How far does a Hero move on its turn? The sheet's sentences pull different ways: "
@@ -89,12 +93,15 @@ MOVE_LENGTH = InterpretationPoint(
         Option("roll-exact", "A conjecture (no sentence gives a roll for movement): the fetish "
                "die is rolled for the move (a roll event) and the Hero moves exactly that many "
                "circles, forward and back allowed; only the bearer of the Symbol stops short, in "
-               "a city. A move with no recorded roll is taken as made on an unrecorded roll."),
+               "a city. A move with no recorded roll is taken as made on an unrecorded roll.",
+               conjecture=ROLLED_FOR_THE_MOVE),
         Option("roll-up-to", "A conjecture (no sentence gives a roll for movement): the fetish "
                "die is rolled for the move and the Hero moves from 1 up to that many circles. A "
-               "move with no recorded roll is taken as made on an unrecorded roll."),
+               "move with no recorded roll is taken as made on an unrecorded roll.",
+               conjecture=ROLLED_FOR_THE_MOVE),
     ),
     default="one-circle",
+    default_words="one circle along the route line",
     doubt=CONFLICT,
     citations=(
         Citation(
@@ -138,6 +145,7 @@ WIZARD_TURNS = InterpretationPoint(
                "the following one; it moves again on the third turn after the duel."),
     ),
     default="one",
+    default_words="sits out one turn",
     doubt=CONFLICT,
     citations=(
         Citation(
@@ -165,8 +173,12 @@ SYMBOL_LOSS_SIT_OUT = InterpretationPoint(
     "that a lost duel costs one turn and that losing the Symbol costs one turn, and never "
     "whether the two add up.",
     options=(
-        Option("same-turn", "The same turn: losing the Symbol adds no turn to the Wizard card."),
-        Option("extra-turn", "One more turn, after the Wizard card is returned."),
+        Option("same-turn", "The same turn: losing the Symbol adds no turn to the Wizard card.",
+               conjecture="that the turn the Wizard Card gives for losing the Symbol is the "
+               "duel's turn said again: the sheet never says"),
+        Option("extra-turn", "One more turn, after the Wizard card is returned.",
+               conjecture="that the turn for losing the Symbol is added to the duel's: the "
+               "sheet never says"),
     ),
     default="same-turn",
     doubt=UNSPECIFIED,
@@ -185,16 +197,20 @@ DUEL_PASS_OVER = InterpretationPoint(
     "Black Tower names \"the winners of a duel with a Spell\" with no limit in time.",
     options=(
         Option("extra-move", "Only for the extra one-space move won in the duel."),
-        Option("next-move", "For the extra move and for the Hero's next regular move too."),
+        Option("next-move", "For the extra move and for the Hero's next regular move too.",
+               conjecture="that the right outlasts the extra move by exactly one move: the "
+               "Black Tower's \"winners of a duel\" gives no limit, the Spells none either"),
     ),
     default="extra-move",
+    default_words="moving one more space. Furthermore, the player may also pass over",
     doubt=UNSPECIFIED,
     citations=(
         Citation(
             passage="dagon/the-spells",
             quote=(
-                "Furthermore, the player may also pass over other Spells, Black Towers, the "
-                "Whistle and the opponents' pieces."
+                "Thanks to this victory the player has regained strength and may play again, "
+                "moving one more space. Furthermore, the player may also pass over other Spells, "
+                "Black Towers, the Whistle and the opponents' pieces."
             ),
         ),
         Citation(
@@ -215,11 +231,13 @@ SYMBOL_REPLACEMENT = InterpretationPoint(
     "word two ways, and the sheet never says what a kingdom is on the board.",
     options=(
         Option("other-city-territory", "On a free white space in the territory of a city other "
-               "than the delivering one (\"kingdom\" read as \"city\", as for a lost Symbol)."),
+               "than the delivering one: a kingdom is a city's territory, and the shore and the "
+               "tail lie in none."),
         Option("outside-kingdom", "On any free white space outside the delivering city's "
                "kingdom, the neutral shore and the tail circle included."),
     ),
     default="other-city-territory",
+    default_words="in another kingdom",
     doubt=TRANSLATION,
     citations=(
         Citation(
@@ -242,9 +260,13 @@ SYMBOL_ON_A_HERO = InterpretationPoint(
     options=(
         Option("allowed", "Yes, as the sheet's list of forbidden spaces says nothing of Heroes: "
                "the Hero standing there takes it only by landing on it again."),
-        Option("free-only", "No: only a circle no Hero stands on, as for a Black Tower."),
+        Option("free-only", "No: only a circle no Hero stands on, as for a Black Tower.",
+               conjecture="that the Symbol, like a Black Tower, needs a free space: no sentence "
+               "says so of the Symbol"),
     ),
     default="allowed",
+    default_words=("never on a symbolic space, nor on a space occupied by a Black Tower, the "
+                   "Whistle or the Lagoon"),
     doubt=UNSPECIFIED,
     citations=(
         Citation(
@@ -276,9 +298,11 @@ SYMBOL_DESTINATION = InterpretationPoint(
                "cities are needed to win)."),
         Option("kromt-first", "A reconciliation (a conjecture: no sentence orders the "
                "deliveries): the first delivery of the match must be at KROMT; later ones at "
-               "any city."),
+               "any city.", conjecture="that the deliveries are ordered, KROMT first: no "
+               "sentence orders them"),
     ),
     default="any-city",
+    default_words="bring it to one of the cities",
     doubt=CONFLICT,
     citations=(
         Citation(passage="dagon/the-dagon-symbol-ark",
@@ -298,9 +322,13 @@ DELIVERY_WEAPONS = InterpretationPoint(
     "one weapon every Hero stopping in a city receives? Both sentences apply to the bearer "
     "and the sheet never says whether they add up.",
     options=(
-        Option("two", "Two weapons in all (never above three)."),
+        Option("two", "Two weapons in all (never above three).",
+               conjecture="that the two weapons for bringing the Symbol include the one every "
+               "Hero stopping in a city receives: the sheet never says"),
         Option("two-plus-one", "Two for the Symbol plus one for stopping in the city (never "
-               "above three)."),
+               "above three).", conjecture="that the one weapon for stopping in a city comes "
+               "on top of the two: the sheet never says (though its \"even if they do not hold "
+               "the Symbol\" gives the one to the bearer too)"),
     ),
     default="two",
     doubt=UNSPECIFIED,
@@ -329,9 +357,12 @@ UNARMED_ON_SPELL = InterpretationPoint(
     "never says which sentence gives way.",
     options=(
         Option("may-not-stop", "No: a Hero with no weapons may not end a move on a Spell."),
-        Option("no-duel", "Yes: it stops there, no card is turned and nothing happens."),
+        Option("no-duel", "Yes: it stops there, no card is turned and nothing happens.",
+               conjecture="that \"must fight it\" gives way: no sentence says what a Hero on a "
+               "Spell does instead of fighting"),
     ),
     default="may-not-stop",
+    default_words="it may not fight the Wizard's Spells",
     doubt=UNSPECIFIED,
     citations=(
         Citation(
@@ -356,9 +387,12 @@ ATTACK_ON_SYMBOLIC_SPACE = InterpretationPoint(
     options=(
         Option("effect-applies", "Yes: the attacker has stopped there, so it fights the Spell, "
                "introduces a Black Tower or moves one."),
-        Option("no-effect", "No: the attack is the whole of the stop."),
+        Option("no-effect", "No: the attack is the whole of the stop.",
+               conjecture="that an attack is not a stop: no sentence says so, and the "
+               "one-weapon rule supposes a combat with the Spell after the attack"),
     ),
     default="effect-applies",
+    default_words="no other weapon for the combat against the Wizard's Spell",
     doubt=UNSPECIFIED,
     citations=(
         Citation(
@@ -383,9 +417,12 @@ OCCUPIED_CITY = InterpretationPoint(
     options=(
         Option("forbidden", "No: only free spaces may be moved onto, and a Hero in a city may "
                "not be attacked."),
-        Option("share", "Yes: a city holds several Heroes, as Zharot does at the start."),
+        Option("share", "Yes: a city holds several Heroes, as Zharot does at the start.",
+               conjecture="that a city is free for a second Hero: the sheet shows it only of "
+               "Zharot at the start"),
     ),
     default="forbidden",
+    default_words="Only free spaces may be moved onto",
     doubt=UNSPECIFIED,
     citations=(
         Citation(
@@ -397,6 +434,84 @@ OCCUPIED_CITY = InterpretationPoint(
         Citation(
             passage="dagon/starting-the-game",
             quote="The players begin one after another on the starting space, the city of Zharot.",
+        ),
+    ),
+)
+
+NO_MOVE_OPEN = InterpretationPoint(
+    id="dagon.no-move-open",
+    question="What does a Hero do on its turn when no move is open to it (every circle it could "
+    "move to is one it may not stop on)? The sheet says the player \"must move\", and its only "
+    "exception is a Hero \"temporarily blocked\" because \"it holds the Wizard card\"; it never "
+    "says what a Hero hemmed in by other pieces does.",
+    options=(
+        Option("does-not-play", "It does not play that turn (a pass), as the Hero blocked by "
+               "the Wizard card \"does not play on that turn\".",
+               conjecture="that a Hero hemmed in is blocked as the holder of the Wizard card "
+               "is: the sheet names the card as the only cause"),
+        Option("breaks-the-rule", "The Wizard card is the only exception: whatever the record "
+               "shows, a Hero with no move open breaks \"must move\". Its pass is flagged and "
+               "ends the turn (so the replay follows the table); nothing it could record is "
+               "legal."),
+    ),
+    default="does-not-play",
+    doubt=UNSPECIFIED,
+    citations=(
+        Citation(
+            passage="dagon/starting-the-game",
+            quote=(
+                "The player whose turn it is must move (exception: the Hero is temporarily "
+                "blocked and therefore does not play on that turn, because at that moment it "
+                "holds the Wizard card)."
+            ),
+        ),
+        Citation(
+            passage="dagon/starting-the-game",
+            quote="Only free spaces may be moved onto (exception: to attack another Hero).",
+        ),
+    ),
+)
+
+LOST_SYMBOL_CITY = InterpretationPoint(
+    id="dagon.lost-symbol-city",
+    question="A bearer that loses the Symbol in a duel places it on a space that \"must be in "
+    "another city\": the sheet does not say other than which city (the Hero stands on a Spell, "
+    "in no city), nor whether a circle in no city's territory (the shore of the Lagoon, the "
+    "tail) is in one. The delivered Symbol's twin, \"in another kingdom\", is point "
+    "dagon.symbol-replacement.",
+    options=(
+        Option("other-than-the-spells-city", "On a white circle in the territory of a city "
+               "other than the one whose territory holds the Spell it lost to; the shore and "
+               "the tail lie in no city.",
+               conjecture="that the city it must be other than is the one whose territory "
+               "holds the Spell: the sentence names none"),
+        Option("outside-the-spells-kingdom", "On a white circle anywhere outside the territory "
+               "of the Spell's city, the shore and the tail included (\"in another city\" read "
+               "as \"away from this one\", as dagon.symbol-replacement's outside-kingdom reads "
+               "its twin).",
+               conjecture="that the city it must be other than is the one whose territory "
+               "holds the Spell: the sentence names none"),
+        Option("any-city", "On a white circle in the territory of any city, the Spell's own "
+               "included: the Hero on its Spell stands in no city, so every city is another.",
+               conjecture="that \"another\" excludes no city: the sentence does not say"),
+    ),
+    default="other-than-the-spells-city",
+    doubt=UNSPECIFIED,
+    citations=(
+        Citation(
+            passage="dagon/the-wizard-card",
+            quote="but that space must be in another city, leaving the Symbol (ark) on the chosen circle.",
+        ),
+        Citation(
+            passage="dagon/the-wizard-card",
+            quote=(
+                "When the bearer of the Dagon Symbol loses a duel with a Spell, it also loses "
+                "the Symbol."
+            ),
+        ),
+        Citation(
+            passage="dagon/the-cities-of-the-thrones",
+            quote="The player must then place the Symbol on a space of its choice in another kingdom.",
         ),
     ),
 )
@@ -414,4 +529,6 @@ POINTS = (
     UNARMED_ON_SPELL,
     ATTACK_ON_SYMBOLIC_SPACE,
     OCCUPIED_CITY,
+    NO_MOVE_OPEN,
+    LOST_SYMBOL_CITY,
 )

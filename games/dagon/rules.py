@@ -79,7 +79,12 @@ class DagonEngine(Engine):
     # violation ("Only free spaces may be moved onto (exception: to attack another Hero)";
     # without weapons it "may not ... attack"); runs of version 2 are listed by
     # ``manage.py replay_changes`` where this changes a step.
-    version = "3"
+    # version 4: two decisions once called settled are points, their defaults what version 3
+    # did: the pass of a Hero with no move open (dagon.no-move-open: "must move" names only the
+    # Wizard card as exception) and where a lost Symbol goes (dagon.lost-symbol-city: "in
+    # another city" names no city). Such a pass, and a lost Symbol placed outside another
+    # city's territory, now consult them.
+    version = "4"
     package_dir = Path(__file__).parent
     points = POINTS
     certainties = CERTAINTIES

@@ -22,6 +22,7 @@ from games.dagon.passages import CITIES, SPELLS, STARTING, TOWER, WEAPONS, WHIST
 from games.dagon.points import (
     DUEL_PASS_OVER,
     MOVE_LENGTH,
+    NO_MOVE_OPEN,
     OCCUPIED_CITY,
     UNARMED_ON_SPELL,
 )
@@ -80,11 +81,15 @@ def pass_turn(state: dict, pid: str, data, ref: Referee) -> tuple[dict, str]:
             if move_open(board, new, pid, lambda point: ref.consult(
                     point, "whether the Hero has a move open")):
                 ref.violation(STARTING, f"{name} can move and must move")
+            else:
+                hemmed_in(ref, name)
             summary = f"{name} cannot move and passes"
     elif phase == MOVE:
         if move_open(board, new, pid, lambda point: ref.consult(
                 point, "whether the Hero is blocked after its roll")):
             ref.violation(STARTING, f"{name} can move on its roll of {new['roll']} and must move")
+        else:
+            hemmed_in(ref, name)
         summary = f"{name} is blocked and does not move"
     elif phase == EXTRA_MOVE:
         summary = f"{name} does not take the extra move"
@@ -102,6 +107,14 @@ def pass_turn(state: dict, pid: str, data, ref: Referee) -> tuple[dict, str]:
         with_hero(draft, pid, pass_right=False)
     end_turn(draft)
     return new, summary
+
+
+def hemmed_in(ref: Referee, name: str) -> None:
+    """A pass with no move open: "must move" has only the Wizard card for exception, so
+    whether such a Hero may pass is dagon.no-move-open's to say."""
+    if ref.consult(NO_MOVE_OPEN, "a Hero with no move open passes") == "breaks-the-rule":
+        ref.violation(STARTING, f"{name} must move: the only exception is the Wizard card",
+                      point=NO_MOVE_OPEN)
 
 
 def move(state: dict, pid: str, data, ref: Referee) -> tuple[dict, str]:
@@ -371,9 +384,9 @@ def _move_label(state, pid, end, board: Board) -> str:
 
 
 def offer_pass(at: Offering) -> list[Choice]:
-    """A pass only where the sheet allows one: sitting out, blocked ("must move (exception:
-    the Hero is temporarily blocked"), declining the extra move or the Symbol, or no free
-    white circle for a Black Tower."""
+    """A pass only where the sheet allows one: sitting out, no move open (as
+    dagon.no-move-open reads "must move (exception: the Hero is temporarily blocked"),
+    declining the extra move or the Symbol, or no free white circle for a Black Tower."""
     state = at.state
     pid = state["turn"]
     phase = state["phase"]
@@ -393,7 +406,8 @@ def offer_pass(at: Offering) -> list[Choice]:
             read.add(point.id)
             return at.option(point)
 
-        if move_open(board, state, pid, reading):
+        if move_open(board, state, pid, reading) or \
+                reading(NO_MOVE_OPEN) == "breaks-the-rule":
             return []
         label = f"{name} is blocked and does not move" if phase == MOVE else \
             f"{name} cannot move and passes"

@@ -22,7 +22,14 @@ from games.gothic.cards import (
     take_card,
 )
 from games.gothic.stamina import change_stamina, eliminate
-from games.gothic.state import SQUARE_ADJ, adjacent, name_of, others_alive
+from games.gothic.state import (
+    ADVANTAGE_OF,
+    adjacent,
+    joined,
+    name_of,
+    others_alive,
+    place_name,
+)
 from games.gothic.turns import read_points, refereed
 
 LOSS = Number(0, 100)
@@ -49,13 +56,27 @@ def power_refusal(state, actor, target, consult) -> tuple[str, str, object] | No
     ) == "may-not":
         return rule.THE_VAULT, f"the Vampire {name} has no Power of Adjacency", P.VAMPIRE_POWER
     if not adjacent(state, actor, target):
-        return rule.ADJACENCY, f"{name} is not on the square next to {victim['name']}", None
+        if not joined(state, actor, target):
+            return rule.ADJACENCY, f"{name} is not on the square next to {victim['name']}", None
+        if consult(P.NEXT_TO, f"{victim['name']} is in a place joined to {name}'s square") \
+                == "squares-only":
+            return (rule.ADJACENCY, (f"{name} is not on the square next to {victim['name']}, "
+                    f"who is {place_name(victim['at'])}"), P.NEXT_TO)
     if me["held_by"] is not None and me["held_by"]["by"] == target:
         return (rule.ADJACENCY, (f"{victim['name']} has the advantage: {name} may not attack "
                 "them"), None)
+    if target in me.get(ADVANTAGE_OF, ()) and consult(
+        P.ADVANTAGE, f"{victim['name']} used the power on {name} in an earlier go"
+    ) == "for-good":
+        return (rule.ADJACENCY, (f"{victim['name']} has the advantage for good: {name} may not "
+                "attack them"), P.ADVANTAGE)
     hold = victim["held_by"]
-    if (hold is not None and hold["by"] != actor) or victim["controlled_by"] not in (None, actor):
-        return rule.ADJACENCY, f"{victim['name']} is already in someone else's control", None
+    if victim["controlled_by"] not in (None, actor) or (
+        hold is not None and hold["by"] != actor and (hold["form"] == "control" or consult(
+            P.SOMEONE_ELSES_CONTROL, f"{victim['name']} is under another player's power")
+            == "any-form")):
+        return (rule.ADJACENCY, f"{victim['name']} is already in someone else's control",
+                None if hold is None or hold["form"] == "control" else P.SOMEONE_ELSES_CONTROL)
     return None
 
 
@@ -69,10 +90,21 @@ def power_check(draft: Draft, ref, actor, target) -> bool:
     return False
 
 
-def hold(draft: Draft, actor, target, form):
+def spend_power(draft: Draft) -> None:
     draft.edit("go").update(power=True, green=False)  # one option a landing; a passage at once
-    if draft.state["players"][target]["status"] == "alive":
-        draft.edit("players", target)["held_by"] = {"by": actor, "form": form}
+
+
+def hold(draft: Draft, ref, actor, target, form):
+    """The power used: the victim is held (and may not attack its user) until the end of its
+    next go; under gothic.advantage's for-good, never again (``ADVANTAGE_OF``)."""
+    spend_power(draft)
+    if draft.state["players"][target]["status"] != "alive":
+        return
+    victim = draft.edit("players", target)
+    victim["held_by"] = {"by": actor, "form": form}
+    if ref.consult(P.ADVANTAGE, f"{name_of(draft.state, actor)} has the advantage over "
+                   f"{victim['name']}") == "for-good":
+        victim[ADVANTAGE_OF] = sorted({*victim.get(ADVANTAGE_OF, ()), actor})
 
 
 @refereed("attack")
@@ -91,13 +123,14 @@ def attack(draft: Draft, ref, actor, data):
         return None
     take = data.get("take")
     return_card(draft, ref, take_card(draft, actor, weapon["name"], is_weapon))  # used once only
-    hold(draft, actor, target, "attack")
     if any(is_protection(card) for card in state["players"][target]["cards"]):
+        hold(draft, ref, actor, target, "attack")
         if take:
             ref.violation(rule.ADJACENCY, f"{victim_name} is protected and lives: there is no "
                           "body to search")
         ref.effect("attack", player=actor, target=target, killed=False)
         return f"{name} attacks {victim_name} with {weapon['name']}, but {victim_name} is protected"
+    spend_power(draft)
     if take is None:
         ref.effect("attack", player=actor, target=target, killed=True)
         eliminate(draft, ref, target, "dead", f"killed by {name} with {weapon['name']}", body=True)
@@ -150,7 +183,7 @@ def control(draft: Draft, ref, actor, data):
     if not power_check(draft, ref, actor, target):
         return None
     state = draft.state
-    hold(draft, actor, target, "control")
+    hold(draft, ref, actor, target, "control")
     name, victim_name = name_of(state, actor), name_of(state, target)
     ref.effect("control", player=actor, target=target)
     if ref.consult(P.CONTROL_TIMING, f"{name} controls {victim_name}'s next move") == "at-once":
@@ -176,9 +209,9 @@ def give(draft: Draft, ref, actor, data):
         )
         return None
     return_card(draft, ref, take_card(draft, actor, card["name"], is_nasty))
-    hold(draft, actor, target, "give")
     change_stamina(draft, ref, target, -data["loss"],
                    f"{card['name']} from {name_of(draft.state, actor)}")
+    hold(draft, ref, actor, target, "give")
     return f"{name_of(draft.state, actor)} gives {name_of(draft.state, target)} {card['name']}"
 
 
@@ -192,10 +225,9 @@ def _victims(at: Offering) -> list[tuple[str, tuple[str, ...]]]:
     if state["stage"] != "act" or not state["go"]["moved"] or state["go"]["power"]:
         return []
     actor = state["actor"]
-    near = SQUARE_ADJ.get(state["players"][actor]["at"], ())
     found = []
     for target in others_alive(state, actor):
-        if state["players"][target]["at"] not in near:
+        if not adjacent(state, actor, target) and not joined(state, actor, target):
             continue
         probe = Referee(at.reading)
         if power_refusal(state, actor, target, probe.consult) is None:

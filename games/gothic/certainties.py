@@ -8,12 +8,15 @@ from games.gothic.passages import RULEBOOK
 from games.gothic.points import CITE_GOOD_LUCK, CITE_TRADE
 
 
-def _certainty(cid, topic, decision, *quotes):
+def _certainty(cid, topic, decision, *quotes, deciding):
+    """``quotes``: citations, or (passage slug, words) pairs; ``deciding`` the words of them
+    that settle the decision."""
     return Certainty(
         id=f"gothic.{cid}",
         topic=topic,
         decision=decision,
         citations=tuple(q if isinstance(q, Citation) else RULEBOOK.cite(q[0], q[1]) for q in quotes),
+        deciding=deciding,
     )
 
 
@@ -23,12 +26,14 @@ CERTAINTIES = (
         "stamina at the start",
         "every player starts with 100 stamina points; a match's setup cannot change it",
         ("stamina", "At the beginning of the game each player has 100 stamina points"),
+        deciding=("each player has 100 stamina points",)
     ),
     _certainty(
         "no-stamina-ceiling",
         "the most stamina a player may have",
         "no limit: stamina is gained and lost as the game goes",
         ("stamina", "they may lose or gain stamina as the game progresses"),
+        deciding=("they may lose or gain stamina as the game progresses",)
     ),
     _certainty(
         "order-of-play",
@@ -37,6 +42,7 @@ CERTAINTIES = (
         "those out of the game",
         ("moves", "Players proceed in turn"),
         ("preparation", "Trembling, they throw the die to decide who enters first."),
+        deciding=("Players proceed in turn", "to decide who enters first")
     ),
     _certainty(
         "the-die",
@@ -44,6 +50,7 @@ CERTAINTIES = (
         "one six-sided die: a throw is 1 to 6",
         ("moves", "An optional second throw is granted if you throw a six."),
         ("the-moat", "it is necessary to throw a 4, 5 or 6"),
+        deciding=("if you throw a six", "throw a 4, 5 or 6")
     ),
     _certainty(
         "room-entry",
@@ -55,6 +62,9 @@ CERTAINTIES = (
                   "are inside you may go no further even if you threw a six.")),
         ("the-great-spiral-staircase", ("in which case both the six and its second throw may be "
                                        "counted in an upwards direction")),
+        deciding=("It is not necessary to throw the exact number to enter a room",
+                  "once you are inside you may go no further even if you threw a six",
+                  "both the six and its second throw may be counted in an upwards direction"),
     ),
     _certainty(
         "lavatory",
@@ -64,6 +74,8 @@ CERTAINTIES = (
         ("the-lavatory", "This little room is self-explanatory."),
         ("the-lavatory", "It may not be occupied by two players at the same time."),
         ("rooms", "You may not linger in a room unless you are forcibly detained."),
+        deciding=("It may not be occupied by two players at the same time.",
+                  "You may not linger in a room unless you are forcibly detained."),
     ),
     _certainty(
         "trade-worth",
@@ -71,6 +83,7 @@ CERTAINTIES = (
         "the number in its top left-hand corner, in stamina points; only a card whose number "
         "was not read rests on the example's uncertain figure (gothic.circled-card-number)",
         CITE_TRADE,
+        deciding=("Cards with numbers in the top left-hand corner", "may be traded in for stamina")
     ),
     _certainty(
         "iron-maiden",
@@ -80,6 +93,8 @@ CERTAINTIES = (
         "its pile; any other card recorded as deadly breaks the rule",
         ("rooms", ("There is only one completely deadly card. That is the Iron Maiden in the "
                   "Torture Chamber")),
+        deciding=(("There is only one completely deadly card. That is the Iron Maiden in the "
+                   "Torture Chamber"),),
     ),
     _certainty(
         "cards-kept",
@@ -88,6 +103,8 @@ CERTAINTIES = (
         "saved its holder is kept",
         ("rooms", ("You hold on to the card you picked up until it is no longer relevant, or you "
                   "wish to trade it in.")),
+        deciding=(("You hold on to the card you picked up until it is no longer relevant, or you "
+                   "wish to trade it in."),),
     ),
     _certainty(
         "used-cards-returned",
@@ -100,6 +117,10 @@ CERTAINTIES = (
                   "then returned to the bottom of the pile in the room from which it came.")),
         ("adjacency", ("you may search their body and take any weapons they possess, plus any "
                       "other cards which are of use to you")),
+        deciding=("All weapons may be used once only and must be returned to their rooms",
+                  ("When a card is no longer needed it must be shown to all the other players, "
+                   "then returned to the bottom of the pile in the room from which it came."),
+                  "you may search their body"),
     ),
     _certainty(
         "search-the-body",
@@ -113,6 +134,10 @@ CERTAINTIES = (
                       "use to you")),
         ("rooms", ("When a card is no longer needed it must be shown to all the other players, "
                   "then returned to the bottom of the pile in the room from which it came.")),
+        deciding=(("if you do succeed in killing someone with a weapon, you may search their body "
+                   "and take any weapons they possess, plus any other cards which are of use to "
+                   "you"),
+                  "returned to the bottom of the pile in the room from which it came"),
     ),
     _certainty(
         "undeclared-cards",
@@ -122,6 +147,8 @@ CERTAINTIES = (
         "stamina is told to all; a card the record does not know is recorded as 'not read'",
         ("rooms", ("You are not obliged to declare this card, but you must inform the scorer if "
                   "you have lost or gained any stamina.")),
+        deciding=("You are not obliged to declare this card",
+                  "you must inform the scorer if you have lost or gained any stamina"),
     ),
     _certainty(
         "end-of-a-go",
@@ -132,6 +159,7 @@ CERTAINTIES = (
         "A card's use is its holder's secret, so the next player's throw tells it was declined",
         ("moves", "Players proceed in turn"),
         ("rooms", "You are not obliged to declare this card"),
+        deciding=("Players proceed in turn", "You are not obliged to declare this card")
     ),
     _certainty(
         "controlled-move",
@@ -140,23 +168,22 @@ CERTAINTIES = (
         "rule; the control covers the first throw of the go, not the second throw of a six",
         ("adjacency", "They throw the die, but you tell them which way to go."),
         ("adjacency", "you do not control their second move if they throw a six"),
+        deciding=("you tell them which way to go",
+                  "you do not control their second move if they throw a six"),
     ),
     _certainty(
         "one-power-a-landing",
         "the Power of Adjacency",
-        "one form, on one player, per landing; no form on a player already under another "
-        "player's power ('attack' there covers the three forms listed before it)",
+        "one form, on one player, per landing ('attack' there covers the three forms listed "
+        "before it: 'You may only choose one option'); no form on a player whose next move "
+        "someone else controls (whether the other forms put a player 'in control': point "
+        "gothic.someone-elses-control)",
         ("adjacency", "You may only choose one option."),
         ("adjacency", ("If you land next to two players at once, you may only attack one of them, "
                       "and you may not attack a player who is already in someone else's control.")),
-    ),
-    _certainty(
-        "advantage",
-        "the advantage",
-        "the player a power was used on may not use the power on its user in their next go, the "
-        "first in which they could",
-        ("adjacency", ("Whichever option you choose, you have the advantage, and they may not "
-                      "attack you.")),
+        deciding=("You may only choose one option.",
+                  "you may only attack one of them",
+                  "you may not attack a player who is already in someone else's control"),
     ),
     _certainty(
         "passage-at-once",
@@ -165,6 +192,7 @@ CERTAINTIES = (
         "no longer offered",
         ("squares", ("If you land on one, you have the option to travel immediately to any other "
                     "green square, and continue playing from there.")),
+        deciding=("you have the option to travel immediately to any other green square",)
     ),
     _certainty(
         "vampire-may-kill",
@@ -172,12 +200,7 @@ CERTAINTIES = (
         "only the players passed whom the record names (the move's 'kill'); passing a player "
         "does not kill them by itself",
         ("the-vault", "you may kill any other player simply by passing them in the corridor"),
-    ),
-    _certainty(
-        "vampire-throws",
-        "a Vampire's throws",
-        "two throws a go, each moved in turn; a six gives a Vampire no further throw",
-        ("the-vault", "While you are a Vampire you are given two throws of the die for each go"),
+        deciding=("you may kill any other player simply by passing them",)
     ),
     _certainty(
         "vampire-goes-counted",
@@ -188,14 +211,7 @@ CERTAINTIES = (
                       "become a Vampire")),
         ("the-vault", ("A draught of your victim's blood gives you 20 stamina points and two extra "
                       "goes, if you need them, in which to reach the Vault.")),
-    ),
-    _certainty(
-        "sneak-past",
-        "when a stake may be used",
-        "in the staker's own go, on a Vampire they went over or by before the end of their "
-        "walk; a player who only ends a move beside the Vampire has not passed it",
-        ("the-vault", ("However, players may sneak past you unscathed when it is their go, and if "
-                      "they possess a stake, they may drive it through your heart.")),
+        deciding=("for the next 6 goes", "two extra goes")
     ),
     _certainty(
         "vampire-not-killed-otherwise",
@@ -204,6 +220,8 @@ CERTAINTIES = (
         "the Oubliette and the red squares do not",
         ("the-vault", "Vampires may not be killed in any other way."),
         ("the-vault", "If not, the sun rises and you wither away and die."),
+        deciding=("Vampires may not be killed in any other way.",
+                  "the sun rises and you wither away and die"),
     ),
     _certainty(
         "oil-on-arrival",
@@ -211,6 +229,7 @@ CERTAINTIES = (
         "once, in the go the player arrives in the Tower",
         ("the-tower", "ready to be poured over the battlements as soon as you arrive"),
         ("the-tower", "You may not use the oil again or leave."),
+        deciding=("as soon as you arrive", "You may not use the oil again")
     ),
     _certainty(
         "blow-pipe-from-the-tower",
@@ -219,14 +238,58 @@ CERTAINTIES = (
         "player on a square, a gate or in the moat",
         ("the-tower", ("A player who possesses the Congolese Blow pipe may use it from the Tower "
                       "to kill any player not in a room.")),
+        deciding=("may use it from the Tower to kill any player not in a room",)
+    ),
+    _certainty(
+        "vampire-two-throws",
+        "how many throws a Vampire has",
+        "two throws a go, whatever they show: a six gives a Vampire no further throw (how the two "
+        "are moved: point gothic.vampire-throws)",
+        ("the-vault", "While you are a Vampire you are given two throws of the die for each go"),
+        deciding=("two throws of the die for each go",),
+    ),
+    _certainty(
+        "stake-in-own-go",
+        "when a stake may be used",
+        "in the staker's own go, on a Vampire it sneaked past (which Vampires count as passed: "
+        "point gothic.sneak-past)",
+        ("the-vault", ("However, players may sneak past you unscathed when it is their go, and if "
+                      "they possess a stake, they may drive it through your heart.")),
+        deciding=("when it is their go", ("if they possess a stake, they may drive it through your "
+                  "heart")),
+    ),
+    _certainty(
+        "moat-floundering",
+        "the stamina the moat costs",
+        "10 for the fall; then 5 for each throw in the moat that fails to climb out (a 1, 2 or "
+        "3: one a go, and the second throw of the six that led into it, point "
+        "gothic.six-into-the-moat); nothing for a 4, 5 or 6, which climbs out",
+        ("the-moat", "When you fall in the moat you lose 10 stamina points."),
+        ("the-moat", ("In order to climb out of the moat and re-enter the castle it is necessary "
+                     "to throw a 4, 5 or 6. Otherwise you remain floundering in its putrid waters "
+                     "and lose a further 5 stamina points each go.")),
+        deciding=("When you fall in the moat you lose 10 stamina points.",
+                  "it is necessary to throw a 4, 5 or 6. Otherwise you remain floundering",
+                  "lose a further 5 stamina points each go"),
     ),
     _certainty(
         "the-end",
         "the end of the game",
-        "the game ends when one player is left alive, the winner; if the last players die at "
-        "once, no one wins. The last section, 'Good Luck', is a heading with no body: an "
-        "archival fact, not a rule",
+        "the game ends when one player is left alive, the winner. Players are eliminated one "
+        "event at a time and no event kills every player left (the pourer of the oil and a "
+        "killing Vampire survive their kills), so a survivor always remains",
+        ("play", "The object of the game is to kill every other player on the board."),
         ("play", "The only survivor is the winner of the game."),
+        ("stamina", "This is a game of elimination."),
+        deciding=("to kill every other player", "The only survivor is the winner of the game.",
+                  "This is a game of elimination."),
+    ),
+    _certainty(
+        "last-section",
+        "the last section, 'Good Luck'",
+        "a heading with no body in the photographed pages: an archival fact, not a rule; the "
+        "engine referees nothing from it",
         CITE_GOOD_LUCK,
+        deciding=("No body text follows it in the photographed pages.",),
     ),
 )

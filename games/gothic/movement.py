@@ -55,9 +55,11 @@ def check_path(state: dict, pid: str, path: list, steps: int, ref,
     """(problem, rule, passed players) for ``pid`` moving ``path`` on a throw of ``steps``.
 
     ``problem`` is None when the path is legal. ``passed`` lists the players the mover went
-    over or by on the way (for a Vampire's kills and a stake); ending beside a player is not
-    passing them. ``straight``, when known, says whether a walk of the throw that never
-    doubles back is legal (a Vampire doubles back only when its way is blocked).
+    over or by on the way (for a Vampire's kills and a stake), and for a player also those it
+    ended beside (a Vampire among them only as gothic.sneak-past allows its stake); a
+    Vampire ending beside a player has not passed them. ``straight``, when known, says
+    whether a walk of the throw that never doubles back is legal (a Vampire doubles back only
+    when its way is blocked).
     """
     player = state["players"][pid]
     start = player["at"]
@@ -146,8 +148,13 @@ def check_path(state: dict, pid: str, path: list, steps: int, ref,
     ):
         name = state["players"][blockers[0]]["name"]
         return f"{name} blocks the way", rule.MOVES, []
-    beside_the_end = [o for o in _alongside(occ, pid, path[-1:])
-                      if state["players"][o]["vampire"] is None]
+    beside_the_end = _alongside(occ, pid, path[-1:])
+    vampires_beside = [o for o in beside_the_end if state["players"][o]["vampire"] is not None
+                       and o not in through and o not in by]
+    if vampires_beside and ref.consult(
+        P.SNEAK_PAST, f"{player['name']} ends the move beside a Vampire"
+    ) == "passing":
+        beside_the_end = [o for o in beside_the_end if o not in vampires_beside]
     passed = set(through) | set(by) | set(beside_the_end)
     if last in SQUARES and SQUARES[last]["kind"] == "yellow":
         target = SQUARES[last]["arrow_to"]

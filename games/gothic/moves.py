@@ -101,11 +101,30 @@ def throw(draft: Draft, ref, actor, data):
         return moat_throw(draft, ref, actor, value)
     if player["depth"] is not None:
         return stairs_throw(draft, ref, actor, value, None)
+    if player["vampire"] is not None and ref.consult(
+        P.VAMPIRE_THROWS, f"Vampire {name_of(state, actor)} throws"
+    ) == "summed":
+        return summed_throw(draft, ref, actor, value)
     state["throw"] = value
     state["stage"] = "move"
     draft.edit("go")["six"] = value == 6
     ref.effect("throw", player=actor, value=value)
     return f"{name_of(state, actor)} throws a {value}"
+
+
+def summed_throw(draft: Draft, ref, actor, value):
+    """gothic.vampire-throws read as summed: the Vampire's first throw waits (the go stays at
+    its throw), the second is added to it and the total is moved in one walk."""
+    state = draft.state
+    name = name_of(state, actor)
+    ref.effect("throw", player=actor, value=value)
+    if state["throw"] is None:
+        state["throw"] = value
+        return f"Vampire {name} throws a {value} (the first of two, to be added)"
+    total = state["throw"] + value
+    draft.edit("go").update(segment=2, six=False)
+    state["throw"], state["stage"] = total, "move"
+    return f"Vampire {name} throws a {value}: {total} squares to move"
 
 
 def second_throw(draft: Draft, ref, actor, value):

@@ -1,4 +1,5 @@
-"""The Gothic Game's interpretation points: every place the transcription leaves a referee to decide.
+"""The Gothic Game's interpretation points: every place the transcription leaves a referee to decide
+(the Vampire's are in ``vampire_points.py``; ``POINTS`` lists them all).
 
 Ids are ``gothic.<kebab-name>``; each cites the passage (``gothic/<heading slug>``) it rests on.
 A point whose words carry a legibility note of the transcription cites that note too.
@@ -15,6 +16,16 @@ from games.core.points import (
     Option,
 )
 from games.gothic.passages import RULEBOOK
+from games.gothic.vampire_points import (
+    DRACULA_RETURNS_OCCUPIED,
+    SNEAK_PAST,
+    VAMPIRE_CORRIDORS,
+    VAMPIRE_DOUBLE_BACK,
+    VAMPIRE_GOES,
+    VAMPIRE_PASSING,
+    VAMPIRE_POWER,
+    VAMPIRE_THROWS,
+)
 
 NOTE_CIRCLED = "[a circled number in the photo, probably 6]"
 NOTE_STAIRCASE = (
@@ -60,16 +71,22 @@ CITE_GOOD_LUCK = Citation(
 )
 
 
-def _point(pid, question, options, default, doubt, citations):
+def _point(pid, question, options, default, doubt, citations, *, default_words=""):
+    """``options``: (id, description) or (id, description, conjecture) each; a default that is
+    not a conjecture names the words of its citations that give it."""
     return InterpretationPoint(
         id=f"gothic.{pid}",
         question=question,
-        options=tuple(Option(o, d) for o, d in options),
+        options=tuple(Option(*option) for option in options),
         default=default,
         doubt=doubt,
         citations=tuple(citations),
+        default_words=default_words,
     )
 
+
+UNREAD_CARD = ("that a card whose own number was not read is worth the rulebook's example "
+               "figure (the text gives a card no worth but its own corner number)")
 
 CIRCLED_CARD_NUMBER = _point(
     "circled-card-number",
@@ -78,9 +95,12 @@ CIRCLED_CARD_NUMBER = _point(
     "example, itself read from the photo as 'probably 6'. What is such a card worth?",
     [
         ("six", ("6 stamina points: the example's figure as the transcriber reads it (a conjecture "
-                "for a card whose own figure is unread)")),
-        ("five", "5 stamina points: the example's soft circled figure read as a 5"),
-        ("eight", "8 stamina points: the example's soft circled figure read as an 8"),
+                "for a card whose own figure is unread)"),
+         f"{UNREAD_CARD}, and that the figure is the 6 the transcriber reads 'probably'"),
+        ("five", "5 stamina points: the example's soft circled figure read as a 5",
+         f"{UNREAD_CARD}, and that the figure is a 5"),
+        ("eight", "8 stamina points: the example's soft circled figure read as an 8",
+         f"{UNREAD_CARD}, and that the figure is an 8"),
     ],
     "six",
     ILLEGIBLE,
@@ -99,6 +119,8 @@ SPIRAL_STAIRCASE_BOTTOM = _point(
                 "the obscured sentence is colour only: the player stays on the bottom step and only "
                 "a six can take them back up"
             ),
+            ("that the sentence read as \"No one ever returns from the bottom\" has no force: "
+             "the best reading available gives it one"),
         ),
     ],
     "out-of-the-game",
@@ -107,6 +129,7 @@ SPIRAL_STAIRCASE_BOTTOM = _point(
         CITE_STAIRCASE_BOTTOM,
         Citation(RULEBOOK("the-great-spiral-staircase"), "Any other throw just takes you further down."),
     ],
+    default_words="No one ever returns from the bottom of the Great Spiral Staircase",
 )
 
 TOWER_OIL_VICTIMS = _point(
@@ -125,11 +148,15 @@ TOWER_OIL_VICTIMS = _point(
         (
             "one-below-only",
             "one player on the squares below; the Lavatory clause is too blurred to apply",
+            ("that the Lavatory clause, read from soft print, does not apply: it is read all the "
+            "same"),
         ),
     ],
     "one-below-or-lavatory",
     ILLEGIBLE,
     [CITE_OIL],
+    default_words="to kill any one player on the squares below or unluckily enough to be caught "
+    "in the lavatory",
 )
 
 BLOW_PIPE_CARD = _point(
@@ -140,6 +167,8 @@ BLOW_PIPE_CARD = _point(
         (
             "recorded-kind",
             "any card the collector recorded with kind 'blow-pipe', whatever its name",
+            ("that the kind a collector records identifies the card the sentence names, "
+             "whatever name the card was read as"),
         ),
         (
             "name-as-read",
@@ -152,37 +181,6 @@ BLOW_PIPE_CARD = _point(
     "recorded-kind",
     ILLEGIBLE,
     [CITE_BLOW_PIPE],
-)
-
-VAMPIRE_GOES = _point(
-    "vampire-goes",
-    "How long is a player a Vampire? 'for the next 6 goes' against 'wander the corridors for five "
-    "goes. On your sixth go you may return'.",
-    [
-        (
-            "return-on-sixth",
-            (
-                "six goes in all: goes 1-5 wandering (the Vault closed to you), the sixth go to get back "
-                "into the Vault or die at sunrise"
-            ),
-        ),
-        (
-            "six-then-seventh",
-            "six goes of wandering ('the next 6 goes'), then one more go to return or die",
-        ),
-    ],
-    "return-on-sixth",
-    CONFLICT,
-    [
-        Citation(
-            RULEBOOK("the-vault"),
-            "for the next 6 goes, of which everyone must take careful count, you become a Vampire",
-        ),
-        Citation(
-            RULEBOOK("the-vault"),
-            "you must wander the corridors for five goes. On your sixth go you may return",
-        ),
-    ],
 )
 
 CONTROL_TIMING = _point(
@@ -199,6 +197,7 @@ CONTROL_TIMING = _point(
             "at-once",
             ("at once: the victim throws now and is moved as the controller says, then the "
             "controller's go goes on (the victim takes no second throw)"),
+            "that the victim's next move is made at once, out of turn: the text does not say",
         ),
     ],
     "victims-next-go",
@@ -209,32 +208,7 @@ CONTROL_TIMING = _point(
             "You may control their next move. They throw the die, but you tell them which way to go.",
         )
     ],
-)
-
-VAMPIRE_PASSING = _point(
-    "vampire-passing",
-    "A Vampire kills 'simply by passing them in the corridor', and may not share a square with "
-    "another player. Does passing a player mean going over their square, or going by a square "
-    "next to theirs? (Ending a move beside a player is not passing them.)",
-    [
-        (
-            "through-square",
-            "the Vampire's move goes through the victim's square (without stopping there)",
-        ),
-        (
-            "alongside",
-            "the Vampire's move goes by a square next to the victim's; it may not go through them",
-        ),
-    ],
-    "through-square",
-    UNSPECIFIED,
-    [
-        Citation(
-            RULEBOOK("the-vault"),
-            "you may kill any other player simply by passing them in the corridor",
-        ),
-        Citation(RULEBOOK("the-vault"), "they may double back if their way is blocked"),
-    ],
+    default_words="You may control their next move. They throw the die",
 )
 
 ROOM_CARDS = _point(
@@ -251,7 +225,8 @@ ROOM_CARDS = _point(
             ),
         ),
         ("as-recorded", ("a conjecture that the sentence is not a full list: every drawn card "
-                        "counts as the collector recorded it")),
+                        "counts as the collector recorded it"),
+         "that the sentence on where the weapons are is not a full list"),
     ],
     "weapons-where-named",
     UNSPECIFIED,
@@ -263,6 +238,8 @@ ROOM_CARDS = _point(
         ),
         Citation(RULEBOOK("rooms"), "You must then pick up the top card from the pile, and obey it."),
     ],
+    default_words="Weapons for this purpose are available in the Torture Chamber and the Trophy "
+    "Room, and one is hidden in the Kitchen.",
 )
 
 BLOCKED_CHOICE = _point(
@@ -284,6 +261,7 @@ BLOCKED_CHOICE = _point(
             "in another direction or miss your turn.",
         )
     ],
+    default_words="you must move in another direction or miss your turn",
 )
 
 PASS_OCCUPIED = _point(
@@ -291,7 +269,9 @@ PASS_OCCUPIED = _point(
     "May a pawn pass over a square occupied by another player, or only not land on it?",
     [
         ("landing-only", "only the landing square must be free; passing over a player is allowed"),
-        ("no-passing", "an occupied square blocks the way (a Vampire's victim excepted)"),
+        ("no-passing", "an occupied square blocks the way (a Vampire's victim excepted)",
+         ("that a pawn may not go over a square another player occupies: the text forbids only "
+         "occupying it")),
     ],
     "landing-only",
     UNSPECIFIED,
@@ -299,6 +279,7 @@ PASS_OCCUPIED = _point(
         Citation(RULEBOOK("moves"), "Two players may never occupy the same square."),
         Citation(RULEBOOK("the-vault"), "players may sneak past you unscathed when it is their go"),
     ],
+    default_words="Two players may never occupy the same square.",
 )
 
 DOUBLE_BACK = _point(
@@ -317,6 +298,7 @@ DOUBLE_BACK = _point(
         Citation(RULEBOOK("the-vault"), "they may double back if their way is blocked"),
         Citation(RULEBOOK("moves"), "you may then move in any direction"),
     ],
+    default_words="they may double back if their way is blocked",
 )
 
 SIX_CHAIN = _point(
@@ -329,6 +311,7 @@ SIX_CHAIN = _point(
     "one-extra",
     UNSPECIFIED,
     [Citation(RULEBOOK("moves"), "An optional second throw is granted if you throw a six.")],
+    default_words="An optional second throw",
 )
 
 ENTRY_TIES = _point(
@@ -337,7 +320,8 @@ ENTRY_TIES = _point(
     "when the highest throws tie.",
     [
         ("rethrow-tied", "the tied players throw again: the text's own way of deciding, repeated"),
-        ("first-seated", "a conjecture: the first of the tied players in seat order enters first"),
+        ("first-seated", "a conjecture: the first of the tied players in seat order enters first",
+         "that the seat order breaks a tie: the text decides who enters first by the die"),
     ],
     "rethrow-tied",
     UNSPECIFIED,
@@ -347,24 +331,7 @@ ENTRY_TIES = _point(
             "Trembling, they throw the die to decide who enters first.",
         )
     ],
-)
-
-DRACULA_RETURNS_OCCUPIED = _point(
-    "dracula-returns-occupied",
-    "A player is in the Vault when the Vampire returns: 'unless Dracula returns while they are "
-    "still there'. What happens to them?",
-    [
-        ("falls-prey", "they fall prey as on entering: lose 20 stamina and become the Vampire"),
-        ("harmed-only", "they lose 20 stamina; Dracula stays in his coffin"),
-    ],
-    "falls-prey",
-    UNSPECIFIED,
-    [
-        Citation(
-            RULEBOOK("the-vault"),
-            "players may enter the vault unharmed, unless Dracula returns while they are still there",
-        )
-    ],
+    default_words="they throw the die to decide who enters first",
 )
 
 TOWER_LEAVE = _point(
@@ -375,11 +342,13 @@ TOWER_LEAVE = _point(
         (
             "may-leave",
             "yes: the sentence forbids a second pouring; the Tower is left like any room",
+            "that \"or leave\" does not keep the player in the Tower",
         ),
     ],
     "never-leave",
     UNSPECIFIED,
     [Citation(RULEBOOK("the-tower"), "You may not use the oil again or leave.")],
+    default_words="You may not use the oil again or leave.",
 )
 
 TRADE_AT_DEATH = _point(
@@ -402,6 +371,7 @@ TRADE_AT_DEATH = _point(
         Citation(RULEBOOK("stamina"), "When you have no stamina left, you are dead."),
         Citation(RULEBOOK("rooms"), "thus allowing the player to evade death for a little while longer"),
     ],
+    default_words="When you have no stamina left, you are dead.",
 )
 
 ARROW_TARGET_OCCUPIED = _point(
@@ -412,7 +382,8 @@ ARROW_TARGET_OCCUPIED = _point(
     [
         ("cannot-land", ("the text's rule for a throw that would land on an occupied square: the "
                         "arrow may not be landed on, and the player moves another way")),
-        ("stay-on-arrow", "a conjecture: the trap cannot spring and the player stays on the arrow"),
+        ("stay-on-arrow", "a conjecture: the trap cannot spring and the player stays on the arrow",
+         "that a trap whose target is taken does not spring: the text never says"),
     ],
     "cannot-land",
     UNSPECIFIED,
@@ -422,64 +393,11 @@ ARROW_TARGET_OCCUPIED = _point(
             "If you land on one you must travel immediately to the place indicated by the arrow.",
         ),
         Citation(RULEBOOK("moves"), "Two players may never occupy the same square."),
-    ],
-)
-
-VAMPIRE_DOUBLE_BACK = _point(
-    "vampire-double-back",
-    "A Vampire 'may double back if their way is blocked'. When is its way blocked?",
-    [
-        ("no-other-walk", ("when no walk of the throw that never doubles back ends on a square "
-                          "(or the Vault) where it may stand")),
-        ("landing-blocked", ("as for any player, when a walk of the throw would land it on a "
-                            "square occupied by another player")),
-    ],
-    "no-other-walk",
-    UNSPECIFIED,
-    [
-        Citation(RULEBOOK("the-vault"), "They may not occupy the same square as another player, but "
-                 "they may double back if their way is blocked."),
         Citation(RULEBOOK("moves"), "If your throw would land you on a square occupied by another "
                  "player, you must move in another direction or miss your turn."),
     ],
-)
-
-VAMPIRE_CORRIDORS = _point(
-    "vampire-corridors",
-    "A Vampire must 'wander the corridors' and kills 'by passing them in the corridor', while "
-    "players move 'along corridors and battlements'. Are the battlements part of a Vampire's "
-    "corridors?",
-    [
-        ("corridors-only", ("as the words say: a Vampire walks and kills in the corridors, not on "
-                           "the battlements")),
-        ("battlements-too", ("'the corridors' stands for every square: a Vampire walks and kills on "
-                            "the battlements too")),
-    ],
-    "corridors-only",
-    UNSPECIFIED,
-    [
-        Citation(RULEBOOK("the-vault"), "you must wander the corridors for five goes"),
-        Citation(RULEBOOK("the-vault"), "you may kill any other player simply by passing them in the "
-                 "corridor"),
-        Citation(RULEBOOK("moves"), "creeping along corridors and battlements by throw of die"),
-    ],
-)
-
-VAMPIRE_POWER = _point(
-    "vampire-power",
-    "'Vampires are not affected by adjacency power.' The text never says whether a Vampire may "
-    "use the Power of Adjacency on a player it lands next to.",
-    [
-        ("may-use", "yes: the sentence shields Vampires from the power and forbids them nothing"),
-        ("may-not", "a conjecture: a Vampire's only power is its own (killing by passing)"),
-    ],
-    "may-use",
-    UNSPECIFIED,
-    [
-        Citation(RULEBOOK("the-vault"), "Vampires are not affected by adjacency power"),
-        Citation(RULEBOOK("adjacency"), "If you land on the square next to another player, you gain "
-                 "power over them."),
-    ],
+    default_words="If your throw would land you on a square occupied by another player, you "
+    "must move in another direction",
 )
 
 PROTECTION_FROM_AFAR = _point(
@@ -501,6 +419,7 @@ PROTECTION_FROM_AFAR = _point(
                  "which protects them, you kill them."),
         Citation(RULEBOOK("the-vault"), "No immunity card can protect you from this."),
     ],
+    default_words="to kill any one player on the squares below",
 )
 
 SIX_INTO_THE_MOAT = _point(
@@ -511,7 +430,9 @@ SIX_INTO_THE_MOAT = _point(
     [
         ("second-throw", ("as the sentence says: the optional second throw is taken, in the moat "
                          "a throw to climb out")),
-        ("go-ends", "a conjecture: the fall ends the go; no throw from the water"),
+        ("go-ends", "a conjecture: the fall ends the go; no throw from the water",
+         ("that the fall ends the go: the text grants the second throw after the laws of the "
+         "square are obeyed")),
     ],
     "second-throw",
     UNSPECIFIED,
@@ -520,6 +441,8 @@ SIX_INTO_THE_MOAT = _point(
                  "obeyed the laws applying to the square on which you landed"),
         Citation(RULEBOOK("squares"), "If you land on a red square you fall in the moat."),
     ],
+    default_words="This throw is taken only after you have moved six squares and obeyed the laws "
+    "applying to the square on which you landed",
 )
 
 
@@ -529,9 +452,11 @@ STAIRCASE_TOP = _point(
     "Staircase. The text never says what happens when the count goes past the top.",
     [
         ("out-at-the-door", ("the count carries the player out onto the staircase's door square, "
-                            "if no one stands there (else they wait on the landing)")),
+                            "if no one stands there (else they wait on the landing)"),
+         "that a count past the top goes on out of the door: the text never says"),
         ("landing", ("a conjecture: the count stops on the landing; the staircase is left only by "
-                    "a later six")),
+                    "a later six"),
+         "that a count past the top stops on the landing: the text never says"),
     ],
     "out-at-the-door",
     UNSPECIFIED,
@@ -539,6 +464,77 @@ STAIRCASE_TOP = _point(
         Citation(RULEBOOK("the-great-spiral-staircase"), "Once you enter the Great Spiral Staircase you "
                  "must continue down it, unless you throw a six, in which case both the six and "
                  "its second throw may be counted in an upwards direction."),
+    ],
+)
+
+ADVANTAGE = _point(
+    "advantage",
+    "'Whichever option you choose, you have the advantage, and they may not attack you.' The "
+    "text puts no limit on it in time. How long may the player a power was used on not use "
+    "the power on its user?",
+    [
+        ("their-next-go", ("in their next go, the first in which they could (it lapses when that "
+         "go ends)"), "that the advantage lasts one go: the sentence gives no limit"),
+        ("for-good", "never again: the sentence gives no limit"),
+    ],
+    "their-next-go",
+    UNSPECIFIED,
+    [
+        Citation(RULEBOOK("adjacency"), "Whichever option you choose, you have the advantage, and "
+                 "they may not attack you."),
+        Citation(RULEBOOK("adjacency"), "you have your opponent by the throat before they have a "
+                 "chance to move"),
+    ],
+)
+
+NEXT_TO = _point(
+    "next-to",
+    "'If you land on the square next to another player, you gain power over them.' Who is next "
+    "to whom? The text speaks of squares and of dark corridors; a player in a room, at a gate "
+    "or in the moat stands on no square, and the text never says whether anyone is next to "
+    "them. (Whoever gains the power lands on a square, under every reading.)",
+    [
+        ("squares-only", ("two players on squares that share a side; a player in a room, at a "
+         "gate or in the moat is next to no one"),
+         ("that only a player on a square can be next to another: the text does not say whether "
+         "a room or a gate is next to the squares at its door")),
+        ("places-joined", ("also a player in a room, or at a gate, and one on a square joined to "
+         "it (its door square, the battlement square of the gate); the moat is joined to no "
+         "square"), ("that a room or a gate is next to the squares at its door: the text does not "
+         "say")),
+    ],
+    "squares-only",
+    UNSPECIFIED,
+    [
+        Citation(RULEBOOK("adjacency"), "If you land on the square next to another player, you "
+                 "gain power over them."),
+        Citation(RULEBOOK("adjacency"), "comes about because the corridors are dark, and you have "
+                 "your opponent by the throat before they have a chance to move"),
+    ],
+)
+
+SOMEONE_ELSES_CONTROL = _point(
+    "someone-elses-control",
+    "'you may not attack a player who is already in someone else's control.' Is a player "
+    "'in someone else's control' whenever someone else has used the Power of Adjacency on "
+    "them (until the end of their next go), or only when someone else controls their next "
+    "move, the power's second form?",
+    [
+        ("any-form", ("any form: a player someone else attacked (and who lived), controlled or "
+         "gave something unpleasant to, until the end of their next go"),
+         ("that every form of the power puts its victim 'in control': the text names control "
+         "as one of the three forms")),
+        ("controlled", "only a player whose next move someone else controls (the second form)"),
+    ],
+    "any-form",
+    UNSPECIFIED,
+    [
+        Citation(RULEBOOK("adjacency"), "If you land next to two players at once, you may only "
+                 "attack one of them, and you may not attack a player who is already in someone "
+                 "else's control."),
+        Citation(RULEBOOK("adjacency"), "You may control their next move."),
+        Citation(RULEBOOK("adjacency"), "Whichever option you choose, you have the advantage, and "
+                 "they may not attack you."),
     ],
 )
 
@@ -566,5 +562,10 @@ POINTS = (
     PROTECTION_FROM_AFAR,
     SIX_INTO_THE_MOAT,
     STAIRCASE_TOP,
+    VAMPIRE_THROWS,
+    ADVANTAGE,
+    SNEAK_PAST,
+    NEXT_TO,
+    SOMEONE_ELSES_CONTROL,
 )
 BY_ID = {point.id: point for point in POINTS}

@@ -85,12 +85,19 @@ class GothicEngine(Engine):
     # event, its cards going back under their piles with any other event; a "take" naming
     # cards of a victim who was protected, and lives, is a violation (gothic/adjacency: "if
     # you do succeed in killing someone with a weapon, you may search their body").
-    version = "3"
+    # version 4: gothic.vampire-corridors defaults to battlements-too ("Vampires are not
+    # affected by ... red squares", which lie on the battlements); four decisions once called
+    # settled or never named are points, their defaults version 3's behaviour
+    # (gothic.vampire-throws, gothic.advantage, gothic.sneak-past, gothic.next-to), and the
+    # steps that depend on them consult them.
+    version = "4"
     package_dir = Path(__file__).parent
     points = P.POINTS
     certainties = CERTAINTIES
     former_defaults: Mapping[str, Mapping[str, str]] = MappingProxyType({
-        "1": {"gothic.room-cards": "as-recorded", "gothic.arrow-target-occupied": "stay-on-arrow"}
+        "1": {"gothic.room-cards": "as-recorded", "gothic.arrow-target-occupied": "stay-on-arrow"},
+        "2": {"gothic.vampire-corridors": "corridors-only"},
+        "3": {"gothic.vampire-corridors": "corridors-only"},
     })
     event_specs = EVENT_SPECS
     out_of_scope = (

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 from games.core.facts import PlayerFacts
 from games.gothic.cards import NOT_READ, lying_body
-from games.gothic.state import CARD_KINDS, STAIRCASE_STEPS, name_of, place_name
+from games.gothic.state import ADVANTAGE_OF, CARD_KINDS, STAIRCASE_STEPS, name_of, place_name
 
 # The face of a card a seat may not see: only its pile shows.
 HIDDEN_FACE = {"name": None, "kind": None, "number": None, "numbered": None, "stamina": None}
@@ -95,6 +95,9 @@ def facts_of(state: Mapping, viewer: str | None) -> list[PlayerFacts]:
             facts.append(("Next move directed by", name_of(state, player["controlled_by"])))
         if player["held_by"] is not None:
             facts.append(("Under the power of", name_of(state, player["held_by"]["by"])))
+        if player.get(ADVANTAGE_OF):
+            facts.append(("May never attack", ", ".join(name_of(state, other)
+                                                        for other in player[ADVANTAGE_OF])))
         if player["oil_used"]:
             facts.append(("The Tower's oil", "poured"))
         acting = _acting(state, pid)

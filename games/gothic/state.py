@@ -42,6 +42,9 @@ ALL_PLACES = tuple(sorted([*SQUARES, *ROOMS, *GATES, MOAT]))
 CARD_KINDS = ("weapon", "protection", "stake", "nasty", "blow-pipe", "detain", "other")
 WEAPON_KINDS = ("weapon", "blow-pipe")
 PILE_MEMORY = 10  # how many returned cards each room's pile remembers (bottom of the pile)
+# On a player, under gothic.advantage's for-good only: the players who used the Power of
+# Adjacency on them, whom they may never attack (absent under the other reading).
+ADVANTAGE_OF = "advantage_of"
 
 
 def new_go() -> dict:
@@ -120,9 +123,18 @@ def place_name(node) -> str:
 
 
 def adjacent(state, a: str, b: str) -> bool:
-    """gothic/adjacency: "the square next to another player" (squares only)."""
+    """gothic/adjacency: "the square next to another player": ``a`` and ``b`` on squares that
+    share a side (what every reading of gothic.next-to counts)."""
     pa, pb = state["players"][a]["at"], state["players"][b]["at"]
     return pa in SQUARE_ADJ and pb in SQUARE_ADJ[pa]
+
+
+def joined(state, a: str, b: str) -> bool:
+    """``a`` on a square, ``b`` in a room or at a gate joined to it (its door square, the
+    gate's battlement square): next to each other only as gothic.next-to's places-joined
+    reads "next to"."""
+    pa, pb = state["players"][a]["at"], state["players"][b]["at"]
+    return pa in SQUARES and pb not in SQUARES and pb in ADJ[pa]
 
 
 def alive(state, pid) -> bool:

@@ -18,7 +18,7 @@ from games.gothic import passages as rule
 from games.gothic import points as P
 from games.gothic.cards import lying_body, return_body
 from games.gothic.stamina import eliminate
-from games.gothic.state import ROOMS, SQUARE_ADJ, STAIRCASE, TOWER, alive, name_of, new_go
+from games.gothic.state import ROOMS, STAIRCASE, TOWER, adjacent, alive, joined, name_of, new_go
 
 
 def refereed(event_type: str):
@@ -133,11 +133,15 @@ def opens_next_go(state, actor) -> bool:
             and actor == next_to_play(state) and go_spent(state))
 
 
-def go_spent(state) -> bool:
+def go_spent(state, consult=None) -> bool:
     """Whether the go waiting at its end leaves its player nothing to decide that the table
     can see: no second throw, no secret passage, no one beside to use a power on, no oil to
     pour, no body to search. A card's use (a weapon, a stake, the blow pipe) is the holder's
-    secret: the next player's throw tells that it was declined."""
+    secret: the next player's throw tells that it was declined.
+
+    Without ``consult`` (who may act, which knows no reading) "beside" is what every reading
+    of gothic.next-to counts; with it, a player in a place joined to the square landed on
+    counts too where the reading says so."""
     actor = state["actor"]
     player = state["players"][actor]
     go = state["go"]
@@ -154,17 +158,25 @@ def go_spent(state) -> bool:
     if player["at"] == TOWER and go["tower"] and not player["oil_used"]:
         return False
     if go["moved"] and not go["power"]:
-        near = SQUARE_ADJ.get(player["at"], ())
-        if any(state["players"][other]["at"] in near
-               and state["players"][other]["vampire"] is None
-               for other in state["seats"] if other != actor and alive(state, other)):
+        beside = [other for other in state["seats"] if other != actor and alive(state, other)
+                  and state["players"][other]["vampire"] is None]
+        if any(adjacent(state, actor, other) for other in beside):
+            return False
+        if consult is not None and any(joined(state, actor, other) for other in beside) \
+                and consult(P.NEXT_TO, f"{player['name']} ends the go beside a player in a "
+                            "room or at a gate") == "places-joined":
             return False
     return True
 
 
 def begin_next_go(draft: Draft, ref, actor) -> bool:
-    """The go before ``actor``'s ends; False (a violation flagged) if that ends the game or
-    gives the next go to someone else."""
+    """The go before ``actor``'s ends; False (a violation flagged) if it still leaves its
+    player something to decide, or its end ends the game or gives the next go to someone
+    else."""
+    if not go_spent(draft.state, ref.consult):
+        ref.violation(rule.MOVES, f"{name_of(draft.state, draft.state['actor'])} may still use "
+                      "the Power of Adjacency: the go is not over", point=P.NEXT_TO)
+        return False
     end_go(draft, ref)
     if draft.state["stage"] == "over" or draft.state["actor"] != actor:
         ref.violation(rule.MOVES, f"the go ends, but {name_of(draft.state, actor)} does not "
@@ -192,12 +204,13 @@ def next_go(at: Offering) -> tuple[dict, tuple[str, ...]] | None:
     which the next player opens theirs, and the points the end of the go reads; None
     otherwise, or when its end ends the game."""
     state = at.state
-    if state["stage"] != "act" or not go_spent(state):
+    probe = Referee(at.reading)
+    if state["stage"] != "act" or not go_spent(state, probe.consult):
         return None
     after, points = after_the_go(state, at.reading)
     if after["stage"] != "throw" or after["actor"] != next_to_play(state):
         return None
-    return after, points
+    return after, tuple(sorted({*points, *read_points(probe)}))
 
 
 def opening(choice: Choice, ending: dict, points: tuple[str, ...]) -> Choice:

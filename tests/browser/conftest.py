@@ -85,7 +85,7 @@ def sign_in(page, base_url: str, username: str = "curator") -> None:
 @pytest.fixture
 def lagoon_runs(seeded):
     """The hand-written Lagoon dispute replayed under both readings of dagon.lagoon-chooser:
-    (run under "attacker", run under "attacked"); they first diverge at the attack, seq 7."""
+    (run under "attacker", run under "attacked"); they first diverge at the attack, seq 11."""
     from pathlib import Path
 
     from replay.interchange import import_match

@@ -44,7 +44,7 @@ def main_pages(base: str, attacker, attacked) -> list[tuple[str, str]]:
         ("transcription", f"/transcriptions/{gothic.pk}/"),
         ("points", "/games/dagon/points/"),
         ("match", f"/matches/{match.pk}/"),
-        ("step", f"/matches/{match.pk}/runs/{attacker.pk}/step/7/"),
+        ("step", f"/matches/{match.pk}/runs/{attacker.pk}/step/11/"),
         ("compare", f"/matches/{match.pk}/compare/?a={attacker.pk}&b={attacked.pk}"),
         ("sweep", f"/matches/{match.pk}/sweep/"),
         ("sweep-study", f"/studies/{sweep.pk}/"),
@@ -93,7 +93,7 @@ def test_stepping_through_the_svg_board_raises_no_csp_violation(
     page.goto(f"{live_server.url}/matches/{match.pk}/runs/{attacker.pk}/step/1/")
     expect(page.locator("svg.board-svg .piece.player")).to_have_count(2)
     first_flag = attacker.flags.filter(seq__gt=0).order_by("seq").values_list("seq", flat=True)[0]
-    for key, seq in (("ArrowRight", 2), ("ArrowRight", 3), ("End", 10), ("Home", 0),
+    for key, seq in (("ArrowRight", 2), ("ArrowRight", 3), ("End", 13), ("Home", 0),
                      ("n", first_flag)):
         page.keyboard.press(key)
         page.wait_for_url(re.compile(rf"/step/{seq}/$"))
@@ -106,8 +106,8 @@ def test_stepping_through_the_svg_board_raises_no_csp_violation(
     slider.fill("9")
     page.wait_for_url(re.compile(r"/step/9/$"))
     page.goto(f"{live_server.url}/matches/{match.pk}/compare/?a={attacker.pk}&b={attacked.pk}")
-    page.keyboard.press("ArrowRight")
-    page.wait_for_url(re.compile(r"seq=8$"))
+    page.keyboard.press("ArrowRight")  # from the first divergence, the attack at seq 11
+    page.wait_for_url(re.compile(r"seq=12$"))
     page.goto(live_server.url + "/")
     page.fill("#site-q", "Lagoon")
     page.press("#site-q", "Enter")
@@ -128,7 +128,7 @@ def test_the_policy_catches_an_inline_style(page, seeded, console_errors):
 def test_keyboard_focus_is_visible(page, live_server, lagoon_runs):
     """Tab through the step page: every element the keyboard reaches draws an outline."""
     attacker, _ = lagoon_runs
-    page.goto(f"{live_server.url}/matches/{attacker.match.pk}/runs/{attacker.pk}/step/7/")
+    page.goto(f"{live_server.url}/matches/{attacker.match.pk}/runs/{attacker.pk}/step/11/")
     wanted, seen = {"A", "SUMMARY", "INPUT", "SELECT", "BUTTON"}, set()
     for _ in range(60):
         page.keyboard.press("Tab")
@@ -151,8 +151,8 @@ def test_htmx_posts_carry_the_csrf_token_and_a_forged_one_is_refused(
     attacker, _ = lagoon_runs
     match = attacker.match
     sign_in(page, live_server.url)
-    page.goto(f"{live_server.url}/matches/{match.pk}/runs/{attacker.pk}/step/7/")
-    annotate = f"/matches/{match.pk}/runs/{attacker.pk}/step/7/annotate/"
+    page.goto(f"{live_server.url}/matches/{match.pk}/runs/{attacker.pk}/step/11/")
+    annotate = f"/matches/{match.pk}/runs/{attacker.pk}/step/11/annotate/"
     # htmx takes X-CSRFToken from <body hx-headers>; the values carry no csrfmiddlewaretoken.
     page.evaluate(
         """([url, seq]) => htmx.ajax('POST', url, {source: '#step-panel', target: '#step-panel',

@@ -92,13 +92,13 @@ def test_a_new_user_opens_the_comparison_of_the_two_lagoon_readings(page, live_s
     page.wait_for_url(re.compile(r"/compare/\?"))
     page.goto(f"{live_server.url}/matches/{match.pk}/compare/?a={attacker.pk}&b={attacked.pk}")
 
-    expect(page.locator(".compare-summary .divergence")).to_have_text("First divergence at step 7")
-    expect(page.locator(".differing a.first")).to_have_text("7")
+    expect(page.locator(".compare-summary .divergence")).to_have_text("First divergence at step 11")
+    expect(page.locator(".differing a.first")).to_have_text("11")
     expect(page.locator(".compare-summary tbody tr").first).to_contain_text("dagon.lagoon-chooser")
     expect(page.locator(".compare-summary .badge", has_text="cause")).to_be_visible()
     # The page opens on the first divergence: the attack, marked in the shared cursor.
     panel = page.locator("#compare-panel")
-    expect(panel.locator(".controls")).to_contain_text("Step 7 of 10")
+    expect(panel.locator(".controls")).to_contain_text("Step 11 of 13")
     expect(panel.locator(".badge.divergence")).to_have_text("first divergence")
     expect(panel.locator(".side-by-side")).to_have_class(re.compile(r"\bdiffers\b"))
     for side in ("Run A", "Run B"):
@@ -119,7 +119,7 @@ def test_the_compare_view_moves_one_shared_cursor(page, live_server, lagoon_runs
     page.goto(base + "&seq=3")
     page.evaluate("window.__sameDocument = true")
     panel = page.locator("#compare-panel")
-    expect(panel.locator(".controls strong")).to_have_text("Step 3 of 10")
+    expect(panel.locator(".controls strong")).to_have_text("Step 3 of 13")
     expect(panel.locator(".badge.divergence")).to_have_count(0)
 
     def opened_steps():
@@ -128,27 +128,27 @@ def test_the_compare_view_moves_one_shared_cursor(page, live_server, lagoon_runs
 
     page.keyboard.press("ArrowRight")
     page.wait_for_url(re.compile(r"[?&]seq=4$"))
-    expect(panel.locator(".controls strong")).to_have_text("Step 4 of 10")
+    expect(panel.locator(".controls strong")).to_have_text("Step 4 of 13")
     a, b = opened_steps()
     assert a.endswith(f"/runs/{attacker.pk}/step/4/") and b.endswith(f"/runs/{attacked.pk}/step/4/")
 
     page.keyboard.press("n")  # on the compare view, n goes to the first divergence
-    page.wait_for_url(re.compile(r"[?&]seq=7$"))
+    page.wait_for_url(re.compile(r"[?&]seq=11$"))
     expect(panel.locator(".badge.divergence")).to_be_visible()
-    expect(page.locator("#cursor-status")).to_contain_text("Step 7 of 10: the first divergence")
+    expect(page.locator("#cursor-status")).to_contain_text("Step 11 of 13: the first divergence")
     a, b = opened_steps()
-    assert a.endswith("/step/7/") and b.endswith("/step/7/")
+    assert a.endswith("/step/11/") and b.endswith("/step/11/")
 
     page.keyboard.press("ArrowLeft")
-    page.wait_for_url(re.compile(r"[?&]seq=6$"))
+    page.wait_for_url(re.compile(r"[?&]seq=10$"))
     expect(panel.locator(".badge.divergence")).to_have_count(0)
     page.locator(".differing a.first").click()  # the differing-steps list drives the same cursor
-    page.wait_for_url(re.compile(r"[?&]seq=7$"))
-    expect(panel.locator(".controls strong")).to_have_text("Step 7 of 10")
+    page.wait_for_url(re.compile(r"[?&]seq=11$"))
+    expect(panel.locator(".controls strong")).to_have_text("Step 11 of 13")
     assert page.evaluate("window.__sameDocument === true")
     page.go_back()
-    page.wait_for_url(re.compile(r"[?&]seq=6$"))
-    expect(panel.locator(".controls strong")).to_have_text("Step 6 of 10")
+    page.wait_for_url(re.compile(r"[?&]seq=10$"))
+    expect(panel.locator(".controls strong")).to_have_text("Step 10 of 13")
 
 
 def test_a_curator_uploads_a_scan_and_sees_its_thumbnail(page, seeded, settings, tmp_path):

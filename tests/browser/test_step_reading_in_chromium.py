@@ -65,12 +65,16 @@ def test_landmark_keys_viewpoint_and_reading_keep_the_step_with_no_console_messa
     page.keyboard.press("a")
     current(page, attacker, note)
     expect(page.locator("#annotations + .annotation")).to_be_visible()
-    matter = step_landmarks(run=attacker, seq=note).next_matter
+    page.keyboard.press("Home")
+    current(page, attacker, 0)
+    matter = step_landmarks(run=attacker, seq=0).next_matter
     page.keyboard.press("r")
     current(page, attacker, matter)
     expect(page.locator("#step-panel .changing").first).to_be_visible()
+    page.keyboard.press("End")
+    current(page, attacker, attacker.progress)
     page.keyboard.press("Shift+R")
-    current(page, attacker, step_landmarks(run=attacker, seq=matter).prev_matter)
+    current(page, attacker, step_landmarks(run=attacker, seq=attacker.progress).prev_matter)
 
     # The viewpoint applies on change and keeps the step; so does another reading.
     from replay.models import ReplayStep
@@ -107,17 +111,17 @@ def test_a_phone_at_390_px_sees_the_board_before_the_controls_and_nothing_overfl
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
     dagon = Transcription.objects.filter(rulebook__game__slug="dagon").first()
     for path in ("/", f"/matches/{attacker.match_id}/", "/matches/",
-                 f"/matches/{attacker.match_id}/runs/{attacker.pk}/step/7/",
+                 f"/matches/{attacker.match_id}/runs/{attacker.pk}/step/11/",
                  f"/transcriptions/{dagon.pk}/", "/search/?q=lagoon", "/games/dagon/"):
         page.goto(live_server.url + path)
         assert page.evaluate(OVERFLOW) == {"scroll": 0, "wide": []}, path
-    page.goto(step_url(live_server.url, attacker, 7))
+    page.goto(step_url(live_server.url, attacker, 11))
     board = page.locator("figure.board").bounding_box()
     controls = page.locator("nav.controls").bounding_box()
     assert board["y"] + board["height"] <= controls["y"]
     assert board["y"] < 844  # the board starts on the first screen
     page.locator('#step-panel [data-nav="next"]').tap()
-    current(page, attacker, 8)
+    current(page, attacker, 12)
     assert errors.messages == []
     context.close()
 
@@ -132,18 +136,18 @@ def test_at_200_percent_zoom_the_step_through_reads_and_works(browser, live_serv
     page = context.new_page()
     errors = ConsoleErrors(page)
     dagon = Transcription.objects.filter(rulebook__game__slug="dagon").first()
-    for path in (f"/matches/{attacker.match_id}/runs/{attacker.pk}/step/7/",
+    for path in (f"/matches/{attacker.match_id}/runs/{attacker.pk}/step/11/",
                  f"/matches/{attacker.match_id}/", f"/transcriptions/{dagon.pk}/", "/"):
         page.goto(live_server.url + path)
         assert page.evaluate(OVERFLOW) == {"scroll": 0, "wide": []}, path
-    page.goto(step_url(live_server.url, attacker, 7))
+    page.goto(step_url(live_server.url, attacker, 11))
     next_link = page.locator('#step-panel [data-nav="next"]')
     next_link.scroll_into_view_if_needed()
     expect(next_link).to_be_in_viewport()
     next_link.click()
-    current(page, attacker, 8)
+    current(page, attacker, 12)
     page.keyboard.press("v")  # the keys work whatever the zoom
     page.keyboard.press("Shift+V")
-    current(page, attacker, 7)
+    current(page, attacker, 11)
     assert errors.messages == []
     context.close()

@@ -8,6 +8,7 @@ import pytest
 import games
 from archive.parsing import parse_transcription
 from games.core.canonical import canonical_json, round_trip
+from games.core.points import Certainty, Citation, InterpretationPoint, Option
 from games.core.replay import replay_document
 
 SLUGS = ["dagon", "gothic", "dylan-dog", "fury-of-dracula"]
@@ -93,3 +94,83 @@ def test_state_stays_small_in_a_long_match(slug):
 @pytest.mark.parametrize("slug", SLUGS)
 def test_out_of_scope_is_declared(slug):
     assert games.get(slug).out_of_scope
+
+
+# -- what each decision rests on ------------------------------------------------------------
+# A certainty is settled only by words its quotes hold; a point's default is the reading the
+# quoted words give, or a conjecture that says what it assumes. Checked for every registered
+# engine, so a game whose rows do not say what decides them fails here.
+
+
+def unsettled(certainty: Certainty) -> list[str]:
+    """Why a certainty is not settled by its quotes: no deciding words, or words that none of
+    its quotes holds."""
+    if not certainty.deciding:
+        return [f"{certainty.id}: names no deciding words"]
+    quotes = [citation.quote for citation in certainty.citations]
+    return [f"{certainty.id}: {words!r} is in none of its quotes"
+            for words in certainty.deciding if not any(words in quote for quote in quotes)]
+
+
+def unfounded(point: InterpretationPoint) -> list[str]:
+    """Why a point's default is neither the quoted words nor a declared conjecture (or both)."""
+    words, conjecture = point.default_words, point.option(point.default).conjecture
+    if words and conjecture:
+        return [f"{point.id}: its default is both quoted words and a conjecture"]
+    if not words and not conjecture:
+        return [f"{point.id}: its default is neither quoted words nor a declared conjecture"]
+    if words and not any(words in citation.quote for citation in point.citations):
+        return [f"{point.id}: default words {words!r} are in none of its quotes"]
+    return []
+
+
+@pytest.mark.parametrize("slug", games.available())
+def test_every_certainty_names_the_words_that_decide_it(slug):
+    """A row called settled must hold the words that settle it; otherwise it is a point."""
+    problems = [p for certainty in games.get(slug).certainties for p in unsettled(certainty)]
+    assert problems == []
+
+
+@pytest.mark.parametrize("slug", games.available())
+def test_every_default_is_the_texts_words_or_a_conjecture(slug):
+    problems = [p for point in games.get(slug).points for p in unfounded(point)]
+    assert problems == []
+
+
+@pytest.mark.parametrize("slug", games.available())
+def test_an_option_called_a_conjecture_declares_what_it_assumes(slug):
+    """An option whose description calls it a conjecture says what it assumes, so that
+    ``Engine.conjectures`` and the pages list it."""
+    undeclared = [f"{point.id}={option.id}" for point in games.get(slug).points
+                  for option in point.options
+                  if "conjecture" in option.description.lower() and not option.conjecture]
+    assert undeclared == []
+
+
+LAGOON = Citation("dagon/the-lagoon", "A player who is attacked by another player is moved by "
+                  "the attacking player to a symbol (Lagoon) space of the attacker's choice.")
+
+
+def test_a_row_whose_quote_lacks_its_deciding_words_is_not_settled():
+    """The Lagoon sentence does not say that the attacked player chooses: a row claiming it,
+    or claiming nothing, is refused; the words it does hold settle it."""
+    claimed = Certainty("made.up", "who chooses the Lagoon", "the attacked player",
+                        (LAGOON,), deciding=("the attacked player chooses",))
+    silent = Certainty("made.up", "who chooses the Lagoon", "the attacker", (LAGOON,))
+    settled = Certainty("made.up", "who chooses the Lagoon", "the attacker", (LAGOON,),
+                        deciding=("of the attacker's choice",))
+    assert unsettled(claimed) and unsettled(silent) and unsettled(settled) == []
+
+
+def test_a_default_must_be_quoted_words_or_a_conjecture_never_both_nor_neither():
+    def point(default_words="", conjecture=""):
+        return InterpretationPoint(
+            "made.up", "Who chooses the Lagoon?",
+            (Option("attacker", "the attacker", conjecture=conjecture), Option("attacked", "")),
+            "attacker", "conflict", (LAGOON,), default_words=default_words)
+
+    assert unfounded(point(default_words="of the attacker's choice")) == []
+    assert unfounded(point(conjecture="that the attacker chooses")) == []
+    assert unfounded(point(default_words="the attacker chooses"))  # not in the quote
+    assert unfounded(point())
+    assert unfounded(point(default_words="of the attacker's choice", conjecture="that it does"))

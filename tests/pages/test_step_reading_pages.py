@@ -22,6 +22,9 @@ from replay.services import note_add
 from web.words import event_in_words, in_words
 
 LAGOON = Path(__file__).resolve().parents[2] / "games/dagon/samples/lagoon-dispute.json"
+# The Lagoon dispute as first written, when a movement roll was the default: read as written
+# today, some of its steps consult a point whose other options change nothing there.
+ROLL_ERA = Path(__file__).resolve().parents[2] / "tests/games/records/dagon-lagoon-dispute-pre-fidelity.json"
 LAGOON_NOTE = "the printed sheet is internally inconsistent on who chooses the Lagoon space"
 
 
@@ -85,21 +88,29 @@ def test_a_citation_note_with_no_passage_note_behind_it_is_still_shown(client, a
     assert [c["number"] for c in reading["flags"][0]["citations"]] == [1, 2]
 
 
-def test_landmarks_tell_a_reading_that_matters_from_a_consulted_point(client, lagoon_run):
-    flagged = ReplayFlag.objects.filter(run=lagoon_run, point__isnull=False).order_by("seq")
-    matters = {f.seq for f in changing_options(run=lagoon_run, flags=flagged)
+@pytest.fixture
+def roll_era_run(archive):
+    """A run that consults points both where their other options change the step and where
+    they change nothing (today's Lagoon dispute consults one point, once, where it matters)."""
+    match = import_match(raw=ROLL_ERA.read_bytes())
+    return replay_match(match=match)
+
+
+def test_landmarks_tell_a_reading_that_matters_from_a_consulted_point(client, roll_era_run):
+    flagged = ReplayFlag.objects.filter(run=roll_era_run, point__isnull=False).order_by("seq")
+    matters = {f.seq for f in changing_options(run=roll_era_run, flags=flagged)
                if f.changing_options}
     consulted_only = sorted({f.seq for f in flagged} - matters)
     # A step whose next flag changes nothing, while a later one would change the step.
     start = next(s - 1 for s in consulted_only if any(m > s for m in matters))
     matter = min(m for m in matters if m > start)
-    marks = step_landmarks(run=lagoon_run, seq=start)
+    marks = step_landmarks(run=roll_era_run, seq=start)
     assert marks.next_flag == start + 1 and marks.next_matter == matter > start + 1
-    page = step_page(client, lagoon_run, start)
-    url = reverse("replay-step", args=[lagoon_run.match_id, lagoon_run.pk, matter])
+    page = step_page(client, roll_era_run, start)
+    url = reverse("replay-step", args=[roll_era_run.match_id, roll_era_run.pk, matter])
     assert f'data-nav="next-matter" href="{url}"' in page
     assert 'aria-keyshortcuts="r"' in page and "<kbd>r</kbd>" in page
-    later = step_landmarks(run=lagoon_run, seq=matter)
+    later = step_landmarks(run=roll_era_run, seq=matter)
     assert later.prev_matter == max((m for m in matters if m < matter), default=None)
 
 

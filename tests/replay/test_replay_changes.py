@@ -14,6 +14,7 @@ from archive.services import load_archive
 from games.core.flags import VIOLATION, Flag
 from replay.changes import replay_changes
 from replay.interchange import import_match
+from replay.models import ReplayRun
 from replay.runs import replay_match
 
 LAGOON_DISPUTE = Path(games.get("dagon").package_dir) / "samples" / "lagoon-dispute.json"
@@ -90,3 +91,32 @@ def test_an_unchanged_engine_version_lists_nothing_and_a_same_behaviour_bump_say
     call_command("replay_changes", stdout=out)
     assert "unchanged" in out.getvalue()
     assert "0 changed meaning" in out.getvalue()
+
+
+def test_a_default_changed_beside_new_points_is_listed_for_runs_that_never_knew_them(db):
+    """gothic/the-vault: "Vampires are not affected by adjacency power, nor by yellow arrows,
+    red squares" -- version 4 of the Gothic Game lets a Vampire on the battlements, where version
+    3's default reading (corridors-only) forbade it, and adds points version 3 never had. A run
+    made under version 3's default reading is still recognised as one, compared with today's
+    default, and the Vampire's walk on the battlements is listed with its passage."""
+    load_archive()
+    engine = games.get("gothic")
+    document = engine.simulate(seed=31, max_events=117)  # its last event: a Vampire's walk
+    walk = document["events"][-1]["seq"]
+    match = import_match(raw=document)
+    run = replay_match(match=match, choices={"gothic.vampire-corridors": "corridors-only"})
+    assert ReplayRun.objects.get(pk=run.pk).flags.filter(seq=walk, kind="violation").exists()
+    added = {"gothic.vampire-throws", "gothic.advantage", "gothic.sneak-past", "gothic.next-to"}
+    ReplayRun.objects.filter(pk=run.pk).update(
+        engine_version="3",
+        interpretation={k: v for k, v in run.interpretation.items() if k not in added})
+
+    [change] = list(replay_changes(matches=[match]))
+    assert change.compared_as == "default reading"
+    assert change.reading["gothic.vampire-corridors"] == "battlements-too"
+    [step] = [step for step in change.steps if step.seq == walk]
+    assert not step.legal_before and step.legal_after
+    assert "gothic/the-vault" in step.describe() and "battlements" in step.describe()
+    out = StringIO()
+    call_command("replay_changes", str(match.pk), stdout=out)
+    assert f"seq {walk}: violation → legal" in out.getvalue()

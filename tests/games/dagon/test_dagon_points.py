@@ -54,6 +54,45 @@ def test_the_readme_table_lists_every_decision():
     assert table.count("| out of scope |") == len(ENGINE.out_of_scope)
 
 
+def row(table: str, marker: str) -> str:
+    [line] = [line for line in table.splitlines() if marker in line]
+    return line
+
+
+def test_the_readme_table_says_what_decides_each_row():
+    """dagon/starting-the-game: "The player whose turn it is must move" -- a settled row shows
+    the words that settle it; a point's row its default's words, or "conjecture" and what it
+    assumes."""
+    table = (ENGINE.package_dir / "README.md").read_text(encoding="utf-8").split(
+        "## Every decision", 1)[1].split("\n## ", 1)[0]
+    for certainty in ENGINE.certainties:
+        line = row(table, f"settled (`{certainty.id}`)")
+        assert all(f'"{words}"' in line for words in certainty.deciding), certainty.id
+    for point in ENGINE.points:
+        line = row(table, f"point `{point.id}`")
+        conjecture = point.option(point.default).conjecture
+        if conjecture:
+            assert f"**conjecture**: {conjecture}" in line, point.id
+        else:
+            assert f'the words "{point.default_words}"' in line and "conjecture" not in line
+
+
+def test_rows_once_called_settled_are_points_with_version_3s_behaviour_as_conjectures():
+    """dagon/starting-the-game: "The player whose turn it is must move (exception: the Hero is
+    temporarily blocked and therefore does not play on that turn, because at that moment it
+    holds the Wizard card)." and dagon/the-wizard-card: "but that space must be in another
+    city" -- neither says what the engine did; both are points whose default is a declared
+    conjecture, and the settled rows keep only what their words settle."""
+    assert ENGINE.version == "4"
+    assert [p.id for p, _ in ENGINE.conjectures()] == [
+        "dagon.symbol-loss-sit-out", "dagon.delivery-weapons", "dagon.no-move-open",
+        "dagon.lost-symbol-city"]
+    certain = {c.id: c for c in ENGINE.certainties}
+    assert "dagon.no-move-open" in certain["dagon.must-move"].decision
+    assert "dagon.lost-symbol-city" in certain["dagon.lost-symbol-placed"].decision
+    assert not any("another city" in words for words in certain["dagon.lost-symbol-placed"].deciding)
+
+
 def test_the_move_length_default_is_the_sheets_own_words():
     """dagon/starting-the-game: "Each player moves their Hero, of their choice, one circle along
     the route line, in either direction." -- the movement roll stays only as a conjecture, and

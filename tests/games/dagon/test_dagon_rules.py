@@ -173,6 +173,56 @@ def test_bearer_loses_the_symbol_in_a_duel():
     assert extra["heroes"]["p1"]["symbol_penalty"] == 0
 
 
+def test_lost_symbol_city_point():
+    """dagon/the-wizard-card: "but that space must be in another city, leaving the Symbol (ark)
+    on the chosen circle." -- other than which city, and whether the shore is in one, is the
+    point's: a circle of the Spell's own city only under any-city, a shore circle only under
+    outside-the-spells-kingdom; another city's circle under every reading, consulting
+    nothing."""
+    state, _ = duel(6, 1, at("r2", symbol={"space": None, "bearer": "p1"}))
+    allowed = {}
+    for option in ENGINE.point("dagon.lost-symbol-city").option_ids:
+        reading = {"dagon.lost-symbol-city": option}
+        for space in ("r1", "i3", "r8"):  # Zharot's (the Spell's) own; the shore; the East's
+            step = apply(state, ev("place_symbol", "p1", space=space), **reading)
+            if not violations(step):
+                allowed.setdefault(option, []).append(space)
+            if space == "r8":
+                assert consulted(step) == []
+            else:
+                assert consulted(step) == ["dagon.lost-symbol-city"], (option, space)
+                assert all(f.point == "dagon.lost-symbol-city" for f in violations(step))
+        places = ENGINE.legal_events(state, ENGINE.interpretation(reading))[0].fields[0].domain
+        assert {"r1", "i3", "r8"} & set(places.values) == set(allowed[option]), option
+    assert allowed == {"other-than-the-spells-city": ["r8"],
+                       "outside-the-spells-kingdom": ["i3", "r8"], "any-city": ["r1", "r8"]}
+
+
+def test_no_move_open_point():
+    """dagon/starting-the-game: "The player whose turn it is must move (exception: the Hero is
+    temporarily blocked and therefore does not play on that turn, because at that moment it
+    holds the Wizard card)." -- a Hero hemmed in by two Black Towers does not play under
+    does-not-play; under breaks-the-rule its pass is flagged (and ends the turn) and nothing
+    is offered. With a move open, a pass breaks the rule and consults nothing of it."""
+    hemmed = at("r45", phase="start", roll=None, towers={"reserve": 10, "spaces": ["r44", "r46"]})
+    passes = apply(hemmed, ev("pass", "p1"))
+    assert not violations(passes) and consulted(passes) == ["dagon.no-move-open"]
+    strict = {"dagon.no-move-open": "breaks-the-rule"}
+    flagged = apply(hemmed, ev("pass", "p1"), **strict)
+    assert [f.point for f in violations(flagged)] == ["dagon.no-move-open"]
+    assert flagged.state["turn"] == passes.state["turn"] == "p2"
+    [offered] = ENGINE.legal_events(hemmed, ENGINE.interpretation())
+    assert offered.event["type"] == "pass" and offered.points == ("dagon.no-move-open",)
+    assert ENGINE.legal_events(hemmed, ENGINE.interpretation(strict)) == []
+    free = at("r45", phase="start", roll=None)
+    for reading in ({}, strict):
+        step = apply(free, ev("pass", "p1"), **reading)
+        assert violations(step) and "dagon.no-move-open" not in consulted(step)
+    after_roll = at("r45", roll=2, towers={"reserve": 10, "spaces": ["r44", "r46"]})
+    rolled = apply(after_roll, ev("pass", "p1"), **{"dagon.move-length": "roll-exact", **strict})
+    assert "dagon.no-move-open" in [f.point for f in violations(rolled)]
+
+
 # -- the Symbol and the cities -----------------------------------------------------------
 
 def test_symbol_taken_only_when_landing_on_the_tail():

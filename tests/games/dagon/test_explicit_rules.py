@@ -262,10 +262,11 @@ def test_fewer_points_lose_a_weapon_and_give_the_wizard_card(choices):
 def test_a_bearer_that_loses_a_duel_loses_the_symbol_to_another_city(choices):
     """dagon/the-wizard-card: "When the bearer of the Dagon Symbol loses a duel with a Spell, it
     also loses the Symbol. It may place the Symbol on a space of its choice (never on a
-    symbolic space" """
+    symbolic space" (in which city: point dagon.lost-symbol-city, whose every option allows a
+    white circle of a city that is neither the Spell's nor in doubt)."""
     state, _ = duel(choices, 5, 4, symbol=BEARER)
     assert state["symbol"] == {"space": None, "bearer": None} and state["phase"] == "place_symbol"
-    for space in ("r5", "r1"):  # a Tower space; a white circle of the Spell's own city
+    for space in ("r5", "lagoon-north"):  # a Tower space; a Lagoon
         _, steps = play(state, choices, ev("place_symbol", "p1", space=space))
         assert broken(steps[0], "dagon/the-wizard-card"), space
     _, steps = play(state, choices, ev("place_symbol", "p1", space="r20"))

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from tests.games.gothic.helpers import apply, card, consulted, ev, position, run, violations
+from games.gothic.rules import ENGINE
+from tests.games.gothic.helpers import (
+    apply,
+    card,
+    consulted,
+    ev,
+    interp,
+    position,
+    run,
+    violations,
+)
 
 AXE = card("Axe", "weapon", "torture-chamber")
 
@@ -151,3 +161,83 @@ def test_out_of_the_moat_on_four_five_or_six():
     )
     entered, steps = run(six, [ev("throw", "p1", value=2), ev("move", "p1", path=["x0y6", "x1y6"])])
     assert all(s.legal for s in steps) and entered["players"]["p1"]["at"] == "x1y6"
+
+
+def test_next_to_point_a_player_in_a_room_or_at_a_gate():
+    """gothic/adjacency: "If you land on the square next to another player, you gain power over
+    them." -- whether a player in a room is next to whoever lands on its door square is point
+    gothic.next-to: no under squares-only (the default, a conjecture), yes under
+    places-joined; the power, what is offered and the end of the go follow it."""
+    door = landed(at={"p1": "x4y3", "p2": "den"}, p1={"cards": [AXE]})
+    control = ev("control", "p1", target="p2")
+    strict = apply(door, control)
+    assert [f.point for f in violations(strict)] == ["gothic.next-to"]
+    assert consulted(strict) == ["gothic.next-to"]
+    joined = apply(door, control, next_to="places-joined")
+    assert joined.legal and joined.state["players"]["p2"]["controlled_by"] == "p1"
+
+    def offered(reading):
+        return {(c.event["type"], c.event.get("actor"), c.event["data"].get("target"))
+                for c in ENGINE.legal_events(door, interp(**reading))}
+
+    assert ("control", "p1", "p2") not in offered({})
+    assert ("control", "p1", "p2") in offered({"next_to": "places-joined"})
+    # the next player's throw ends the go only where no power is left to use
+    opens = ev("throw", "p2", value=3)
+    assert apply(door, opens).legal
+    refused = apply(door, opens, next_to="places-joined")
+    assert [f.point for f in violations(refused)] == ["gothic.next-to"]
+    assert ("throw", "p2", None) in offered({})
+    assert ("throw", "p2", None) not in offered({"next_to": "places-joined"})
+    gate = landed(at={"p1": "x0y6", "p2": "west-gate"})
+    assert violations(apply(gate, control))
+    assert apply(gate, control, next_to="places-joined").legal
+    # a player on the door square who lands nowhere has no power over the room
+    inside = landed(at={"p1": "den", "p2": "x4y3"})
+    assert violations(apply(inside, control, next_to="places-joined"))
+
+
+def test_advantage_point_lasts_one_go_or_for_good():
+    """gothic/adjacency: "Whichever option you choose, you have the advantage, and they may not
+    attack you." -- no limit in time is given: their-next-go (the default, a conjecture) lets
+    the victim attack its user again after its next go; for-good never."""
+    used = {}
+    for option in ("their-next-go", "for-good"):
+        step = apply(landed(p1={"cards": [card("Wet Rat", "nasty")]}),
+                     ev("give", "p1", target="p2", card="Wet Rat", loss=5), advantage=option)
+        assert step.legal and consulted(step) == ["gothic.advantage"]
+        used[option] = step.state["players"]["p2"]
+    assert "advantage_of" not in used["their-next-go"]
+    assert used["for-good"]["advantage_of"] == ["p1"]
+    [facts] = [f for f in ENGINE.player_facts(step.state) if f.player == "p2"]
+    assert ("May never attack", "Ana") in facts.facts
+    # much later, p2 lands next to p1: the hold of its next go is long over
+    for option, expected in (("their-next-go", True), ("for-good", False)):
+        later = position(at={"p2": "x5y6", "p1": "x6y6"}, turn="p2", stage="act",
+                         go={"moved": True},
+                         p2={"cards": [AXE], **({"advantage_of": used[option]["advantage_of"]}
+                                                 if option == "for-good" else {})})
+        attack = apply(later, ev("attack", "p2", target="p1", weapon="Axe"), advantage=option)
+        assert attack.legal is expected, option
+        if not expected:
+            assert [f.point for f in violations(attack)] == ["gothic.advantage"]
+        offered = {(c.event["type"], c.event.get("actor"))
+                   for c in ENGINE.legal_events(later, interp(advantage=option))}
+        assert (("attack", "p2") in offered) is expected, option
+
+
+def test_someone_elses_control_point():
+    """gothic/adjacency: "you may not attack a player who is already in someone else's
+    control." -- a player whose next move another controls, under every reading; one another
+    gave something unpleasant to, only under any-form (the default, a conjecture)."""
+    controlled = landed(p1={"cards": [AXE]}, p2={"held_by": {"by": "p3", "form": "control"}})
+    for option in ("any-form", "controlled"):
+        step = apply(controlled, ev("attack", "p1", target="p2", weapon="Axe"),
+                     someone_elses_control=option)
+        assert violations(step) and "gothic.someone-elses-control" not in consulted(step)
+    given = landed(p1={"cards": [AXE]}, p2={"held_by": {"by": "p3", "form": "give"}})
+    held = apply(given, ev("attack", "p1", target="p2", weapon="Axe"))
+    assert [f.point for f in violations(held)] == ["gothic.someone-elses-control"]
+    free = apply(given, ev("attack", "p1", target="p2", weapon="Axe"),
+                 someone_elses_control="controlled")
+    assert free.legal and free.state["players"]["p2"]["status"] == "dead"

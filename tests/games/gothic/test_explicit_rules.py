@@ -74,16 +74,27 @@ def test_a_vampire_may_kill_by_passing_but_need_not(reading):
 
 
 @every_reading
-def test_a_stake_needs_the_vampire_sneaked_past_not_merely_reached(reading):
-    """gothic/the-vault: "However, players may sneak past you unscathed when it is their go, and if they possess a stake, they may drive it through your heart." """
+def test_a_stake_is_driven_into_a_vampire_sneaked_past(reading):
+    """gothic/the-vault: "However, players may sneak past you unscathed when it is their go, and
+    if they possess a stake, they may drive it through your heart." (whether ending beside it
+    is enough: point gothic.sneak-past)"""
     stake = card("Ashwood Stake", "stake", "torture-chamber")
     reached = position(at={"p1": "x3y4", "p3": "x3y6"}, stage="move", throw=1,
                        p1={"cards": [stake]}, p3=VAMPIRE)
     reached["dracula"] = "p3"
     beside = play(reached, [ev("move", "p1", path=["x3y5"]),
                             ev("stake", "p1", target="p3")], reading)
-    assert beside[0].legal and violations(beside[1])
-    assert beside[1].state["players"]["p3"]["status"] == "alive"
+    assert beside[0].legal
+    if ENGINE.interpretation(reading).option("gothic.sneak-past") == "passing":
+        assert violations(beside[1]) and beside[1].state["players"]["p3"]["status"] == "alive"
+    else:
+        assert beside[1].legal and beside[1].state["players"]["p3"]["status"] == "dead"
+    far = position(at={"p1": "x3y2", "p3": "x3y6"}, stage="move", throw=1,
+                   p1={"cards": [stake]}, p3=VAMPIRE)
+    far["dracula"] = "p3"
+    away = play(far, [ev("move", "p1", path=["x3y3"]), ev("stake", "p1", target="p3")],
+                reading)
+    assert away[0].legal and violations(away[1])
     over = position(at={"p1": "x3y5", "p3": "x3y6"}, stage="move", throw=2,
                     p1={"cards": [stake]}, p3=VAMPIRE)
     over["dracula"] = "p3"

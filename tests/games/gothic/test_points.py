@@ -18,7 +18,7 @@ ILLEGIBLE_POINTS = {
 def test_registry_finds_the_engine():
     """gothic/play: "The object of the game is to kill every other player on the board." """
     assert games.get("gothic") is ENGINE
-    assert ENGINE.slug == "gothic" and ENGINE.version == "3"
+    assert ENGINE.slug == "gothic" and ENGINE.version == "4"
 
 
 def test_every_quote_occurs_in_its_passage():
@@ -72,13 +72,57 @@ def test_unspecified_cases_are_declared():
         "vampire-double-back",
         "vampire-corridors",
         "six-into-the-moat",
+        "vampire-throws",
+        "advantage",
+        "sneak-past",
+        "next-to",
     ):
         assert f"gothic.{required}" in ids
     assert P.VAMPIRE_GOES.doubt == "conflict"
     # an archival fact (a heading with no body) and a sentence the text settles are no points
     assert "gothic.good-luck" not in ids and "gothic.lavatory" not in ids
     certain = {c.id for c in ENGINE.certainties}
-    assert {"gothic.the-end", "gothic.lavatory", "gothic.iron-maiden"} <= certain
+    assert {"gothic.the-end", "gothic.lavatory", "gothic.iron-maiden", "gothic.last-section",
+            "gothic.moat-floundering"} <= certain
+    # rows once called settled whose sentence does not settle them are points now
+    assert not {"gothic.vampire-throws", "gothic.advantage", "gothic.sneak-past"} & certain
+
+
+def test_the_end_rests_on_the_text_and_the_empty_section_on_its_note():
+    """gothic/play: "The only survivor is the winner of the game." -- the end cites the rule,
+    not the transcriber's note on the empty 'Good Luck' section, which is a row of its own."""
+    by_id = {c.id: c for c in ENGINE.certainties}
+    end = by_id["gothic.the-end"]
+    assert "good-luck" not in {c.passage.split("/")[1] for c in end.citations}
+    assert not any(c.note for c in end.citations)
+    assert "no one wins" not in end.decision
+    assert by_id["gothic.last-section"].citations == (P.CITE_GOOD_LUCK,)
+
+
+def test_the_moat_charges_a_failing_throw_only():
+    """gothic/the-moat: "it is necessary to throw a 4, 5 or 6. Otherwise you remain floundering
+    in its putrid waters and lose a further 5 stamina points each go." """
+    from tests.games.gothic.helpers import apply, ev, position
+
+    fallen = position(at={"p1": "moat"}, stage="throw")
+    for value, loss in ((1, 5), (3, 5), (4, 20), (5, 0), (6, 0)):
+        step = apply(fallen, ev("throw", "p1", value=value))
+        assert step.legal and 100 - step.state["players"]["p1"]["stamina"] == loss, value
+    assert "gothic.moat-floundering" in {c.id for c in ENGINE.certainties}
+
+
+def test_defaults_that_are_conjectures_say_so():
+    """gothic/rooms: "e.g. [a circled number in the photo, probably 6]" -- the unread card's
+    worth, the blow pipe by its recorded kind, the staircase's top, and the new points read by
+    version 3's behaviour are declared conjectures; the red-squares sentence gives the
+    Vampire's battlements."""
+    assert [p.id for p, _ in ENGINE.conjectures()] == [
+        "gothic.circled-card-number", "gothic.blow-pipe-card", "gothic.staircase-top",
+        "gothic.advantage", "gothic.sneak-past", "gothic.next-to",
+        "gothic.someone-elses-control"]
+    assert all(o.conjecture for o in P.STAIRCASE_TOP.options)
+    assert P.VAMPIRE_CORRIDORS.default == "battlements-too"
+    assert "red squares" in P.VAMPIRE_CORRIDORS.default_words
 
 
 def test_board_is_a_documented_reconstruction():
@@ -126,3 +170,26 @@ def test_the_readme_lists_every_decision():
         assert f"settled (`{certainty.id}`)" in table
     for entry in ENGINE.out_of_scope:
         assert entry[1:] in table
+
+
+def test_the_readme_table_says_what_decides_each_row():
+    """gothic/play: "The only survivor is the winner of the game." -- a settled row shows the
+    words that settle it; a point's row its default's words, or "conjecture" and what it
+    assumes."""
+    readme = (ENGINE.package_dir / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## Every decision, and what it rests on")[1].split("\n## ")[0]
+
+    def row(marker):
+        [line] = [line for line in table.splitlines() if marker in line]
+        return line
+
+    for certainty in ENGINE.certainties:
+        line = row(f"settled (`{certainty.id}`)")
+        assert all(f'"{words}"' in line for words in certainty.deciding), certainty.id
+    for point in ENGINE.points:
+        line = row(f"point `{point.id}`")
+        conjecture = point.option(point.default).conjecture
+        if conjecture:
+            assert f"**conjecture**: {conjecture}" in line, point.id
+        else:
+            assert f'the words "{point.default_words}"' in line, point.id

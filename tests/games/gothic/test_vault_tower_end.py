@@ -42,6 +42,26 @@ def test_vampire_leaves_by_the_west_steps_and_throws_twice():
     assert violations(apply(moved.state, ev("throw", "p1", value=3)))
 
 
+def test_vampire_throws_point_separate_or_summed():
+    """gothic/the-vault: "While you are a Vampire you are given two throws of the die for each
+    go" -- each moved in turn (separate, the default: every throw of the game is moved), or
+    added into one walk (summed, a conjecture); two throws either way."""
+    out = position(at={"p1": "x6y8"}, stage="throw", p1=vampire())
+    first = apply(out, ev("throw", "p1", value=2))
+    assert first.legal and consulted(first) == ["gothic.vampire-throws"]
+    assert first.state["stage"] == "move" and first.state["throw"] == 2
+    state, steps = run(out, [ev("throw", "p1", value=2), ev("throw", "p1", value=3)],
+                       vampire_throws="summed")
+    assert all(step.legal for step in steps)
+    assert state["stage"] == "move" and state["throw"] == 5 and state["go"]["segment"] == 2
+    five = ev("move", "p1", path=["x6y9", "x5y9", "x4y9", "x3y9", "x3y10"])
+    moved = apply(state, five, vampire_throws="summed")
+    assert moved.legal and moved.state["players"]["p1"]["at"] == "x3y10"
+    assert violations(apply(moved.state, ev("throw", "p1", value=4), vampire_throws="summed"))
+    # under separate the first throw is moved before the second is thrown
+    assert violations(apply(first.state, ev("throw", "p1", value=3)))
+
+
 def test_vampires_ignore_squares_and_rooms_are_closed_to_them():
     """gothic/the-vault: "Vampires are not affected by adjacency power, nor by yellow arrows, red squares, green squares, or the Oubliette, but they may not enter any room except the Vault." """
     oubliette = position(at={"p1": "x3y5"}, stage="move", throw=2, p1=vampire())
@@ -70,13 +90,19 @@ def test_vampires_ignore_squares_and_rooms_are_closed_to_them():
     assert violations(apply(adj, ev("attack", "p1", target="p2", weapon="Axe")))
 
 
-def test_a_vampire_wanders_the_corridors():
-    """gothic/the-vault: "you must wander the corridors for five goes" (point vampire-corridors)"""
+def test_a_vampire_walks_the_battlements_unless_corridors_are_read_strictly():
+    """gothic/the-vault: "Vampires are not affected by adjacency power, nor by yellow arrows, red
+    squares" and gothic/squares: "The red squares denote places where the masonry of the
+    battlements is unsafe." -- the default lets a Vampire on the battlements, where the red
+    squares are; "you must wander the corridors" read strictly (corridors-only) does not."""
     red = position(at={"p1": "x2y0"}, stage="move", throw=2, p1=vampire())
     walk = ev("move", "p1", path=["x3y0", "x4y0"])
     step = apply(red, walk)
-    assert violations(step) and "gothic.vampire-corridors" in consulted(step)
-    assert apply(red, walk, vampire_corridors="battlements-too").legal
+    assert step.legal and "gothic.vampire-corridors" in consulted(step)
+    strict = apply(red, walk, vampire_corridors="corridors-only")
+    assert violations(strict) and "gothic.vampire-corridors" in consulted(strict)
+    assert ENGINE.point("gothic.vampire-corridors").default == "battlements-too"
+    assert ENGINE.former_defaults["3"] == {"gothic.vampire-corridors": "corridors-only"}
 
 
 def test_killing_by_passing_in_the_corridor():
@@ -275,7 +301,8 @@ def test_the_blow_pipe_from_the_tower():
 
 
 def test_the_only_survivor_wins():
-    """gothic/play: "The only survivor is the winner of the game." """
+    """gothic/play: "The only survivor is the winner of the game." (the empty last section is
+    cited by no rule: certainty gothic.last-section)"""
     state = position(
         2,
         at={"p1": "x5y6", "p2": "x6y6"},
