@@ -86,7 +86,10 @@ def run_changes(*, run: ReplayRun) -> RunChange:
     engine = engine_for(run.match)
     current_points = {point.id for point in engine.points}
     recorded = {k: v for k, v in run.interpretation.items() if k in current_points}
-    if recorded == engine.defaults_of(run.engine_version):
+    # Points added since the run was made are not in its reading: it was made under the
+    # default reading of its day when every point it knew took that day's default.
+    day_defaults = engine.defaults_of(run.engine_version)
+    if all(day_defaults[k] == v for k, v in recorded.items()):
         interpretation = engine.interpretation()
         compared_as = "default reading"
     else:

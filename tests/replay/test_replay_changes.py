@@ -14,6 +14,7 @@ from archive.services import load_archive
 from games.core.flags import VIOLATION, Flag
 from replay.changes import replay_changes
 from replay.interchange import import_match
+from replay.models import ReplayRun
 from replay.runs import replay_match
 
 LAGOON_DISPUTE = Path(games.get("dagon").package_dir) / "samples" / "lagoon-dispute.json"
@@ -90,3 +91,36 @@ def test_an_unchanged_engine_version_lists_nothing_and_a_same_behaviour_bump_say
     call_command("replay_changes", stdout=out)
     assert "unchanged" in out.getvalue()
     assert "0 changed meaning" in out.getvalue()
+
+
+def test_dylan_dogs_plane_first_mixed_move_is_listed_for_runs_of_the_example_order(db):
+    """dylan-dog/later-turns: "Example of a mixed move: the die shows 5. The player moves their
+    pawn 3 squares and then rotates the nightmare plane by 2." -- version 5 of Dylan Dog reads
+    the pawn-first order as an example (mixed-move-order = either-order) where versions 2 to 4
+    took it as the rule, and adds first-turn-square. A run made by version 4 under its default
+    reading is still recognised as one, compared with today's default, and each plane-first
+    mixed move it called a violation is listed with its passage."""
+    load_archive()
+    engine = games.get("dylan-dog")
+    record = Path(__file__).resolve().parents[1] / "games" / "records" / \
+        "dylan-dog-pre-fidelity-seed-1.json"
+    match = import_match(raw=json.loads(record.read_text(encoding="utf-8")))
+    run = replay_match(match=match, choices={"dylan-dog.mixed-move-order": "pawn-then-rotate"})
+    plane_first = 18  # the pawn walks after the plane has turned
+    assert run.flags.filter(seq=plane_first, kind="violation").exists()
+    ReplayRun.objects.filter(pk=run.pk).update(
+        engine_version="4",
+        interpretation={k: v for k, v in run.interpretation.items()
+                        if k != "dylan-dog.first-turn-square"})
+
+    [change] = list(replay_changes(matches=[match]))
+    assert change.compared_as == "default reading"
+    assert change.reading["dylan-dog.mixed-move-order"] == "either-order"
+    by_seq = {step.seq: step for step in change.steps}
+    step = by_seq[plane_first]
+    assert not step.legal_before and step.legal_after
+    assert "dylan-dog/later-turns" in step.describe() and "pawn-then-rotate" in step.describe()
+    assert engine.defaults_of("4")["dylan-dog.mixed-move-order"] == "pawn-then-rotate"
+    out = StringIO()
+    call_command("replay_changes", str(match.pk), stdout=out)
+    assert f"seq {plane_first}: violation → legal" in out.getvalue()
