@@ -124,3 +124,39 @@ def test_dylan_dogs_plane_first_mixed_move_is_listed_for_runs_of_the_example_ord
     out = StringIO()
     call_command("replay_changes", str(match.pk), stdout=out)
     assert f"seq {plane_first}: violation → legal" in out.getvalue()
+
+
+def test_draculas_changed_defaults_are_listed_with_their_passages(db):
+    """fury-of-dracula/para-6: "se un cacciatore non ha spazio per collocare un segnalino morso,
+    viene sconfitto" -- version 4 of La Furia di Dracula gives a sheet room for two bites by
+    default (versions 2 and 3 gave it unlimited room, so the sentence never applied) and takes a
+    reveal the record gives in the first trail card's city (recorded-reveal, a new point;
+    version 3 refused it). A run made by version 3 under its default reading is compared with
+    today's, and both steps are listed with their passages."""
+    load_archive()
+    bite = {"type": "bite", "actor": "p3", "data": {"hunter": "p1"}}
+    events = [bite, bite, bite,
+              {"type": "dracula_move", "actor": "p3", "data": {"space": "brussels"}},
+              {"type": "dracula_revealed", "actor": "p2", "data": {"space": "brussels"}}]
+    match = import_match(raw={
+        "format": "ludoteca.match/1", "game": "fury-of-dracula", "title": "Three bites",
+        "played_on": None, "source": "written for this check",
+        "players": [{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"},
+                    {"id": "p3", "name": "Carla"}],
+        "setup": {"dracula": "p3"},
+        "events": [{"seq": n, **event} for n, event in enumerate(events, start=1)]})
+    run = replay_match(match=match, choices={"fury-of-dracula.bite-spaces": "as-recorded",
+                                             "fury-of-dracula.recorded-reveal":
+                                             "hunters-movement-only"})
+    ReplayRun.objects.filter(pk=run.pk).update(
+        engine_version="3",
+        interpretation={k: v for k, v in run.interpretation.items()
+                        if k != "fury-of-dracula.recorded-reveal"})
+
+    [change] = list(replay_changes(matches=[match]))
+    assert change.compared_as == "default reading"
+    by_seq = {step.seq: step for step in change.steps}
+    assert by_seq[3].state_changed and "fury-of-dracula/para-6" in by_seq[3].describe()
+    assert "bite-spaces=two" in by_seq[3].describe()
+    assert not by_seq[5].legal_before and by_seq[5].legal_after
+    assert "fury-of-dracula/para-4" in by_seq[5].describe()
