@@ -49,14 +49,15 @@ PASSAGE_STEP = InterpretationPoint(
     options=(
         Option("every-passage-one-step", (
             "Every square the pawn enters counts, on whichever plane: a change of plane is one "
-            "step of the move like any other, as the dimensional passage 'always' is.")),
+            "step of the move like any other."),
+            conjecture=("that every change of plane costs a step as the dimensional passage "
+                        "does: the text counts one for that passage only")),
         Option("only-dimensional-passage", (
             "Only the dimensional passage down counts; the other changes of plane are free."),
             conjecture=("that 'always' sets the dimensional passage apart from the other changes "
                         "of plane, which no sentence says are free")),
     ),
     default="every-passage-one-step",
-    default_words="the move always counts as one step for the pawn",
     doubt=UNSPECIFIED,
     citations=(
         _c("moving-between-planes",
