@@ -132,8 +132,8 @@ CERTAINTIES = (
              "anyone else in one, point empty-crypt-climb-who; onto which square, point "
              "empty-crypt-climb-square).",
              ("even without looking for the dimensional passage",
-              'a player who has been "sent" by a nightmare card to a crypt that is already '
-              "empty"),
+              ('a player who has been "sent" by a nightmare card to a crypt that is already '
+               "empty")),
              _c("dylan-dog-cards", 'They also let a player who has been "sent" by a nightmare '
                                    "card to a crypt that is already empty climb back onto the "
                                    "nightmare plane, even without looking for the dimensional "
@@ -171,8 +171,8 @@ CERTAINTIES = (
              "gains and owes nothing there, and its owner plays their next turn as every turn "
              "is played, the throw first, then what the square landed on dictates.",
              ("they must carry out the behaviour provided for that position",
-              "that other player is not entitled to carry out other behaviours until their "
-              "next turn",
+              ("that other player is not entitled to carry out other behaviours until their "
+               "next turn"),
               "first throw the die, then carry out"),
              _c("nightmare-cards", "When a player is moved, following the instruction of a "
                                    "nightmare card, to another position on the board, they must "
@@ -204,16 +204,16 @@ CERTAINTIES = (
     _settled("shadow-cards", "playing a shadow card",
              "only a shadow matching one on the player's own story cards escapes a shadow "
              "square; any other is only for trading.",
-             ("They can be used only if their shadow matches a shadow on one of the player's "
-              "own story cards", "otherwise they may serve as trade goods"),
+             (("They can be used only if their shadow matches a shadow on one of the player's "
+               "own story cards"), "otherwise they may serve as trade goods"),
              _c("shadow-cards", "They can be used only if their shadow matches a shadow on one "
                                 "of the player's own story cards; otherwise they may serve as "
                                 "trade goods.")),
     _settled("shadow-squares", "caught on a shadow square",
              "a player with neither a Dylan Dog card nor a valid shadow card goes back to a "
              "white square of reality.",
-             ('If the player has neither a "Dylan Dog" card nor a playable "valid" shadow card, '
-              "they return to reality", "on one of the white squares"),
+             (('If the player has neither a "Dylan Dog" card nor a playable "valid" shadow card, '
+               "they return to reality"), "on one of the white squares"),
              _c("shadow-squares", 'If the player has neither a "Dylan Dog" card nor a playable '
                                   '"valid" shadow card, they return to reality, where they place '
                                   "their pawn, as always, on one of the white squares.")),
@@ -258,8 +258,8 @@ CERTAINTIES = (
              "reality and one of their mystery cards into the crypt, and the card leaves the "
              "game; the twelve cards are each different.",
              ("the player takes possession of that horror card",
-              "they must return to reality and put one of their mystery cards back into the "
-              "crypt", "The horror card leaves the game.", "each one different"),
+              ("they must return to reality and put one of their mystery cards back into the "
+               "crypt"), "The horror card leaves the game.", "each one different"),
              _c("horror-cards", "If the throw is successful, the player takes possession of that "
                                 "horror card"),
              _c("horror-cards", "they must return to reality and put one of their mystery cards "
@@ -273,8 +273,8 @@ CERTAINTIES = (
              ("challenge another player who is on the same plane",
               "must fight following the rules already seen",
               "it is removed from the game with no further consequences",
-              "they must hand over a mystery card, on request, to the player who challenged "
-              "them", "The horror card is then removed from the game."),
+              ("they must hand over a mystery card, on request, to the player who challenged "
+               "them"), "The horror card is then removed from the game."),
              _c("horror-cards", "challenge another player who is on the same plane, using the "
                                 "horror card."),
              _c("horror-cards", "The challenged player must fight following the rules already "

@@ -69,8 +69,8 @@ CERTAINTIES = (
              "space of the trail, which is where Dracula is: a recorded reveal in any other "
              "space is a violation (one there that no hunter's movement made: point "
              "recorded-reveal).",
-             ("Se un cacciatore termina il movimento nella città corrispondente alla carta "
-              "Luogo nel primo spazio della traccia di Dracula, Dracula viene rivelato",),
+             (("Se un cacciatore termina il movimento nella città corrispondente alla carta "
+               "Luogo nel primo spazio della traccia di Dracula, Dracula viene rivelato"),),
              P.C_REVEAL),
     _certain("combat-at-the-next-twilight", "when the combat after a reveal takes place",
              "At the first dawn or dusk after the reveal (successivi: never the one during which "

@@ -159,8 +159,8 @@ def test_a_row_whose_quote_lacks_its_deciding_words_is_not_settled():
                         deciding=("passing from reality is free",))
     silent = Certainty("made.up", "the dimensional passage", "one step", (ONE_STEP,))
     assert not_settled(settled) == []
-    assert not_settled(claimed) == ["made.up: 'passing from reality is free' is in none of its "
-                                    "quotes"]
+    assert not_settled(claimed) == [
+        "made.up: 'passing from reality is free' is in none of its quotes"]
     assert not_settled(silent) == ["made.up names no words that decide it"]
 
 
