@@ -41,10 +41,11 @@ HORROR_DYLAN_DOG = InterpretationPoint(
             "It is defeated and leaves the game: possession is given only for a successful "
             "throw.")),
         Option("possession", (
-            "Conjecture: a Dylan Dog card counts as a successful throw, and the player takes "
-            "possession.")),
+            "A Dylan Dog card counts as a successful throw, and the player takes possession."),
+            conjecture="that defeating the card with a Dylan Dog card is a successful throw"),
     ),
     default="discarded",
+    default_words="If the throw is successful, the player takes possession of that horror card",
     doubt=UNSPECIFIED,
     citations=(
         _c("horror-cards", 'A horror card can also be defeated by playing a "Dylan Dog" card.'),
@@ -61,9 +62,11 @@ HORROR_SUCCESS_RETURN = InterpretationPoint(
     ),
     options=(
         Option("stay", "The pawn stays where it is: no sentence sends it back."),
-        Option("return", "Conjecture: back to reality with a jump, as after a mystery card."),
+        Option("return", "Back to reality with a jump, as after a mystery card.",
+               conjecture="that beating a horror card sends its drawer back as a mystery card does"),
     ),
     default="stay",
+    default_words="If the throw is successful, the player takes possession of that horror card",
     doubt=UNSPECIFIED,
     citations=(
         _c("reaching-the-mystery-crypts",
@@ -82,9 +85,11 @@ HORROR_PENALTY_CRYPT = InterpretationPoint(
     ),
     options=(
         Option("same-crypt", "The crypt the horror card came from."),
-        Option("any-crypt", "Conjecture: any crypt, at the player's choice."),
+        Option("any-crypt", "Any crypt, at the player's choice.",
+               conjecture="that 'the crypt' is any crypt the player chooses"),
     ),
     default="same-crypt",
+    default_words="back into the crypt",
     doubt=UNSPECIFIED,
     citations=(_c("horror-cards", HORROR_FAILURE),),
 )
@@ -101,6 +106,7 @@ CHALLENGE_TIMING = InterpretationPoint(
         Option("any-time", "At any time (no fight under way), without spending one's throw."),
     ),
     default="instead-of-throw",
+    default_words="may decide not to throw the die, and instead challenge another player",
     doubt=CONFLICT,
     citations=(_c("horror-cards", CHALLENGE), _c("horror-cards", HORROR_SUCCESS)),
 )
@@ -112,9 +118,12 @@ CRYPT_PLANE = InterpretationPoint(
         "crypts 'at the corners of the board' and never says on which plane a pawn in one is."
     ),
     options=(
-        Option("mystery", "On the mystery plane: the crypts are reached from the base plane."),
-        Option("none", (
-            "Conjecture: on no plane; a pawn in a crypt neither challenges nor is challenged.")),
+        Option("mystery", "On the mystery plane: the crypts are reached from the base plane.",
+               conjecture=("that a pawn in a crypt is on the plane whose paths lead there: no "
+                           "sentence puts the crypts on a plane")),
+        Option("none", "On no plane; a pawn in a crypt neither challenges nor is challenged.",
+               conjecture=("that a crypt, standing at a corner of the board, is on no plane: no "
+                           "sentence says so")),
     ),
     default="mystery",
     doubt=UNSPECIFIED,
@@ -136,9 +145,10 @@ CHALLENGE_FAILURE_RETURN = InterpretationPoint(
     options=(
         Option("no-return", "They hand over a mystery card, the one cost the text names."),
         Option("return-to-reality", (
-            "Conjecture: 'the rules already seen' include returning to reality.")),
+            "They return to reality too: 'the rules already seen' include the return.")),
     ),
     default="no-return",
+    default_words="they must hand over a mystery card",
     doubt=UNSPECIFIED,
     citations=(
         _c("horror-cards", "The challenged player must fight following the rules already seen:"),
@@ -157,6 +167,7 @@ FORFEIT_CHOOSER = InterpretationPoint(
         Option("challenged-chooses", "The loser hands over a card of their choice when asked."),
     ),
     default="challenger-chooses",
+    default_words="on request",
     doubt=TRANSLATION,
     citations=(_c("horror-cards", HANDED_OVER),),
 )
@@ -171,9 +182,11 @@ SHADOW_PROTECTION = InterpretationPoint(
     options=(
         Option("compulsory", (
             "A player holding one escapes with it: only those with neither card go back.")),
-        Option("optional", "Conjecture: the player may keep the card and go back to reality."),
+        Option("optional", "The player may keep the card and go back to reality.",
+               conjecture="that a player holding a card that escapes may choose not to escape"),
     ),
     default="compulsory",
+    default_words='If the player has neither a "Dylan Dog" card nor a playable "valid" shadow card',
     doubt=UNSPECIFIED,
     citations=(
         _c("shadow-squares",
@@ -194,6 +207,7 @@ SHADOW_SHOW_TIMING = InterpretationPoint(
         Option("in-advance", "Only a shadow card whose match was shown earlier can be played."),
     ),
     default="when-played",
+    default_words="the player must show the others the matching shadow on one of their story cards",
     doubt=UNSPECIFIED,
     citations=(
         _c("shadow-cards",
@@ -215,6 +229,7 @@ FORCED_EXCHANGE_TERMS = InterpretationPoint(
         Option("as-they-wish", "Any cards either way, even taking without giving."),
     ),
     default="one-for-one",
+    default_words="must give up their card",
     doubt=TRANSLATION,
     citations=(
         _c("exchange",
@@ -232,10 +247,11 @@ EXCHANGE_BALANCE = InterpretationPoint(
     ),
     options=(
         Option("any", "Whatever the two players agree, a gift or two for one included."),
-        Option("one-for-one", (
-            "Conjecture: as many cards given as received, at least one each way.")),
+        Option("one-for-one", "As many cards given as received, at least one each way.",
+               conjecture="that an exchange must be even, which no sentence says"),
     ),
     default="any",
+    default_words="each player is free to propose a card exchange to the others",
     doubt=UNSPECIFIED,
     citations=(
         _c("exchange",
@@ -253,10 +269,11 @@ WIN_TIMING = InterpretationPoint(
     ),
     options=(
         Option("immediately", "At once: holding the four matching mystery cards wins."),
-        Option("own-turn", (
-            "Conjecture: at the start of their own turn, if they still hold them.")),
+        Option("own-turn", "At the start of their own turn, if they still hold them.",
+               conjecture="that a story completed on another's turn waits for one's own"),
     ),
     default="immediately",
+    default_words="the first player to hold the 4 useful mystery cards for their story has won",
     doubt=UNSPECIFIED,
     citations=(
         _c("goal-of-the-game",
@@ -275,8 +292,11 @@ SIMULTANEOUS_WIN = InterpretationPoint(
         "first player', never says who is first then."
     ),
     options=(
-        Option("acting-player", "The player who made the exchange (whose turn it is)."),
-        Option("other-player", "The other player: they received the card they were missing."),
+        Option("acting-player", "The player who made the exchange (whose turn it is).",
+               conjecture="that the player whose turn it is finds first: no sentence says"),
+        Option("other-player", "The other player: they received the card they were missing.",
+               conjecture="that the player who received the missing card finds first: no "
+                          "sentence says"),
     ),
     default="acting-player",
     doubt=UNSPECIFIED,
@@ -298,6 +318,7 @@ CLIMB_SQUARE = InterpretationPoint(
         Option("any-nightmare-square", "Any nightmare square, at the player's choice."),
     ),
     default="square-above",
+    default_words="climb back onto the nightmare plane",
     doubt=UNSPECIFIED,
     citations=(_c("dylan-dog-cards", CLIMB),),
 )
@@ -311,9 +332,12 @@ CLIMB_WHO = InterpretationPoint(
     ),
     options=(
         Option("sent-by-card-only", "Only a player a nightmare card sent there."),
-        Option("anyone-in-empty-crypt", "Conjecture: anyone standing in an empty crypt."),
+        Option("anyone-in-empty-crypt", "Anyone standing in an empty crypt.",
+               conjecture=("that the card's climb is for anyone in an empty crypt, not only the "
+                           "player the sentence names")),
     ),
     default="sent-by-card-only",
+    default_words='a player who has been "sent" by a nightmare card to a crypt that is already empty',
     doubt=UNSPECIFIED,
     citations=(_c("dylan-dog-cards", CLIMB),),
 )
@@ -330,6 +354,7 @@ MYSTERY_VISIBILITY = InterpretationPoint(
         Option("face-down", "Declared as drawn, kept face down: the others do not see it."),
     ),
     default="face-up",
+    default_words="the player keeps it, declared, in front of them",
     doubt=TRANSLATION,
     citations=(
         _c("reaching-the-mystery-crypts",

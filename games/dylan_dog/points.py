@@ -2,10 +2,12 @@
 
 Each point's question says what the doubt is (sentences that pull apart, a case the text never
 covers, an English word that may not render the Italian), and cites the passages
-(``dylan-dog/<heading slug>``) in the transcription's exact words. The default is the reading
-closest to those words; an option the text does not contain is described as a conjecture.
-The points on moving and the board are here, those on cards, fights, exchanges and victory in
-``card_points.py``; ``POINTS`` lists them all.
+(``dylan-dog/<heading slug>``) in the transcription's exact words. Its default is either the
+reading the quoted words give (``default_words``, inside one of its quotes) or a declared
+conjecture (the option's ``conjecture`` says what it assumes that no sentence gives); any other
+option that assumes what no sentence gives says so too. The points on moving and the board are
+here, those on cards, fights, exchanges and victory in ``card_points.py``; ``POINTS`` lists
+them all.
 """
 
 from __future__ import annotations
@@ -47,10 +49,13 @@ PASSAGE_STEP = InterpretationPoint(
     options=(
         Option("every-passage-one-step", (
             "Every square the pawn enters counts, on whichever plane: a change of plane is one "
-            "step like any other.")),
+            "step of the move like any other."),
+            conjecture=("that every change of plane costs a step as the dimensional passage "
+                        "does: the text counts one for that passage only")),
         Option("only-dimensional-passage", (
-            "Conjecture: only the dimensional passage down counts; the other changes of plane "
-            "are free ('always' read as setting that passage apart).")),
+            "Only the dimensional passage down counts; the other changes of plane are free."),
+            conjecture=("that 'always' sets the dimensional passage apart from the other changes "
+                        "of plane, which no sentence says are free")),
     ),
     default="every-passage-one-step",
     doubt=UNSPECIFIED,
@@ -80,6 +85,7 @@ CRYPT_ENTRY_BY_ROTATION = InterpretationPoint(
             "No: the pawn itself must move onto the square, ending there with the whole throw.")),
     ),
     default="allowed",
+    default_words="is acquired only by being on the right squares after one's own move",
     doubt=UNSPECIFIED,
     citations=(
         _c("moving-between-planes", ENTRA_ONLY_IF),
@@ -91,20 +97,26 @@ CRYPT_ENTRY_BY_ROTATION = InterpretationPoint(
 MIXED_MOVE_ORDER = InterpretationPoint(
     id="dylan-dog.mixed-move-order",
     question=(
-        "The text describes a mixed move once, by an example in which the pawn moves and 'then' "
-        "the plane rotates; it never says whether the plane may be rotated first."
+        "A player may 'make a mixed move', which the text shows once, by an example in which "
+        "the pawn moves and 'then' the plane rotates; it never says whether the plane may be "
+        "rotated first."
     ),
     options=(
-        Option("pawn-then-rotate", "The pawn moves first, then the plane rotates, as in the example."),
         Option("either-order", (
-            "Conjecture: the example shows one order of two; the plane may also be rotated "
-            "before the pawn moves.")),
+            "Either order: the rule names a mixed move without an order, and the example shows "
+            "one of the two.")),
+        Option("pawn-then-rotate", "The pawn moves first, then the plane rotates, as in the example.",
+               conjecture=("that the example's order is the rule: no sentence gives a mixed move "
+                           "an order")),
     ),
-    default="pawn-then-rotate",
+    default="either-order",
+    default_words="Example of a mixed move",
     doubt=UNSPECIFIED,
     citations=(
+        _c("later-turns", 'make a "mixed" move.'),
         _c("later-turns",
-           "The player moves their pawn 3 squares and then rotates the nightmare plane by 2."),
+           "Example of a mixed move: the die shows 5. The player moves their pawn 3 squares and "
+           "then rotates the nightmare plane by 2."),
     ),
 )
 
@@ -120,10 +132,13 @@ PARTIAL_MOVE = InterpretationPoint(
             "The move uses the whole throw, except that reaching a crypt along a path may end "
             "it early.")),
         Option("up-to", (
-            "Conjecture: a move may use fewer squares than the throw (a direct entry into a "
-            "crypt still needs an exact throw).")),
+            "A move may use fewer squares than the throw (a direct entry into a crypt still "
+            "needs an exact throw)."),
+            conjecture=("that a move may stop short of the throw, which the crypt's exception "
+                        "would then not need")),
     ),
     default="exact",
+    default_words='it is not necessary to reach the crypt with an "exact" throw',
     doubt=UNSPECIFIED,
     citations=(
         _c("reaching-the-mystery-crypts",
@@ -145,10 +160,11 @@ MYSTERY_ROTATION = InterpretationPoint(
     options=(
         Option("only-when-crypt-empty", (
             "Only when every crypt ahead of the pawn is empty, as the parenthesis says.")),
-        Option("always", (
-            "Conjecture: whenever the player heads back; the parenthesis is an example.")),
+        Option("always", "Whenever the player heads back.",
+               conjecture="that the parenthesis is an example, not the reason the text gives"),
     ),
     default="only-when-crypt-empty",
+    default_words="because there are no more cards to take in the crypt",
     doubt=UNSPECIFIED,
     citations=(
         _c("later-turns",
@@ -174,10 +190,13 @@ NIGHTMARE_CARD_TRIGGER = InterpretationPoint(
             "Only when the pawn lands on the square (by its own steps or a card), or on the "
             "first turn when it comes under the pawn's white square.")),
         Option("end-of-own-move", (
-            "Conjecture: also when one's own later move ends with the square under the pawn by "
-            "rotation alone.")),
+            "Also when one's own later move ends with the square under the pawn by rotation "
+            "alone."),
+            conjecture=("that a square brought under a pawn that did not move is 'landed on' "
+                        "after the first turn too")),
     ),
     default="first-turn-and-landing",
+    default_words="Each time a player lands on",
     doubt=UNSPECIFIED,
     citations=(
         _c("first-turn",
@@ -199,15 +218,47 @@ NIGHTMARE_CARD_LANDING = InterpretationPoint(
     options=(
         Option("end-of-move", "Only a pawn whose move ends on the square draws."),
         Option("passing", (
-            "Conjecture: each such square the pawn passes over during its move draws a card "
-            "too.")),
+            "Each such square the pawn passes over during its move draws a card too."),
+            conjecture="that passing over a square is landing on it"),
     ),
     default="end-of-move",
+    default_words="Each time a player lands on",
     doubt=TRANSLATION,
     citations=(
         _c("nightmare-cards",
            'Each time a player lands on a square reading "PRENDI UNA CARTA INCUBO" (take a '
            "nightmare card), they draw a card from the nightmare deck"),
+    ),
+)
+
+FIRST_TURN_SQUARE = InterpretationPoint(
+    id="dylan-dog.first-turn-square",
+    question=(
+        "On the first turn the pawn stays on its white square of reality and only the nightmare "
+        "plane turns; then 'the square where their pawn now stands' may read PRENDI UNA CARTA "
+        "INCUBO. The text never says that a white square shows the nightmare square beneath "
+        "it, and a white square of reality reads nothing."
+    ),
+    options=(
+        Option("square-beneath", (
+            "The nightmare square now beneath the pawn's white square: 'now', after the plane "
+            "alone has turned, names a square the turning changed.")),
+        Option("white-square", (
+            "The pawn's own white square, which reads nothing: nothing ever happens on the "
+            "first turn."),
+            conjecture=("that 'now' changes nothing, so that the sentence on PRENDI UNA CARTA "
+                        "INCUBO never applies")),
+    ),
+    default="square-beneath",
+    default_words="the square where their pawn now stands",
+    doubt=UNSPECIFIED,
+    citations=(
+        _c("first-turn",
+           'If the square where their pawn now stands reads "PRENDI UNA CARTA INCUBO" (take a '
+           "nightmare card)"),
+        _c("starting-the-game",
+           "place the markers (segnalini) on the white squares of the upper plane, which is "
+           "reality."),
     ),
 )
 
@@ -226,6 +277,7 @@ CARD_ONTO_ENTRA = InterpretationPoint(
         Option("enter", "The player may enter the crypt, as the square's behaviour."),
     ),
     default="no-entry",
+    default_words="at the end of their move (that is, with an exact throw)",
     doubt=CONFLICT,
     citations=(
         _c("moving-between-planes", ENTRA_ONLY_IF),
@@ -249,6 +301,7 @@ ENTER_DIMENSION_SQUARE = InterpretationPoint(
         Option("first-path-square", "The first square of a path leading to that crypt."),
     ),
     default="access-square",
+    default_words="the access squares to the paths",
     doubt=TRANSLATION,
     citations=(
         _c("nightmare-cards",
@@ -269,9 +322,11 @@ SHADOW_LANDING = InterpretationPoint(
     ),
     options=(
         Option("end-of-move", "Only a pawn whose move ends on the shadow square is trapped."),
-        Option("passing", "Conjecture: stepping on it during the move is enough."),
+        Option("passing", "Stepping on it during the move is enough.",
+               conjecture="that passing over a shadow square is landing on it"),
     ),
     default="end-of-move",
+    default_words="Landing on one of these squares",
     doubt=TRANSLATION,
     citations=(_c("shadow-squares", "Landing on one of these squares can be dangerous."),),
 )
@@ -284,9 +339,11 @@ WHITE_SQUARE_CHOICE = InterpretationPoint(
     ),
     options=(
         Option("any-white", "Any white square, occupied or not."),
-        Option("free-white", "Conjecture: a free white square, while one is free."),
+        Option("free-white", "A free white square, while one is free.",
+               conjecture="that two pawns may not share a white square, which no sentence says"),
     ),
     default="any-white",
+    default_words="on one of the white squares",
     doubt=UNSPECIFIED,
     citations=(
         _c("shadow-squares",
@@ -305,10 +362,14 @@ WINDOW_PLANE = InterpretationPoint(
     options=(
         Option("nightmare-window", (
             "A window square of the nightmare plane, lined up over Dylan Dog's face on the "
-            "mystery plane, with the pawn on it.")),
+            "mystery plane, with the pawn on it."),
+            conjecture=("that the windows are squares of the nightmare plane, the plane the "
+                        "sentence's section speaks of: the board is described in words only")),
         Option("reality-window", (
             "A white square of reality with the nightmare plane's Dylan Dog square (the board's "
-            "finestra squares) now beneath it, with the pawn on it.")),
+            "finestra squares) now beneath it, with the pawn on it."),
+            conjecture=("that reality's white squares are the windows and show the nightmare "
+                        "plane beneath: the board is described in words only")),
     ),
     default="nightmare-window",
     doubt=TRANSLATION,
@@ -327,6 +388,7 @@ POINTS = (
     MYSTERY_ROTATION,
     NIGHTMARE_CARD_TRIGGER,
     NIGHTMARE_CARD_LANDING,
+    FIRST_TURN_SQUARE,
     CARD_ONTO_ENTRA,
     ENTER_DIMENSION_SQUARE,
     HORROR_DYLAN_DOG,

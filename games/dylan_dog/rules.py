@@ -47,7 +47,11 @@ PLAYING = Outcome(False)
 class DylanDogEngine(Engine):
     slug = "dylan-dog"
     name = "Dylan Dog"
-    # version 4: a card recorded with what it does not name (a crypt on a nightmare card with
+    # version 5: a mixed move may turn the plane first (mixed-move-order defaults to
+    # either-order: the rule names a mixed move without an order, and the pawn-first order is
+    # "Example of a mixed move", dylan-dog/later-turns); the first turn's "the square where
+    # their pawn now stands" is a point (first-turn-square), read as before by default.
+    # Version 4: a card recorded with what it does not name (a crypt on a nightmare card with
     # no effect, a value on a mystery card, a landing square for a Dylan Dog card played
     # against a horror card or a shadow, a crypt for a card handed to a challenger) is a
     # violation: the record misreads the card; version 3 ignored those fields. So is a
@@ -56,18 +60,22 @@ class DylanDogEngine(Engine):
     # be recorded kind by kind. Version 3: a pawn back in reality goes on a white square
     # (dylan-dog/shadow-squares: "as always, on one of the white squares"). Runs of older
     # versions are listed by ``manage.py replay_changes`` where this changes a step.
-    version = "4"
+    version = "5"
     package_dir = Path(__file__).parent
     points = points.POINTS
     certainties = CERTAINTIES
-    # version 1 took as defaults readings the text does not contain
+    # Version 1 took as defaults readings the text does not contain; versions 2 to 4 took the
+    # example's order of a mixed move as the rule.
     former_defaults: Mapping[str, Mapping[str, str]] = {
         "1": {
             "dylan-dog.mixed-move-order": "either-order",
             "dylan-dog.horror-dylan-dog-possession": "possession",
             "dylan-dog.horror-success-return": "return",
             "dylan-dog.shadow-protection": "optional",
-        }
+        },
+        "2": {"dylan-dog.mixed-move-order": "pawn-then-rotate"},
+        "3": {"dylan-dog.mixed-move-order": "pawn-then-rotate"},
+        "4": {"dylan-dog.mixed-move-order": "pawn-then-rotate"},
     }
     event_specs = EVENT_SPECS
     default_setup: Mapping[str, Any] = {}
@@ -79,6 +87,8 @@ class DylanDogEngine(Engine):
         "the order of the nightmare deck (draws not checked against earlier draws)",
         "horror cards' individual effects beyond their value",
         "a mixed move split into more than one pawn segment (pawn-rotate-pawn)",
+        ("how many exchanges a player may propose before their throw (the text says they are "
+        "\"free to propose a card exchange\" and never how many; the engine accepts any number)"),
         ("whether the square a Dylan Dog climb lands on, or the white square a pawn is placed on, "
         "dictates anything (the text does not say; the engine has it dictate nothing)"),
         ("when within the turn a Dylan Dog climb may be played (accepted at any point of one's "

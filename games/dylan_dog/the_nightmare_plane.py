@@ -123,19 +123,24 @@ def _may_enter(ref, pawn_moved, exact_throw, by_card) -> bool:
 
 
 def _under_white_square(state, pid, sq, rotation, ref, *, first_turn):
-    """A white square shows the nightmare square beneath it (dylan-dog/first-turn); on the
-    first turn only PRENDI UNA CARTA INCUBO does anything ("In all other cases, nothing
-    happens")."""
+    """The nightmare square beneath a pawn's white square, where a reading has the white
+    square show it: on the first turn "the square where their pawn now stands" (point
+    first-turn-square), where only PRENDI UNA CARTA INCUBO does anything ("In all other cases,
+    nothing happens"); later, under the readings of nightmare-card-trigger and window-plane
+    that count what comes under a pawn."""
     under = NIGHTMARE_KIND[beneath(sq, rotation)]
     if under == "incubo":
-        if (
-            first_turn
-            or ref.consult(
+        if first_turn:
+            shows = ref.consult(
+                pts.FIRST_TURN_SQUARE,
+                "the first turn brought PRENDI UNA CARTA INCUBO under the pawn's white square",
+            ) == "square-beneath"
+        else:
+            shows = ref.consult(
                 pts.NIGHTMARE_CARD_TRIGGER,
                 "PRENDI UNA CARTA INCUBO is under the pawn's white square",
-            )
-            == "end-of-own-move"
-        ):
+            ) == "end-of-own-move"
+        if shows:
             return [{"kind": "nightmare-card", "player": pid}]
     elif (
         under == "finestra"

@@ -19,6 +19,7 @@ from games.fury_of_dracula.common import (
 from games.fury_of_dracula.domains import acting, in_play, people, read
 from games.fury_of_dracula.state import TIME_WORDS
 
+
 def drawn_by_day(time: str, end: str) -> bool:
     """Whether a draw is routed as by day: a draw at dusk or dawn that names no recipient goes
     as a day draw would from the top, as a night draw would from the bottom."""

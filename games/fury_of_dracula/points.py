@@ -3,6 +3,9 @@
 The transcription has no headings; its passages are its six paragraphs in order
 (``fury-of-dracula/para-1`` … ``para-6``), each ending with the printed page citation.
 Every quote below is copied exactly from the Italian text (typographic apostrophes included).
+A point's default is either the reading its quoted words give (``default_words``) or a declared
+conjecture (the option's ``conjecture``: what it assumes that no sentence gives); any other
+option that assumes what no sentence gives says so too.
 """
 
 from __future__ import annotations
@@ -129,14 +132,17 @@ C_HOSPITAL = cite(
 )
 
 
-def _point(pid, question, options, default, doubt, citations) -> InterpretationPoint:
+def _point(pid, question, options, default, doubt, citations, default_words=""
+           ) -> InterpretationPoint:
+    """``options``: (id, description) or (id, description, conjecture) each."""
     return InterpretationPoint(
         id=f"{SLUG}.{pid}",
         question=question,
-        options=tuple(Option(o, d) for o, d in options),
+        options=tuple(Option(*option) for option in options),
         default=default,
         doubt=doubt,
         citations=tuple(citations),
+        default_words=default_words,
     )
 
 
@@ -147,11 +153,13 @@ TICKET_PARTIAL_USE = _point(
     "The text never says what becomes of links left unused.",
     (
         ("up-to", "As \u201cpuoi\u201d (you can) says: any journey of 1..value links."),
-        ("exactly", "The value is the length of the journey (a conjecture: no sentence says so)."),
+        ("exactly", "The value is the length of the journey.",
+         "that the value is the number of links a journey must use: no sentence says so"),
     ),
     "up-to",
     UNSPECIFIED,
     (C_TICKET_VALUE, C_TICKET_RETURNS),
+    default_words="quanti collegamenti ferroviari puoi percorrere",
 )
 
 TRAIN_ENDS_MOVEMENT = _point(
@@ -163,7 +171,8 @@ TRAIN_ENDS_MOVEMENT = _point(
         ("destination", "The city where the train journey ends is where the movement ends."),
         (
             "every-city",
-            "Every city the train passes counts as a movement end (a conjecture: the text names no stops).",
+            "Every city the train passes counts as a movement end.",
+            "that a train journey stops in every city it passes: the text names no stops",
         ),
         (
             "not-movement",
@@ -173,6 +182,7 @@ TRAIN_ENDS_MOVEMENT = _point(
     "destination",
     UNSPECIFIED,
     (C_HIDEOUT_END, C_REVEAL, C_TICKET),
+    default_words="Per spostarti in treno",
 )
 
 DAY_HUNTER_RECIPIENT = _point(
@@ -192,6 +202,7 @@ DAY_HUNTER_RECIPIENT = _point(
     "any-hunter",
     TRANSLATION,
     (C_DAY_HUNTER, C_NIGHT_HUNTER),
+    default_words="vanno ai cacciatori",
 )
 
 HIDEOUT_MEANING = _point(
@@ -201,16 +212,46 @@ HIDEOUT_MEANING = _point(
     (
         (
             "trail-encounter",
-            "Any city of Dracula's trail holding an Encounter card (never a sea zone: a conjecture).",
+            "Any city of Dracula's trail holding an Encounter card, never a sea zone.",
+            ("that every trail city where an Encounter card lies is a hideout (the excerpts say "
+             "only that one lies in a hideout, never what makes a space one), and that no sea "
+             "zone is"),
         ),
         (
             "first-trail-space",
-            "Only the city of the first trail space, if it holds an Encounter (a conjecture).",
+            "Only the city of the first trail space, if it holds an Encounter.",
+            ("that only the first space of the trail, where Dracula is, is a hideout: the "
+             "excerpts never say what makes a space one"),
         ),
     ),
     "trail-encounter",
     UNSPECIFIED,
     (C_HIDEOUT_END, C_AMBUSH),
+)
+
+RECORDED_REVEAL = _point(
+    "recorded-reveal",
+    "The excerpts reveal Dracula when a hunter ends his movement in the city of the Location "
+    "card on the first space of his trail, and forbid a reveal only at sea; they never say that "
+    "a hunter's movement is the only way he is revealed. Is a reveal the record gives in that "
+    "city, where no hunter ended his movement, a reveal?",
+    (
+        (
+            "as-recorded",
+            ("Yes, for a cause the excerpts do not give, taken as an unchecked observation: the "
+             "combat follows at the next dawn or dusk."),
+        ),
+        (
+            "hunters-movement-only",
+            "No: it is a violation, and Dracula stays hidden.",
+            ("that a hunter's movement is the only way Dracula is revealed: the sentence gives "
+             "a way, not the only one"),
+        ),
+    ),
+    "as-recorded",
+    UNSPECIFIED,
+    (C_REVEAL, C_NOT_AT_SEA),
+    default_words="Dracula non può essere rivelato mentre si trova in una zona di mare",
 )
 
 SEARCH_NEEDS_RENOUNCE = _point(
@@ -225,6 +266,7 @@ SEARCH_NEEDS_RENOUNCE = _point(
     "implicit",
     UNSPECIFIED,
     (C_SEARCH,),
+    default_words="oppure può rinunciare",
 )
 
 SEARCH_DISCARDS = _point(
@@ -232,12 +274,14 @@ SEARCH_DISCARDS = _point(
     "The ambush card is discarded at once (\u201cscartandola subito dopo\u201d); of the Encounter a "
     "Search resolves the text says nothing: is it discarded too, or does it stay on the trail?",
     (
-        ("discard", "Discarded, as the ambush card is (a conjecture by analogy)."),
+        ("discard", "Discarded, as the ambush card is.",
+         "that a Search discards the Encounter as an ambush does: by analogy, not in a sentence"),
         ("stays", "Nothing the text does not say happens: it stays on the trail."),
     ),
     "stays",
     UNSPECIFIED,
     (C_SEARCH, C_AMBUSH),
+    default_words="per risolvere gli effetti dell’incontro",
 )
 
 COMBAT_HUNTERS = _point(
@@ -245,8 +289,12 @@ COMBAT_HUNTERS = _point(
     "The combat ends when \u201ctutti i cacciatori coinvolti\u201d are out, but the text never says "
     "which hunters are involved in the combat at the next dawn or dusk.",
     (
-        ("in-dracula-city", "Every undefeated hunter in Dracula's city when it starts (a conjecture)."),
-        ("revealing-hunter", "Only the hunter who revealed Dracula, if still there (a conjecture)."),
+        ("in-dracula-city", "Every undefeated hunter in Dracula's city when it starts.",
+         ("that every hunter standing in Dracula's city when the combat starts is involved: "
+          "the excerpts never say who is")),
+        ("revealing-hunter", "Only the hunter who revealed Dracula, if still there.",
+         ("that only the hunter whose movement revealed Dracula is involved: the excerpts never "
+          "say who is")),
     ),
     "in-dracula-city",
     UNSPECIFIED,
@@ -262,10 +310,12 @@ ESCAPE_ALLOWED = _point(
             "not-cancelled",
             ("\u201cconsentita\u201d read as not cancelled by the banner, which any card that resolves "
             "already is (the word then adds nothing)."),
+            "that \u201cconsentita\u201d means only what resolving already means: not cancelled",
         ),
         (
             "not-first-round",
-            "Not cancelled, and not in the first round (a conjecture from the full game).",
+            "Not cancelled, and not in the first round.",
+            "that an Escape is not allowed in the first round: the full game's rule, not the excerpts'",
         ),
         (
             "as-recorded",
@@ -276,6 +326,7 @@ ESCAPE_ALLOWED = _point(
     "as-recorded",
     UNSPECIFIED,
     (C_ESCAPE, C_CANCEL),
+    default_words="Dracula risolve una carta Fuga consentita",
 )
 
 SIX_CARDS_COUNT = _point(
@@ -284,11 +335,13 @@ SIX_CARDS_COUNT = _point(
     "\u201csei carte combattimento\u201d Dracula \u201cha giocato\u201d (has played)?",
     (
         ("every-card", "As \u201cgiocato\u201d says: every card Dracula chose and revealed was played."),
-        ("resolved-only", "Only cards whose effect resolved count (a conjecture)."),
+        ("resolved-only", "Only cards whose effect resolved count.",
+         "that a cancelled card was not \u201cgiocata\u201d (played)"),
     ),
     "every-card",
     UNSPECIFIED,
     (C_SIX_CARDS, C_CANCEL),
+    default_words="Dracula ha giocato sei carte combattimento",
 )
 
 BITTEN_LEAVES_COMBAT = _point(
@@ -297,29 +350,37 @@ BITTEN_LEAVES_COMBAT = _point(
     "bite listed beside defeat and flight; but no sentence takes a bitten hunter out of the "
     "combat. Does he play further rounds?",
     (
-        ("leaves", "The listing read as putting him out: no more rounds (a conjecture)."),
+        ("leaves", "The listing read as putting him out: no more rounds.",
+         "that being bitten takes a hunter out of the combat: no sentence says so"),
         ("keeps-fighting", "Nothing the text does not say: he keeps fighting; the bite counts for the end."),
     ),
     "keeps-fighting",
     UNSPECIFIED,
     (C_ALL_OUT, C_BITE),
+    default_words=("Quando viene morso, un cacciatore mette un segnalino morso sulla propria "
+                   "scheda e diventa INDEBOLITO"),
 )
 
 BITE_SPACES = _point(
     "bite-spaces",
     "A hunter with no room for a bite token is defeated, but the excerpts never say how much "
-    "room his sheet (scheda) has.",
+    "room his sheet (scheda) has: every number is a conjecture, and without one the sentence "
+    "on a hunter with no room never applies.",
     (
+        ("two", "Two bite spaces: the third bite defeats him.",
+         "that a hunter's sheet has room for two bite tokens: a number not in the excerpts"),
+        ("one", "One bite space: the second bite defeats him.",
+         "that a hunter's sheet has room for one bite token: a number not in the excerpts"),
+        ("three", "Three bite spaces: the fourth bite defeats him.",
+         "that a hunter's sheet has room for three bite tokens: a number not in the excerpts"),
         (
             "as-recorded",
-            ("No number the text does not give: a bite always finds room, and a defeat for want "
-            "of it is recorded as hunter_defeated."),
+            ("Every bite finds room; a defeat for want of it is recorded as hunter_defeated."),
+            ("that a sheet always has room for another bite token, so that the sentence on a "
+             "hunter with no room never applies unless the record gives the defeat"),
         ),
-        ("two", "Two bite spaces: the third bite defeats him (a number not in the excerpts)."),
-        ("one", "One bite space: the second bite defeats him (a number not in the excerpts)."),
-        ("three", "Three bite spaces: the fourth bite defeats him (a number not in the excerpts)."),
     ),
-    "as-recorded",
+    "two",
     UNSPECIFIED,
     (C_NO_ROOM, C_BITE),
 )
@@ -335,6 +396,7 @@ WEAKENED_REVEAL_COUNT = _point(
     "at-least-one",
     TRANSLATION,
     (C_WEAKENED,),
+    default_words="una carta evento e una carta oggetto",
 )
 
 WEAKENED_AFTER_DEFEAT = _point(
@@ -342,12 +404,14 @@ WEAKENED_AFTER_DEFEAT = _point(
     "A bite makes a hunter INDEBOLITO; a defeat returns his bite tokens. No sentence ends "
     "INDEBOLITO: is he still so after a defeat?",
     (
-        ("cured", "With no bite token on his sheet he is no longer INDEBOLITO (a conjecture)."),
+        ("cured", "With no bite token on his sheet he is no longer INDEBOLITO.",
+         "that INDEBOLITO ends with the bite tokens: no sentence ends it"),
         ("stays-weakened", "Nothing the text does not say: he stays INDEBOLITO."),
     ),
     "stays-weakened",
     UNSPECIFIED,
     (C_DEFEAT, C_BITE),
+    default_words="restituisce alla riserva i segnalini danno/morso/biglietto",
 )
 
 HOSPITAL_SPACE = _point(
@@ -362,16 +426,20 @@ HOSPITAL_SPACE = _point(
         ),
         (
             "any-hospital",
-            "A space board.json marks as a hospital (London, Budapest: the reconstruction's assumption).",
+            "A space board.json marks as a hospital (London, Budapest).",
+            "that the reconstructed board's hospitals are the game's: the excerpts name none",
         ),
         (
             "nearest-hospital",
-            "The board's hospital nearest to where he was defeated (a conjecture on the reconstruction).",
+            "The board's hospital nearest to where he was defeated.",
+            ("that he goes to the reconstructed board's hospital nearest to his defeat: the "
+             "excerpts name no hospital and no such rule"),
         ),
     ),
     "as-recorded",
     UNSPECIFIED,
     (C_HOSPITAL,),
+    default_words="come descritto nelle regole",
 )
 
 HOSPITAL_DAWN = _point(
@@ -385,6 +453,7 @@ HOSPITAL_DAWN = _point(
     "this-or-next",
     UNSPECIFIED,
     (C_HOSPITAL,),
+    default_words="all’alba, viene collocato",
 )
 
 VICTORY = _point(
@@ -395,14 +464,15 @@ VICTORY = _point(
     (
         (
             "full-game",
-            ("Influence 13 wins for Dracula, Dracula defeated wins for the hunters (the full "
-            "game's rule, not in the excerpts)."),
+            "Influence 13 wins for Dracula, Dracula defeated wins for the hunters.",
+            "that these end the match too: the full game's rule, not in the excerpts",
         ),
         ("recorded-only", "Nothing the text does not say: only a game_over event ends the match."),
     ),
     "recorded-only",
     UNSPECIFIED,
-    (C_INFLUENCE, C_DRACULA_DEFEATED),
+    (C_CONTINUES, C_INFLUENCE, C_DRACULA_DEFEATED),
+    default_words="Il combattimento continua round dopo round finché",
 )
 
 POINTS = (
@@ -412,6 +482,7 @@ POINTS = (
     HIDEOUT_MEANING,
     SEARCH_NEEDS_RENOUNCE,
     SEARCH_DISCARDS,
+    RECORDED_REVEAL,
     COMBAT_HUNTERS,
     ESCAPE_ALLOWED,
     SIX_CARDS_COUNT,

@@ -87,7 +87,9 @@ def dracula_move(state, actor, data, ref):
 def dracula_revealed(state, actor, data, ref):
     """fury-of-dracula/para-4: a reveal the record states. The engine reveals Dracula itself
     when a hunter ends his movement in the city of the first trail card; a recorded reveal
-    it did not make is a violation and is skipped (Dracula stays hidden)."""
+    there that it did not make is one for a cause the excerpts do not give (point
+    recorded-reveal); anywhere else, or at sea, it is a violation and is skipped (Dracula
+    stays hidden)."""
     space = data["space"]
     dr = state["dracula"]
     if BOARD.kind(space) == "sea":
@@ -102,11 +104,28 @@ def dracula_revealed(state, actor, data, ref):
         return state, f"the record confirms Dracula revealed in {place(space)}"
     trail = dr["trail"]
     if not trail or trail[0]["space"] != space:
-        why = f"{place(space)} is not the city of the Location card on the first space of Dracula's trail"
-    else:
-        why = f"no hunter ended his movement in {place(space)} since Dracula went there"
-    ref.violation(P.REVEAL, f"Dracula cannot be revealed in {place(space)}: {why}", citations=(P.C_REVEAL,))
-    return state, f"Dracula is not revealed in {place(space)}"
+        ref.violation(
+            P.REVEAL,
+            f"Dracula cannot be revealed in {place(space)}: it is not the city of the Location "
+            "card on the first space of Dracula's trail",
+            citations=(P.C_REVEAL,),
+        )
+        return state, f"Dracula is not revealed in {place(space)}"
+    if ref.consult(
+        P.RECORDED_REVEAL, f"the record reveals Dracula in {place(space)}, where no hunter ended his movement"
+    ) == "hunters-movement-only":
+        ref.violation(
+            P.REVEAL,
+            f"Dracula cannot be revealed in {place(space)}: no hunter ended his movement there "
+            "since Dracula went there",
+            point=P.RECORDED_REVEAL,
+        )
+        return state, f"Dracula is not revealed in {place(space)}"
+    draft = Draft(state)
+    draft.update("dracula", revealed=True, space=space, combat_due={"tick": state["tick"], "hunter": None})
+    ref.effect("dracula-revealed", space=space, by=None)
+    unchecked(ref, "a reveal for a cause the excerpts do not give: taken as recorded")
+    return draft.state, f"Dracula is revealed in {place(space)} as recorded: the combat at the next dawn or dusk"
 
 
 # -- what may come next ------------------------------------------------------------------------
@@ -128,14 +147,28 @@ def offer_dracula_move(at: Offering) -> list[Choice]:
 
 
 def offer_dracula_revealed(at: Offering) -> list[Choice]:
-    """The record may confirm the reveal the engine made (para-4), never at sea."""
+    """The record may confirm the reveal the engine made (para-4), never at sea; or, under
+    recorded-reveal = as-recorded, reveal Dracula in the city of the first trail card for a
+    cause the excerpts do not give (offered only to whoever sees that card)."""
     dracula = at.state["dracula"]
-    space = dracula["space"]
-    if not dracula["revealed"] or BOARD.kind(space) == "sea":
+    if dracula["revealed"]:
+        space = dracula["space"]
+        if BOARD.kind(space) == "sea":
+            return []
+        return [Choice(event("dracula_revealed", None, space=space),
+                       f"The record confirms Dracula revealed (rivelato) in {place(space)}",
+                       fields=(recorder(at.state),), spaces=(space,), target=space)]
+    trail = dracula["trail"]
+    if not trail or BOARD.kind(trail[0]["space"]) in (None, "sea"):  # None: a hidden card
         return []
+    if at.option(P.RECORDED_REVEAL) != "as-recorded":
+        return []
+    space = trail[0]["space"]
     return [Choice(event("dracula_revealed", None, space=space),
-                   f"The record confirms Dracula revealed (rivelato) in {place(space)}",
-                   fields=(recorder(at.state),), spaces=(space,), target=space)]
+                   f"The record reveals Dracula (rivelato) in {place(space)} for a cause the "
+                   "excerpts do not give",
+                   fields=(recorder(at.state),), spaces=(space,), target=space,
+                   points=(P.RECORDED_REVEAL.id,))]
 
 
 RULES = {

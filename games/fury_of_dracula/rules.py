@@ -61,16 +61,24 @@ RULE_OF = {
 class FuryOfDraculaEngine(Engine):
     slug = "fury-of-dracula"
     name = "La Furia di Dracula"
-    # version 3: a combat_ends with no combat under way is a violation (there is nothing to
+    # version 4: a hunter's sheet has room for two bite tokens by default (bite-spaces = two, a
+    # declared conjecture: under as-recorded, version 2 and 3's default, "se un cacciatore non
+    # ha spazio per collocare un segnalino morso, viene sconfitto" never applied); a reveal the
+    # record gives in the city of the first trail card where no hunter ended his movement is
+    # taken as recorded (recorded-reveal, a new point: versions 1 to 3 refused it).
+    # Version 3: a combat_ends with no combat under way is a violation (there is nothing to
     # end: "Il combattimento continua … finché"); version 2 took it as a note.
-    version = "3"
+    version = "4"
     package_dir = Path(__file__).parent
     points = P.POINTS
     certainties = CERTAINTIES
     # Version 1 took mechanisms the excerpts do not contain as defaults; version 2 follows their
     # words (README, "Every decision"). Version 1 also had three points whose other options
     # contradicted a sentence (white-only-value, twilight-reveal, combat-end-conditions): their
-    # defaults are now certainties, so default runs of version 1 read them as today.
+    # defaults are now certainties, so default runs of version 1 read them as today. Versions 2
+    # and 3 gave a sheet unlimited room for bites; versions 1 to 3 refused every reveal no
+    # hunter's movement made (recorded-reveal did not exist: its option named here is what
+    # they did).
     former_defaults = MappingProxyType({
         "1": {
             "fury-of-dracula.day-hunter-card-recipient": "drawing-hunter",
@@ -81,6 +89,15 @@ class FuryOfDraculaEngine(Engine):
             "fury-of-dracula.weakened-after-defeat": "cured",
             "fury-of-dracula.hospital-space": "any-hospital",
             "fury-of-dracula.victory": "full-game",
+            "fury-of-dracula.recorded-reveal": "hunters-movement-only",
+        },
+        "2": {
+            "fury-of-dracula.bite-spaces": "as-recorded",
+            "fury-of-dracula.recorded-reveal": "hunters-movement-only",
+        },
+        "3": {
+            "fury-of-dracula.bite-spaces": "as-recorded",
+            "fury-of-dracula.recorded-reveal": "hunters-movement-only",
         },
     })
     event_specs = EVENT_SPECS

@@ -65,7 +65,8 @@ class Bots:
                 return picked
         if "time_passes" in by_type:
             return by_type["time_passes"][0]
-        return rng.choice(list(choices))
+        # the end is written down by match_end once it is reached, never drawn at random
+        return rng.choice([c for c in choices if c.event["type"] != "game_over"] or list(choices))
 
     def match_end(self, state, by_type, rng, finishing):
         """Under victory=recorded-only the table writes the end down once it is reached."""
@@ -124,13 +125,12 @@ class Bots:
         return None
 
     def bite(self, state, pid, by_type, rng):
+        """A bite; a hunter not yet keeping a card of a kind revealed reveals his first."""
         h = state["hunters"][pid]
         data = {"hunter": pid}
-        if h["bites"] == 0:
-            if h["events"]:
-                data["reveal_event"] = h["events"][0]
-            if h["items"]:
-                data["reveal_item"] = h["items"][0]
+        for field, key in (("events", "reveal_event"), ("items", "reveal_item")):
+            if h[field] and not h[f"shown_{field}"]:
+                data[key] = h[field][0]
         return _event("bite", self.dracula, **data)
 
     def hospital(self, state, by_type, rng, finishing):

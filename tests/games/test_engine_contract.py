@@ -162,6 +162,23 @@ def test_a_row_whose_quote_lacks_its_deciding_words_is_not_settled():
     assert unsettled(claimed) and unsettled(silent) and unsettled(settled) == []
 
 
+ONE_STEP = Citation("dylan-dog/moving-between-planes", "When a dimensional passage is used to "
+                    "move from the nightmare plane to the mystery plane, the move always counts "
+                    "as one step for the pawn.")
+
+
+def test_a_sentence_settles_what_it_says_and_nothing_beside_it():
+    """The sentence counts the dimensional passage as one step: it settles that, and not that a
+    pawn crossing between reality and the nightmare plane crosses for free."""
+    settled = Certainty("made.up", "the dimensional passage", "one step", (ONE_STEP,),
+                        deciding=("always counts as one step",))
+    claimed = Certainty("made.up", "a change of plane", "free from reality", (ONE_STEP,),
+                        deciding=("passing from reality is free",))
+    assert unsettled(settled) == []
+    assert unsettled(claimed) == [
+        "made.up: 'passing from reality is free' is in none of its quotes"]
+
+
 def test_a_default_must_be_quoted_words_or_a_conjecture_never_both_nor_neither():
     def point(default_words="", conjecture=""):
         return InterpretationPoint(

@@ -120,3 +120,72 @@ def test_a_default_changed_beside_new_points_is_listed_for_runs_that_never_knew_
     out = StringIO()
     call_command("replay_changes", str(match.pk), stdout=out)
     assert f"seq {walk}: violation → legal" in out.getvalue()
+
+
+def test_dylan_dogs_plane_first_mixed_move_is_listed_for_runs_of_the_example_order(db):
+    """dylan-dog/later-turns: "Example of a mixed move: the die shows 5. The player moves their
+    pawn 3 squares and then rotates the nightmare plane by 2." -- version 5 of Dylan Dog reads
+    the pawn-first order as an example (mixed-move-order = either-order) where versions 2 to 4
+    took it as the rule, and adds first-turn-square. A run made by version 4 under its default
+    reading is still recognised as one, compared with today's default, and each plane-first
+    mixed move it called a violation is listed with its passage."""
+    load_archive()
+    engine = games.get("dylan-dog")
+    record = Path(__file__).resolve().parents[1] / "games" / "records" / \
+        "dylan-dog-pre-fidelity-seed-1.json"
+    match = import_match(raw=json.loads(record.read_text(encoding="utf-8")))
+    run = replay_match(match=match, choices={"dylan-dog.mixed-move-order": "pawn-then-rotate"})
+    plane_first = 18  # the pawn walks after the plane has turned
+    assert run.flags.filter(seq=plane_first, kind="violation").exists()
+    ReplayRun.objects.filter(pk=run.pk).update(
+        engine_version="4",
+        interpretation={k: v for k, v in run.interpretation.items()
+                        if k != "dylan-dog.first-turn-square"})
+
+    [change] = list(replay_changes(matches=[match]))
+    assert change.compared_as == "default reading"
+    assert change.reading["dylan-dog.mixed-move-order"] == "either-order"
+    by_seq = {step.seq: step for step in change.steps}
+    step = by_seq[plane_first]
+    assert not step.legal_before and step.legal_after
+    assert "dylan-dog/later-turns" in step.describe() and "pawn-then-rotate" in step.describe()
+    assert engine.defaults_of("4")["dylan-dog.mixed-move-order"] == "pawn-then-rotate"
+    out = StringIO()
+    call_command("replay_changes", str(match.pk), stdout=out)
+    assert f"seq {plane_first}: violation → legal" in out.getvalue()
+
+
+def test_draculas_changed_defaults_are_listed_with_their_passages(db):
+    """fury-of-dracula/para-6: "se un cacciatore non ha spazio per collocare un segnalino morso,
+    viene sconfitto" -- version 4 of La Furia di Dracula gives a sheet room for two bites by
+    default (versions 2 and 3 gave it unlimited room, so the sentence never applied) and takes a
+    reveal the record gives in the first trail card's city (recorded-reveal, a new point;
+    version 3 refused it). A run made by version 3 under its default reading is compared with
+    today's, and both steps are listed with their passages."""
+    load_archive()
+    bite = {"type": "bite", "actor": "p3", "data": {"hunter": "p1"}}
+    events = [bite, bite, bite,
+              {"type": "dracula_move", "actor": "p3", "data": {"space": "brussels"}},
+              {"type": "dracula_revealed", "actor": "p2", "data": {"space": "brussels"}}]
+    match = import_match(raw={
+        "format": "ludoteca.match/1", "game": "fury-of-dracula", "title": "Three bites",
+        "played_on": None, "source": "written for this check",
+        "players": [{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"},
+                    {"id": "p3", "name": "Carla"}],
+        "setup": {"dracula": "p3"},
+        "events": [{"seq": n, **event} for n, event in enumerate(events, start=1)]})
+    run = replay_match(match=match, choices={"fury-of-dracula.bite-spaces": "as-recorded",
+                                             "fury-of-dracula.recorded-reveal":
+                                             "hunters-movement-only"})
+    ReplayRun.objects.filter(pk=run.pk).update(
+        engine_version="3",
+        interpretation={k: v for k, v in run.interpretation.items()
+                        if k != "fury-of-dracula.recorded-reveal"})
+
+    [change] = list(replay_changes(matches=[match]))
+    assert change.compared_as == "default reading"
+    by_seq = {step.seq: step for step in change.steps}
+    assert by_seq[3].state_changed and "fury-of-dracula/para-6" in by_seq[3].describe()
+    assert "bite-spaces=two" in by_seq[3].describe()
+    assert not by_seq[5].legal_before and by_seq[5].legal_after
+    assert "fury-of-dracula/para-4" in by_seq[5].describe()

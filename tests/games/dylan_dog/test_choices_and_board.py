@@ -90,9 +90,13 @@ def test_a_mixed_move_is_one_choice_with_its_path_and_turn_open():
     assert len(covering(choices, dict(mixed, data={**mixed["data"], "rotation": -2}))) == 1
     assert not covering(choices, ev("move", "p1", path=["R2", "R3", "R4"], rotation=1))
     assert not covering(choices, ev("move", "p1", path=["R2", "R4", "R3"], rotation=2))
-    # a handful of choices stand for every path with every turn the throw allows
+    # a handful of choices stand for every path with every turn the throw allows: a dozen for
+    # the pawn first, as many again for the plane first (mixed-move-order's default)
     moves = [c for c in choices if c.type == "move"]
-    assert len(moves) <= 12
+    assert len(moves) <= 24
+    assert any(c.event["data"].get("rotate_first") for c in moves)
+    pawn_first = offered(s, interp(mixed_move_order="pawn-then-rotate"))
+    assert len([c for c in pawn_first if c.type == "move"]) <= 12
     assert sum(len(c.field("path").domain.values) for c in moves if "path" in c.open_fields) > 100
     rng = random.Random(3)
     for choice in moves:

@@ -40,6 +40,24 @@ def test_first_turn_reads_the_square_under_the_pawn():
     assert pending_kinds(act(s2, "move", "p1", path=[], rotation=2).state) == []
 
 
+def test_which_square_a_pawn_on_a_white_square_now_stands_on_is_a_point():
+    """dylan-dog/first-turn: "If the square where their pawn now stands reads "PRENDI UNA CARTA
+    INCUBO" (take a nightmare card), the player draws a nightmare card from the deck" """
+    # turning 3 clockwise brings PRENDI UNA CARTA INCUBO (N21) under p1's white square R0
+    s = act(started(), "roll", "p1", face="3").state
+    beneath = act(s, "move", "p1", path=[], rotation=3)
+    assert pending_kinds(beneath.state) == ["nightmare-card"]
+    assert "dylan-dog.first-turn-square" in consulted(beneath)
+    own_square = act(s, "move", "p1", interp(first_turn_square="white-square"), path=[],
+                     rotation=3)
+    assert pending_kinds(own_square.state) == [] and not violations(own_square)
+    assert violations(act(own_square.state, "nightmare_card", "p1", kind="nothing"))
+    # the point is read only where it decides: nothing comes under the pawn here
+    s2 = act(started(), "roll", "p1", face="2").state
+    assert "dylan-dog.first-turn-square" not in consulted(act(s2, "move", "p1", path=[],
+                                                              rotation=2))
+
+
 def test_die_faces_and_the_dylan_dog_face():
     """dylan-dog/the-die: "the numbers 2, 3, 4, 5 and 6, and the face of Dylan Dog. When Dylan Dog
     comes up, the player may freely decide which move to make (from 1 to 6)." """
@@ -156,14 +174,13 @@ def test_dimensional_passage_needs_alignment():
     )
     # rotate first by 6 so that N0 lines up with INFINITO-PARANORMALE, then step through
     s5 = turn_of(started(), "p1", phase="action", die="6", square="N0")
-    mixed = act(
-        at(s5, 1), "move", "p1", interp(mixed_move_order="either-order"),
-        path=["INFINITO-PARANORMALE"], rotation=5, rotate_first=True,
-    )
+    mixed = act(at(s5, 1), "move", "p1", path=["INFINITO-PARANORMALE"], rotation=5,
+                rotate_first=True)
     assert not violations(mixed)
     assert "dylan-dog.mixed-move-order" in consulted(mixed)
     assert violations(
-        act(at(s5, 1), "move", "p1", path=["INFINITO-PARANORMALE"], rotation=5, rotate_first=True)
+        act(at(s5, 1), "move", "p1", interp(mixed_move_order="pawn-then-rotate"),
+            path=["INFINITO-PARANORMALE"], rotation=5, rotate_first=True)
     )
 
 

@@ -127,3 +127,51 @@ def test_every_test_docstring_quotes_its_passage():
                     assert quote in texts[slug], f"{path.name}::{node.name}: {quote!r} not in {slug}"
                 checked += 1
     assert checked >= 50
+
+
+def certainty(short: str):
+    (found,) = [c for c in E.certainties if c.id == f"dylan-dog.{short}"]
+    return found
+
+
+def test_a_mixed_move_may_turn_the_plane_first_by_default():
+    """dylan-dog/later-turns: "make a "mixed" move."; "Example of a mixed move: the die shows 5.
+    The player moves their pawn 3 squares and then rotates the nightmare plane by 2." """
+    point = E.point("dylan-dog.mixed-move-order")
+    assert point.default == "either-order" and point.default_words == "Example of a mixed move"
+    assert point.option("pawn-then-rotate").conjecture
+    # the versions that took the example's order as the rule are recorded, and this one is new
+    assert E.version == "5"
+    for version in ("2", "3", "4"):
+        assert E.defaults_of(version)["dylan-dog.mixed-move-order"] == "pawn-then-rotate"
+
+
+def test_the_way_back_up_leaves_who_may_climb_to_its_point():
+    """dylan-dog/dylan-dog-cards: "They also let a player who has been "sent" by a nightmare card
+    to a crypt that is already empty climb back onto the nightmare plane, even without looking
+    for the dimensional passage." """
+    way_back = certainty("way-back-up")
+    assert "even without looking for the dimensional passage" in way_back.deciding
+    assert "only" not in way_back.decision and "empty-crypt-climb-who" in way_back.decision
+    assert E.point("dylan-dog.empty-crypt-climb-who").default_words in way_back.deciding
+
+
+def test_the_nightmare_draw_names_the_sentences_that_meet_and_the_one_that_settles_them():
+    """dylan-dog/final-notes-before-starting: "Every nightmare card drawn must be returned to the
+    bottom of the nightmare deck."; "Every "Dylan Dog" card and every shadow card used must be
+    returned to its respective deck." """
+    draw = certainty("nightmare-draw")
+    assert "Every nightmare card drawn must be returned to the bottom of the nightmare deck." \
+        in draw.deciding and "Shadow cards must be kept face up." in draw.deciding
+    assert "every shadow card used must be returned to its respective deck" in draw.deciding
+    assert "Two sentences meet here" in draw.decision
+
+
+def test_the_first_turn_leaves_the_square_under_the_pawn_to_its_point():
+    """dylan-dog/first-turn: "In all other cases, nothing happens." """
+    first = certainty("first-turn")
+    assert "first-turn-square" in first.decision and "stands on its white square" \
+        not in first.decision
+    assert "In all other cases, nothing happens." in first.deciding
+    point = E.point("dylan-dog.first-turn-square")
+    assert point.default == "square-beneath" and point.option("white-square").conjecture

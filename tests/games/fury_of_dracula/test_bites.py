@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.fury_of_dracula.board import BOARD
+from games.fury_of_dracula.rules import ENGINE
 
 from .helpers import consulted, effects, ev, run, start, to_time, unchecked, violations
 
@@ -81,6 +82,18 @@ def test_no_room_for_a_bite_defeats_under_each_option():
         state, steps = run(state, bite(), choices={"bite_spaces": option})
         assert state["hunters"]["p1"]["defeated"], option
         assert effects(steps[0], "no-room-for-bite")
+
+
+def test_by_default_the_sentence_on_a_sheet_with_no_room_applies():
+    """fury-of-dracula/para-6: "se un cacciatore non ha spazio per collocare un segnalino morso, viene sconfitto" (point bite-spaces: two spaces, a declared conjecture)"""
+    state, _ = run(stocked(), bite(), bite())
+    assert state["hunters"]["p1"]["bites"] == 2 and not state["hunters"]["p1"]["defeated"]
+    state, steps = run(state, bite())
+    assert state["hunters"]["p1"]["defeated"] and effects(steps[0], "no-room-for-bite")
+    assert "fury-of-dracula.bite-spaces" in consulted(steps[0])
+    point = ENGINE.point("fury-of-dracula.bite-spaces")
+    assert point.default == "two" and point.option("two").conjecture
+    assert ENGINE.defaults_of("3")["fury-of-dracula.bite-spaces"] == "as-recorded"
 
 
 def test_defeat_discards_cards_and_returns_tokens():

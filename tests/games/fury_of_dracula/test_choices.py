@@ -221,6 +221,22 @@ def test_hunters_see_neither_the_trail_nor_draculas_cards_while_he_hides():
     assert ENGINE.view(at_sea, "p2")["dracula"]["trail"][0]["space"] == "?"
 
 
+def test_a_reveal_no_hunters_movement_made_is_offered_where_dracula_is_to_who_sees_it():
+    """fury-of-dracula/para-4: "Dracula non può essere rivelato mentre si trova in una zona di mare" (point recorded-reveal: a recorded reveal where the first trail card lies, never at sea)"""
+    state, _ = run(start(), ev("dracula_move", "p3", space="brussels"))
+    reveal = ev("dracula_revealed", None, space="brussels")
+    offered = [c for c in ENGINE.legal_events(state, interp()) if c.type == "dracula_revealed"]
+    assert len(covering(offered, reveal)) == 1 and offered[0].points == ("fury-of-dracula.recorded-reveal",)
+    assert not covering(offered, ev("dracula_revealed", None, space="paris"))
+    assert not [c for c in ENGINE.legal_events(state, interp(recorded_reveal="hunters-movement-only"))
+                if c.type == "dracula_revealed"]
+    # a hunter does not know where Dracula is; Dracula does
+    assert not [c for c in ENGINE.legal_events(state, interp(), "p1") if c.type == "dracula_revealed"]
+    assert [c for c in ENGINE.legal_events(state, interp(), "p3") if c.type == "dracula_revealed"]
+    at_sea, _ = run(start(), ev("dracula_move", "p3", space="tyrrhenian-sea"))
+    assert not [c for c in ENGINE.legal_events(at_sea, interp()) if c.type == "dracula_revealed"]
+
+
 def test_a_hunters_unrevealed_cards_are_seen_by_him_alone():
     """fury-of-dracula/para-6: "lo obbliga a tenere rivelata una carta evento e una carta oggetto" — a card is seen by the others once revealed"""
     state, _ = run(start(), ev("draw_event", "p1", end="top", icon="hunter", card="Telegramma"),

@@ -26,7 +26,7 @@ def all_citations():
 def test_registry_finds_the_engine():
     """fury-of-dracula/para-1: "Per spostarti in treno devi spendere un gettone biglietto" (the engine that referees it is registered)"""
     assert games.get("fury-of-dracula") is ENGINE
-    assert ENGINE.slug == "fury-of-dracula" and ENGINE.version == "3"
+    assert ENGINE.slug == "fury-of-dracula" and ENGINE.version == "4"
 
 
 def test_six_paragraphs_end_with_the_printed_pages():
@@ -121,3 +121,14 @@ def test_english_translation_keeps_every_paragraph_and_page_citation():
         assert para.endswith(f"({PAGES_AS_PRINTED[n - 1]})")
         assert para.count("(p") == passages()[n - 1].count("(p")
     assert "weakened (INDEBOLITO)" in paras[5] and "(ad esempio)" in paras[4]
+
+
+def test_what_a_hideout_is_and_who_fights_are_declared_conjectures():
+    """fury-of-dracula/para-3: "Se termini il tuo movimento in un rifugio" — the excerpts never say what makes a space a hideout, nor (para-5, «tutti i cacciatori coinvolti») who is involved in a combat: every reading of either is a conjecture, and says what it assumes"""
+    for point_id in ("fury-of-dracula.hideout-meaning", "fury-of-dracula.combat-hunters"):
+        point = ENGINE.point(point_id)
+        assert not point.default_words
+        assert all(option.conjecture for option in point.options), point_id
+    conjectured = [point.id for point, _option in ENGINE.conjectures()]
+    assert conjectured == ["fury-of-dracula.hideout-meaning", "fury-of-dracula.combat-hunters",
+                           "fury-of-dracula.bite-spaces"]

@@ -71,3 +71,31 @@ def test_out_of_scope_metadata_is_the_readme_list():
         assert item in listed, item
     assert len(ENGINE.out_of_scope) == len(set(ENGINE.out_of_scope)) == len(listed)
     assert any("ad esempio" in item for item in ENGINE.out_of_scope)
+
+
+def decision_row(marker):
+    """The row of the README's "Every decision" table holding ``marker``."""
+    table = README.split("## Every decision", 1)[1].split("\n## ", 1)[0]
+    (found,) = [line for line in table.splitlines() if marker in line]
+    return found
+
+
+def test_every_decision_shows_the_words_that_decide_it_or_its_conjecture():
+    """fury-of-dracula/para-5: "ad esempio" — a reader sees which words settle each row, and which defaults rest on a conjecture"""
+    for certainty in ENGINE.certainties:
+        decided = decision_row(f"settled (`{certainty.id}`)").rsplit(" | ", 2)[-1]
+        for words in certainty.deciding:
+            assert f"**«{words}»**" in decided, (certainty.id, words)
+    for point in ENGINE.points:
+        given = decision_row(f"point (`{point.id}`, {point.doubt})").rsplit(" | ", 2)[-1]
+        conjecture = point.option(point.default).conjecture
+        if conjecture:
+            assert f"default a **conjecture**: {conjecture}" in given, point.id
+            assert f"Default: a **conjecture** ({conjecture})." in README
+        else:
+            assert f"default in the text's words: **«{point.default_words}»**" in given, point.id
+            assert f"Default in the text's words: «{point.default_words}»." in README
+        for option in point.options:
+            if option.conjecture:
+                assert f"*Conjecture:* {option.conjecture}." in README, (point.id, option.id)
+    assert f"the default reading, with {len(ENGINE.conjectures())} conjectures" in README

@@ -8,7 +8,7 @@ import json
 from games.core.replay import replay_document
 from games.fury_of_dracula.rules import ENGINE
 
-from .helpers import effects, ev, run, start, violations
+from .helpers import consulted, effects, ev, run, start, unchecked, violations
 
 SAMPLE = ENGINE.package_dir / "samples" / "revealed-at-sea.json"
 
@@ -55,10 +55,22 @@ def test_a_recorded_reveal_is_checked_against_the_engines_own():
                        ev("dracula_revealed", "p1", space="brussels"))
     assert state["dracula"]["revealed"] and not violations(steps[-1])
     assert effects(steps[-1], "reveal-confirmed")
-    # nobody ended a movement there: a violation, skipped
+    # not the first trail city, where Dracula is: a violation under every reading, skipped
     before, _ = run(start(), *base)
-    state, steps = run(before, ev("dracula_revealed", "p1", space="brussels"))
-    assert state == before and violations(steps[0])[0].citations[0].page == "pag. 12"
-    # not the first trail city
-    state, steps = run(before, ev("dracula_revealed", "p1", space="paris"))
-    assert state == before and "first space" in violations(steps[0])[0].message
+    for reading in ({}, {"recorded_reveal": "hunters-movement-only"}):
+        state, steps = run(before, ev("dracula_revealed", "p1", space="paris"), choices=reading)
+        assert state == before and "first space" in violations(steps[0])[0].message
+
+
+def test_a_reveal_no_hunters_movement_made_is_a_point():
+    """fury-of-dracula/para-4: "Dracula non può essere rivelato mentre si trova in una zona di mare" (point recorded-reveal: the one reveal the excerpts forbid is at sea)"""
+    before, _ = run(start(), ev("dracula_move", "p3", space="brussels"))
+    recorded = ev("dracula_revealed", "p1", space="brussels")
+    state, steps = run(before, recorded)
+    assert not violations(steps[0]) and "fury-of-dracula.recorded-reveal" in consulted(steps[0])
+    assert state["dracula"]["revealed"] and state["dracula"]["space"] == "brussels"
+    assert state["dracula"]["combat_due"] == {"tick": before["tick"], "hunter": None}
+    assert unchecked(steps[0])
+    state, steps = run(before, recorded, choices={"recorded_reveal": "hunters-movement-only"})
+    assert state == before and violations(steps[0])[0].point == "fury-of-dracula.recorded-reveal"
+    assert "no hunter ended his movement" in violations(steps[0])[0].message
