@@ -55,10 +55,6 @@ def _visible_match(request, match_id: int):
     return get_object_or_404(selectors.visible_matches(user=request.user), pk=match_id)
 
 
-def _run_of(match, run_id: int) -> ReplayRun:
-    return get_object_or_404(ReplayRun, pk=run_id, match=match)
-
-
 # -- matches ------------------------------------------------------------------------------------
 
 
@@ -294,8 +290,8 @@ def _run_url(run, position: dict) -> str:
 def run_detail(request, match_id: int, run_id: int):
     """The run's progress; a finished run opens at the step being read when its reading was
     chosen (``?step=``), else at its first flag."""
-    match = _visible_match(request, match_id)
-    run = _run_of(match, run_id)
+    run = _readable_run(request, match_id, run_id)
+    match = run.match
     position = _reading_position(request.GET, match)
     if run.status == ReplayRun.DONE:
         seq = min(int(position["step"]), run.progress) if "step" in position else _opening_seq(run)
@@ -306,8 +302,10 @@ def run_detail(request, match_id: int, run_id: int):
             response["HX-Redirect"] = target
             return response
         return redirect(target)
-    return page(request, "replay/run.html", {"match": match, "run": run,
-                                              "poll": _run_url(run, position)}, fragment="progress")
+    return page(request, "replay/run.html", {
+        "match": match, "run": run, "poll": _run_url(run, position),
+        "words": reading_words(games.find(match.game.slug), run.interpretation),
+    }, fragment="progress")
 
 
 # -- the step-through ---------------------------------------------------------------------------

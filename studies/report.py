@@ -10,6 +10,7 @@ from django.urls import reverse
 
 import games
 from games.core.sweep import SweepResult
+from replay.readings import reading_words
 from studies.models import Study
 
 
@@ -154,12 +155,15 @@ def sweep_report(study: Study, *, request) -> dict:
         "alone": _alone_rows(found["alone"], engine, match.pk, name),
         "interactions": [
             {**i, "questions": [point_words(engine, p)["question"] for p in i["points"]],
+             "options_words": [point_words(engine, p)["options"].get(o, o)
+                               for p, o in zip(i["points"], i["options"], strict=True)],
              "outcome_words": outcome_label(i["outcome"], name),
              "alone_words": [outcome_label(o, name) for o in i["alone"]],
              "url": reading_url(match.pk, dict(zip(i["points"], i["options"], strict=True)))}
             for i in found["interactions"]
         ],
         "default_outcome": outcome_label(found["default_outcome"], name),
+        "default_reading": reading_words(engine, {}),
         "changed_combinations": found["changed_combinations"],
     }
 
@@ -195,7 +199,7 @@ def impact_report(study: Study, *, request) -> dict:
         "changed": "Outcomes another reading changes",
     })
     return {"point": words, "table": table, "charts": charts, "players": players,
-            "options": options}
+            "options": options, "default_reading": reading_words(engine, {})}
 
 
 def archive_report(study: Study, *, request) -> dict:

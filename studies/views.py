@@ -13,6 +13,7 @@ import games
 from archive.models import Game
 from replay import selectors as replay_selectors
 from replay.errors import LogError
+from replay.readings import reading_words
 from replay.runs import find_run
 from studies import selectors
 from studies.models import Study
@@ -167,11 +168,7 @@ def reading(request, match_id: int):
     if run is not None:
         return redirect("run-detail", match.pk, run.pk)
     interpretation = engine.interpretation(choices)
-    chosen = [
-        {**point_words(engine, point_id), "option": option}
-        for point_id, option in interpretation.choices.items()
-        if option != engine.point(point_id).default
-    ]
     return page(request, "studies/reading.html", {
-        "match": match, "engine": engine, "chosen": chosen, "choices": interpretation.choices,
+        "match": match, "engine": engine, "choices": interpretation.choices,
+        "words": reading_words(engine, interpretation.choices),
     })
