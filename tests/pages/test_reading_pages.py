@@ -102,7 +102,7 @@ def test_a_variation_and_its_parent_are_two_lines_of_play(client, curator, lagoo
 
 
 def test_compare_two_runs_opens_a_pair_that_diverges_where_any_pair_does(client, lagoon):
-    match, default, attacked = lagoon
+    match, default, _attacked = lagoon
     # Two newer readings of points this record never consults: they never diverge.
     for point, option in (("dagon.wizard-turns", "two"), ("dagon.occupied-city", "share")):
         replay_match(match=match, choices={point: option})
@@ -170,8 +170,8 @@ def test_every_page_naming_the_default_reading_counts_and_lists_its_conjectures(
     match, default, attacked = lagoon
     said = "the default reading, with 2 conjectures"
     questions = ("How many turns does the Wizard card cost a Hero that lost a duel?",
-                 "Does a Hero delivering the Symbol receive two weapons in all, or two plus the "
-                 "one weapon every Hero stopping in a city receives?")
+                 ("Does a Hero delivering the Symbol receive two weapons in all, or two plus the "
+                 "one weapon every Hero stopping in a city receives?"))
     pages = {
         "step": reverse("replay-step", args=[match.pk, default.pk, 7]),
         "match": reverse("match-detail", args=[match.pk]),

@@ -91,7 +91,7 @@ def test_a_step_links_to_itself_under_every_other_stored_reading_for_any_reader(
 
 
 def test_a_new_stored_reading_shows_on_a_step_already_drawn(client, lagoon):
-    match, run, attacked = lagoon
+    match, run, _attacked = lagoon
     before = step_tree(client, run, 7)
     assert len(before.xpath("//nav[@class='other-readings']//a")) == 1
     replay_match(match=match, choices={"dagon.wizard-turns": "two"})
@@ -181,7 +181,7 @@ def test_a_run_behind_its_log_says_so_and_offers_the_whole_log(curator_client, l
 
 
 def test_an_undone_move_puts_a_run_behind_its_log(client, lagoon):
-    match, run, _ = lagoon
+    match, _run, _ = lagoon
     match.refresh_from_db()
     append_events(match=match, expected_seq=match.last_seq,
                   events=[{"type": "roll", "actor": "p1", "data": {"value": 2}}])
