@@ -12,11 +12,11 @@ from django.db.models import (
     Count,
     Exists,
     IntegerField,
-    JSONField,
     OuterRef,
     Q,
     QuerySet,
     Subquery,
+    TextField,
     Value,
 )
 from django.db.models.functions import Cast
@@ -63,18 +63,18 @@ def _done_runs_of(match_ref) -> QuerySet[ReplayRun]:
 
 
 class RowsAsJSON(Aggregate):
-    """The values of a group as one JSON array of arrays (``[[1, 40, {…}], …]``): SQLite's
-    ``json_group_array``, PostgreSQL's ``json_agg``. It lets a page read a few small rows of
-    another table in the query it makes anyway. Written as SQL, not with Django's JSON
-    functions, which ask SQLite whether it has JSON once per connection, in a query of its
-    own."""
+    """The values of a group as the text of one JSON array of arrays (``[[1, 40, {…}], …]``):
+    SQLite's ``json_group_array``, PostgreSQL's ``json_agg``. It lets a page read a few small
+    rows of another table in the query it makes anyway. Written as SQL, not with Django's
+    JSON functions, which ask SQLite whether it has JSON once per connection, in a query of
+    its own; text either way, parsed by the caller."""
 
-    output_field = JSONField()
+    output_field = TextField()
     template = "JSON_GROUP_ARRAY(JSON_ARRAY(%(expressions)s))"
 
     def as_postgresql(self, compiler, connection, **extra_context):
         return self.as_sql(compiler, connection,
-                           template="JSON_AGG(JSON_BUILD_ARRAY(%(expressions)s))",
+                           template="JSON_AGG(JSON_BUILD_ARRAY(%(expressions)s))::text",
                            **extra_context)
 
 
@@ -89,9 +89,9 @@ class StoredReading:
     interpretation: dict
 
 
-def _stored_readings(rows, match_id: int) -> tuple[StoredReading, ...]:
+def _stored_readings(rows: str | None, match_id: int) -> tuple[StoredReading, ...]:
     found = []
-    for pk, log_seq, interpretation in rows or ():
+    for pk, log_seq, interpretation in json.loads(rows) if rows else ():
         if isinstance(interpretation, str):  # SQLite keeps a JSON column as its text
             interpretation = json.loads(interpretation)
         found.append(StoredReading(pk=pk, match_id=match_id, log_seq=log_seq,
@@ -117,7 +117,7 @@ def visible_run(*, user, match_id: int, run_id: int) -> ReplayRun | None:
            .defer("outcome", "flag_summary", "error", "match__game__components")
            .annotate(stored_head=Subquery(stored_head.order_by().values("hash")[:1]),
                      archive_version=Subquery(latest),
-                     done_rows=Subquery(done, output_field=JSONField()),
+                     done_rows=Subquery(done, output_field=TextField()),
                      behind=moves_after_run())
            .order_by().first())
     if run is not None:
