@@ -35,7 +35,13 @@ from replay.forms import (
 )
 from replay.interchange import export_match, import_match
 from replay.models import ReplayRun
-from replay.readings import flag_words, option_words, question_of, reading_words
+from replay.readings import (
+    flag_words,
+    option_words,
+    points_read_differently,
+    question_of,
+    reading_words,
+)
 from replay.runs import (
     ReplayError,
     changed_since_run,
@@ -655,20 +661,6 @@ def _side_names(run_a, run_b, match) -> None:
             run.side_name = run.words.short
 
 
-def _points_read_differently(engine, run_a, run_b, causes) -> list[dict]:
-    """The points the two runs read differently, each option in words."""
-    rows = []
-    for point in engine.points if engine else ():
-        read = [next((r for r in run.words.departures if r.point == point.id), None)
-                for run in (run_a, run_b)]
-        options = [r.option if r else point.default for r in read]
-        if options[0] != options[1]:
-            rows.append({"question": question_of(point), "cause": point.id in causes,
-                         "a": point.option(options[0]).description,
-                         "b": point.option(options[1]).description})
-    return rows
-
-
 @require_safe
 @bad_parameter_is_400
 def compare(request, match_id: int):
@@ -706,7 +698,9 @@ def compare(request, match_id: int):
             def url(s):
                 return reverse("compare", args=[match.pk]) + "?" + urlencode({**base, "seq": s})
 
-            differing = _points_read_differently(engine, run_a, run_b, comparison.causes)
+            differing = [{**row, "cause": row["point"] in comparison.causes}
+                         for row in points_read_differently(engine, run_a.interpretation,
+                                                            run_b.interpretation)]
             names = {p["id"]: p.get("name") or p["id"] for p in match.players}
             outcome_a = outcome_in_words(comparison.outcome_a, names)
             outcome_b = dict(outcome_in_words(comparison.outcome_b, names))
