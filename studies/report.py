@@ -130,7 +130,8 @@ def sweep_report(study: Study, *, request) -> dict:
             "changed": row.outcome != default.outcome,
             "url": reading_url(match.pk, {p: o for p, o in representative.items()
                                           if o != result.defaults[p]}),
-            "cells": [row.choices.get(p["id"], "any") for p in points],
+            "cells": [p["options"].get(row.choices[p["id"]], row.choices[p["id"]])
+                      if p["id"] in row.choices else "any" for p in points],
         }
         for p in points:
             entry[p["id"]] = row.choices.get(p["id"], "any")
