@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from games.core.engine import Engine
 from games.core.points import InterpretationPoint, Option
+from web.words import flag_kind_in_words
 
 
 def question_of(point: InterpretationPoint) -> str:
@@ -125,8 +126,9 @@ class FlagWords:
     conjecture: str = ""
 
 
-def flag_words(engine: Engine | None, *, message: str, rule: str = "", point: str | None = None,
-               option: str | None = None) -> FlagWords:
+def flag_words(engine: Engine | None, flag) -> FlagWords:
+    """``flag`` (a stored flag, or one an engine just raised) in words."""
+    message, rule, point, option = flag.message, flag.rule, flag.point, flag.option
     said = message.removesuffix(f" ({rule})") if rule else message
     if point:
         said = said.removesuffix(f" ({point} read as {option!r})")
@@ -140,6 +142,12 @@ def flag_words(engine: Engine | None, *, message: str, rule: str = "", point: st
     return FlagWords(said=said, question=question_of(found),
                      reading=read.description if read else "",
                      conjecture=read.conjecture if read else "")
+
+
+def flag_rows(flags, engine: Engine | None) -> list[dict]:
+    """Flags as the pages list them: each with its kind and itself in words."""
+    return [{"flag": flag, "kind": flag_kind_in_words(flag.kind),
+             "words": flag_words(engine, flag)} for flag in flags]
 
 
 def option_words(engine: Engine | None, point: str, option: str) -> str:

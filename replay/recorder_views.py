@@ -24,7 +24,7 @@ from games.core.choices import ACTOR, OneOf
 from replay import selectors
 from replay.boards import draw_board
 from replay.errors import AppendConflict, LogError
-from replay.readings import flag_words, question_of, reading_words
+from replay.readings import flag_rows, question_of, reading_words
 from replay.recorder import (
     RecorderHead,
     check_event,
@@ -40,7 +40,7 @@ from replay.recorder import (
 from replay.recorder_questions import UnansweredField, choice_key, questions
 from web.pages import bad_parameter_is_400, curator_only, page
 from web.params import BadParameter, whole_number
-from web.words import event_in_words, flag_kind_in_words, label
+from web.words import event_in_words, label
 
 RECENT = 8
 
@@ -149,11 +149,7 @@ def _context(request, head: RecorderHead, *, as_played: dict | None = None,
                                           as_played.get("data"), names)
         if as_played.get("type") else "",
         "preview": preview,
-        "preview_flags": [{"flag": flag, "kind": flag_kind_in_words(flag.kind),
-                           "words": flag_words(head.engine, message=flag.message,
-                                               rule=flag.rule, point=flag.point,
-                                               option=flag.option)}
-                          for flag in (preview.flags if preview else ())],
+        "preview_flags": flag_rows(preview.flags if preview else (), head.engine),
         "error": error,
         "undo": undo,
         "undo_said": said.get(undo.seq, "") if undo else "",

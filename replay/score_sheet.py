@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 from games.core.engine import Engine
 from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplayStep
-from replay.readings import FlagWords, ReadingWords, flag_words, reading_words
+from replay.readings import ReadingWords, flag_rows, reading_words
 from replay.selectors import MatchNotes, StepNote, match_notes
-from web.words import event_in_words, facts, flag_kind_in_words, outcome_in_words
+from web.words import event_in_words, facts, outcome_in_words
 
 # A sheet lists at most this many events (about a hundred A4 pages); the export holds them all.
 MOST_EVENTS = 5000
@@ -22,7 +22,7 @@ class SheetRow:
     seq: int
     said: str
     legal: bool
-    flags: tuple[tuple[str, str, FlagWords], ...]  # (kind, kind in words, the flag in words)
+    flags: tuple[dict, ...]  # as replay.readings.flag_rows says them
     notes: tuple[StepNote, ...]
 
 
@@ -69,11 +69,10 @@ def score_sheet(*, match: Match, run: ReplayRun | None, engine: Engine | None) -
         last = shown[-1][0]
         said = {seq: (summary, legal) for seq, summary, legal in ReplayStep.objects.filter(
             run=run, seq__lte=last).values_list("seq", "summary", "legal")}
-        for seq, kind, message, rule, point, option in (
-                ReplayFlag.objects.filter(run=run, seq__lte=last).order_by("seq", "index")
-                .values_list("seq", "kind", "message", "rule", "point", "option")):
-            flags.setdefault(seq, []).append((kind, flag_kind_in_words(kind), flag_words(
-                engine, message=message, rule=rule, point=point, option=option)))
+        for row in flag_rows(ReplayFlag.objects.filter(run=run, seq__lte=last)
+                             .order_by("seq", "index")
+                             .only("seq", "kind", "message", "rule", "point", "option"), engine):
+            flags.setdefault(row["flag"].seq, []).append(row)
     rows = []
     for seq, event in shown:
         words, legal = said.get(seq) or (

@@ -36,6 +36,7 @@ from replay.forms import (
 from replay.interchange import export_match, import_match
 from replay.models import ReplayRun
 from replay.readings import (
+    flag_rows,
     flag_words,
     option_words,
     points_read_differently,
@@ -361,8 +362,7 @@ def step_reading(flags, engine=None, *, run=None, runs_by_reading=None, viewer=N
                              "words": option_words(engine, flag.point, option),
                              "url": _step_url(other, flag.seq, viewer) if other else None})
         rows.append({"flag": flag, "kind": flag_kind_in_words(flag.kind), "citations": refs,
-                     "words": flag_words(engine, message=flag.message, rule=flag.rule,
-                                         point=flag.point, option=flag.option),
+                     "words": flag_words(engine, flag),
                      "question": point.question if point else "",
                      "rule": passages.get(flag.rule), "changing": changing})
     notes: dict[object, dict] = {}
@@ -631,12 +631,6 @@ def _missing_runs(match, engine, runs, run_a, run_b) -> dict:
             "alternatives": alternatives}
 
 
-def _flag_rows(flags, engine) -> list[dict]:
-    return [{"flag": flag, "kind": flag_kind_in_words(flag.kind),
-             "words": flag_words(engine, message=flag.message, rule=flag.rule, point=flag.point,
-                                 option=flag.option)} for flag in flags]
-
-
 def _line_name(run, match) -> str:
     """A run's line of play, for two runs of a variation and the line it branched from."""
     if run.match_id == match.pk:
@@ -676,7 +670,7 @@ def compare(request, match_id: int):
     run_a, run_b = by_pk.get(request.GET.get("a", "")), by_pk.get(request.GET.get("b", ""))
     lines = run_a is not None and run_b is not None and run_a.match_id != run_b.match_id
     context = {"match": match, "runs": runs, "run_a": run_a, "run_b": run_b, "error": "",
-               "lines": lines, "default_reading": reading_words(engine, {}),
+               "lines": lines,
                "missing": _missing_runs(match, engine, runs, run_a, run_b)}
     if run_a and run_b and not context["missing"]["stale"]:
         _side_names(run_a, run_b, match)
@@ -709,8 +703,8 @@ def compare(request, match_id: int):
                 "seq": seq,
                 "last": last,
                 "a": a, "b": b,
-                "flags_a": _flag_rows(both.flags_a, engine),
-                "flags_b": _flag_rows(both.flags_b, engine),
+                "flags_a": flag_rows(both.flags_a, engine),
+                "flags_b": flag_rows(both.flags_b, engine),
                 "differs_here": seq in comparison.differing_seqs,
                 "differing_points": differing,
                 "outcomes": [(what, said, outcome_b[what], said != outcome_b[what])
