@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from bisect import bisect_left
 from dataclasses import dataclass
@@ -89,23 +90,26 @@ class StoredReading:
     interpretation: dict
 
 
-def _stored_readings(rows: str | None, match_id: int) -> tuple[StoredReading, ...]:
+def stored_readings_of(run: ReplayRun) -> tuple[StoredReading, ...]:
+    """The finished runs of ``run``'s match, as ``visible_run`` read them with it (parsed
+    only when a step is drawn: a step served from the cache compares ``readings_mark``)."""
     found = []
-    for pk, log_seq, interpretation in json.loads(rows) if rows else ():
+    for pk, log_seq, interpretation in json.loads(run.done_rows) if run.done_rows else ():
         if isinstance(interpretation, str):  # SQLite keeps a JSON column as its text
             interpretation = json.loads(interpretation)
-        found.append(StoredReading(pk=pk, match_id=match_id, log_seq=log_seq,
+        found.append(StoredReading(pk=pk, match_id=run.match_id, log_seq=log_seq,
                                    interpretation=interpretation))
-    return tuple(sorted(found, key=lambda run: run.pk))
+    return tuple(sorted(found, key=lambda stored: stored.pk))
 
 
 def visible_run(*, user, match_id: int, run_id: int) -> ReplayRun | None:
     """A run of a match the user may read, with its match and game; ``stored_head``, the
     hash the log now stores at the run's last seq (a run whose log was rewritten since is
     refused by whoever reads it); ``archive_version``, the latest transcription stored
-    (the rulebook text a step quotes changes only with a new one); ``stored_readings``, the
-    match's finished runs (a step links to itself under each stored reading); and
-    ``behind``, whether moves were recorded after the run's last seq. One query."""
+    (the rulebook text a step quotes changes only with a new one); ``done_rows``, the
+    match's finished runs as JSON text (a step links to itself under each stored reading:
+    ``stored_readings_of``), and ``readings_mark``, a digest of them; and ``behind``,
+    whether moves were recorded after the run's last seq. One query."""
     stored_head = Event.objects.filter(match=OuterRef("match_id"), seq=OuterRef("log_seq"))
     latest = Transcription.objects.order_by("-pk").values("pk")[:1]
     done = (_done_runs_of(OuterRef("match_id")).values("match")
@@ -121,7 +125,7 @@ def visible_run(*, user, match_id: int, run_id: int) -> ReplayRun | None:
                      behind=moves_after_run())
            .order_by().first())
     if run is not None:
-        run.stored_readings = _stored_readings(run.done_rows, run.match_id)
+        run.readings_mark = hashlib.sha256((run.done_rows or "").encode()).hexdigest()[:32]
     return run
 
 

@@ -122,7 +122,7 @@ def step_panel(*, run: ReplayRun, match: Match, seq: int, viewer: str | None, cu
         return render()
     key = _key("step", run.fingerprint, seq, viewer, curator)
     archive = run.archive_version
-    readings = run.stored_readings
+    readings = run.readings_mark
     found = cache.get(key)
     if found is not None:
         panel, drawn_notes, drawn_archive, drawn_seq, drawn_readings = found

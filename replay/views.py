@@ -409,7 +409,7 @@ def _step_context(match, run, seq, viewer) -> dict:
                              match.players, before=before)
     names = names_in(match)
     event = view.event
-    readings = selectors.readings_at(run.stored_readings, seq=seq, engine=engine)
+    readings = selectors.readings_at(selectors.stored_readings_of(run), seq=seq, engine=engine)
     runs_by_reading = {selectors.reading_key(link.run.interpretation): link.run
                        for link in readings}
     return {
