@@ -217,6 +217,8 @@ def archive_report(study: Study, *, request) -> dict:
         matches.append({
             **entry, "swept": "error" not in entry,
             "changing": [{**a, "question": point_words(engine, a["point"])["question"],
+                          "option_words": point_words(engine, a["point"])["options"].get(
+                              a["option"], a["option"]),
                           "url": reading_url(entry["match"], {a["point"]: a["option"]})}
                          for a in changing],
             "changing_count": len(changing),
