@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import logging
 import threading
-from importlib import import_module
 from concurrent.futures import ThreadPoolExecutor
+from importlib import import_module
 
 from django.conf import settings
 from django.db import close_old_connections, connections, transaction

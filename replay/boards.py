@@ -1,10 +1,12 @@
-"""Drawing a board from what its engine says: the labelled layout (``Engine.layout``) and where
-every piece stands (``Engine.pieces``). Pages never guess positions from a state's shape."""
+"""Drawing a board from what its engine says: the labelled layout (``Engine.layout``), each space
+in the colour its board data gives its kind, and where every piece stands (``Engine.pieces``).
+Pages never guess positions from a state's shape."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -15,7 +17,16 @@ from games.core.board import BoardLayout, Piece, Space
 
 PLAYER_COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#117a65")
 NEUTRAL_COLOUR = "#444"
+# A space whose board data gives no colour (or one that is not a plain CSS colour).
+PLAIN_SPACE = "#efe6d2"
+CSS_COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}|[a-z]{3,20}")
 CROWDED = 24
+
+
+def space_colour(colour: str) -> str:
+    """The board data's colour if it is a plain CSS colour (a hex code or a name: it goes into
+    an SVG attribute as it is), else the plain one."""
+    return colour if CSS_COLOUR.fullmatch(colour or "") else PLAIN_SPACE
 
 
 @dataclass(frozen=True)
@@ -26,6 +37,46 @@ class DrawnSpace:
     area: str
     x: float
     y: float
+    colour: str = PLAIN_SPACE
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """One kind of space as the legend shows it: its colour, what it is (the board data's
+    words for the kind, else the kind itself) and how many spaces are of it."""
+
+    colour: str
+    words: str
+    count: int
+
+
+def legend_of(spaces: Sequence[DrawnSpace], kinds: Mapping[str, str]) -> tuple[LegendEntry, ...]:
+    """Each kind of space and its colour, in the order the board lists them; a kind drawn in
+    more than one colour has an entry for each (named by its space where it is the only one:
+    Castle Dracula among the cities)."""
+    found: dict[tuple[str, str], list[DrawnSpace]] = {}
+    for space in spaces:
+        found.setdefault((space.kind, space.colour), []).append(space)
+    colours_of: dict[str, int] = {}
+    for kind, _ in found:
+        colours_of[kind] = colours_of.get(kind, 0) + 1
+    entries = []
+    for (kind, colour), members in found.items():
+        words = kinds.get(kind) or kind
+        if colours_of[kind] > 1 and len(members) == 1:
+            words = f"{words}: {members[0].name}"
+        entries.append(LegendEntry(colour=colour, words=words, count=len(members)))
+    return tuple(entries)
+
+
+@dataclass(frozen=True)
+class DrawnMove:
+    """A piece that moved in the step drawn: from where to where (None: off the board)."""
+
+    label: str
+    piece: str
+    origin: DrawnSpace | None
+    target: DrawnSpace | None
 
 
 @dataclass
@@ -42,6 +93,7 @@ class DrawnPiece:
     x: float
     y: float
     r: float
+    moved: bool = False
 
 
 @dataclass(frozen=True)
@@ -58,11 +110,20 @@ class BoardFrame:
     provenance: dict
     svg: str
     by_id: dict[str, DrawnSpace]
+    legend: tuple[LegendEntry, ...] = ()
 
     @property
     def crowded(self) -> bool:
         """Too many spaces to print every name: names show on the spaces in play only."""
         return len(self.spaces) > CROWDED
+
+    @property
+    def provenance_notes(self) -> list[tuple[str, list[str]]]:
+        """Where the board comes from, as the page says it: each note of its provenance (what
+        was assumed, how it is drawn, why an id reads as it does) but its status, in words."""
+        return [(key.replace("_", " ").capitalize(),
+                 [str(item) for item in value] if isinstance(value, list) else [str(value)])
+                for key, value in self.provenance.items() if key != "status" and value]
 
 
 @dataclass
@@ -73,6 +134,7 @@ class Drawing:
     frame: BoardFrame
     pieces: list[DrawnPiece]
     off_board: list[Piece] = field(default_factory=list)
+    moves: list[DrawnMove] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
@@ -99,14 +161,14 @@ def board_frame(layout: BoardLayout) -> BoardFrame:
     """The layout's frame, drawn the first time this layout is seen (a board that turns, as
     Dylan Dog's nightmare plane does, has one frame per position)."""
     provenance = json.dumps(dict(layout.provenance), sort_keys=True, default=str)
-    return _frame(layout.spaces, layout.links, provenance)
+    return _frame(layout.spaces, layout.links, provenance, tuple(sorted(layout.kinds.items())))
 
 
 @lru_cache(maxsize=256)
 def _frame(spaces: tuple[Space, ...], links: tuple[tuple[str, str], ...],
-           provenance: str) -> BoardFrame:
-    drawn = tuple(DrawnSpace(s.id, s.name, s.kind, s.area, float(s.x), float(s.y))
-                  for s in spaces)
+           provenance: str, kinds: tuple[tuple[str, str], ...]) -> BoardFrame:
+    drawn = tuple(DrawnSpace(s.id, s.name, s.kind, s.area, float(s.x), float(s.y),
+                             space_colour(s.colour)) for s in spaces)
     by_id = {s.id: s for s in drawn}
     if drawn:
         xs, ys = [s.x for s in drawn], [s.y for s in drawn]
@@ -123,11 +185,30 @@ def _frame(spaces: tuple[Space, ...], links: tuple[tuple[str, str], ...],
                            {"spaces": drawn, "links": joined, "radius": radius, "font": font})
     return BoardFrame(viewbox=" ".join(f"{v:.0f}" for v in box), radius=radius, font=font,
                       spaces=drawn, links=joined, provenance=json.loads(provenance),
-                      svg=mark_safe(svg), by_id=by_id)
+                      svg=mark_safe(svg), by_id=by_id, legend=legend_of(drawn, dict(kinds)))
+
+
+def moves_between(before: Sequence[Piece], after: Sequence[Piece],
+                  frame: BoardFrame) -> list[DrawnMove]:
+    """The pieces that changed space from ``before`` to ``after`` (a piece put on the board
+    or taken off it too), as the step's last move is marked."""
+    was = {piece.id: piece.space for piece in before}
+    moved = []
+    for piece in after:
+        if piece.id in was and was[piece.id] == piece.space:
+            continue
+        origin = frame.by_id.get(was.get(piece.id) or "")
+        target = frame.by_id.get(piece.space or "")
+        if origin is None and target is None:
+            continue
+        moved.append(DrawnMove(label=piece.label, piece=piece.id, origin=origin, target=target))
+    return moved
 
 
 def draw_board(layout: BoardLayout, pieces: Sequence[Piece],
-               players: Sequence[dict]) -> Drawing:
+               players: Sequence[dict], before: Sequence[Piece] | None = None) -> Drawing:
+    """The board with its pieces; ``before``: where the pieces stood before the step drawn,
+    so its last move is marked (the spaces left and reached, and the pieces that moved)."""
     frame = board_frame(layout)
     by_id, radius = frame.by_id, frame.radius
     colours = {p["id"]: PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i, p in enumerate(players)}
@@ -152,4 +233,8 @@ def draw_board(layout: BoardLayout, pieces: Sequence[Piece],
             x=round(space.x + dx, 1), y=round(space.y + dy, 1),
             r=round(radius * (0.75 if piece.owner else 0.5), 1),
         ))
-    return Drawing(frame=frame, pieces=drawn, off_board=off_board)
+    moves = moves_between(before, pieces, frame) if before is not None else []
+    moved = {move.piece for move in moves}
+    for piece in drawn:
+        piece.moved = piece.id in moved
+    return Drawing(frame=frame, pieces=drawn, off_board=off_board, moves=moves)

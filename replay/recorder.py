@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
-from boundary import InputError, parse_json
 from games.core.board import BoardLayout, Piece
 from games.core.choices import Choice
 from games.core.engine import Engine
@@ -139,14 +138,6 @@ def match_reading_set(*, match: Match, choices: Mapping[str, str]) -> Match:
     match.reading = chosen
     keep_head_states(match_id=match.pk)  # the new reading's states, once, on this POST
     return match
-
-
-def parsed_json(raw: str, *, field: str) -> Any:
-    """JSON a recorder typed or a page carried, through the input boundary."""
-    try:
-        return parse_json(raw, field=field)
-    except InputError as error:
-        raise MalformedEvent(str(error), field=error.field) from None
 
 
 def check_event(*, match: Match, event: Mapping[str, Any], head: RecorderHead | None = None

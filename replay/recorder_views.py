@@ -17,17 +17,20 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.http import urlencode
 
+import games
 from boundary import MAX_DB_INTEGER, whole_number_text
+from boundary.errors import InputError
+from boundary.jsontext import parse_json
 from games.core.choices import ACTOR, OneOf
 from replay import selectors
 from replay.boards import draw_board
 from replay.errors import AppendConflict, LogError
+from replay.readings import flag_rows, question_of, reading_words
 from replay.recorder import (
     RecorderHead,
     check_event,
     last_move,
     match_reading_set,
-    parsed_json,
     record_event,
     record_offered,
     recorder_head,
@@ -39,6 +42,7 @@ from replay.recorder_questions import UnansweredField, choice_key, questions
 from replay.views import broken_log_is_409
 from web.pages import bad_parameter_is_400, curator_only, page
 from web.params import BadParameter, whole_number
+from web.words import event_in_words, label
 
 RECENT = 8
 
@@ -98,6 +102,7 @@ def _choice_rows(head: RecorderHead, *, failed: Mapping | None) -> list[dict]:
 
 
 def _context(request, head: RecorderHead, *, as_played: dict | None = None,
+             as_played_text: str | None = None, as_played_error: dict | None = None,
              preview=None, error: str = "", failed: Mapping | None = None) -> dict:
     match = head.match
     rows = _choice_rows(head, failed=failed)
@@ -114,7 +119,9 @@ def _context(request, head: RecorderHead, *, as_played: dict | None = None,
     since = min([*recent, *([undo.seq] if undo else [])], default=head.seq + 1)
     said = step_summaries(head=head, since=since)
     drawing = draw_board(head.layout, head.pieces, match.players)
-    acting = [f.name for f in head.engine.player_facts(head.state, head.seat) if f.acting]
+    players = head.engine.player_facts(head.state, head.seat)
+    names = _names(head)
+    as_played = as_played or {"type": "", "actor": "", "data": {}}
     return {
         "match": match,
         "head": head,
@@ -123,18 +130,34 @@ def _context(request, head: RecorderHead, *, as_played: dict | None = None,
         "board_title": f"The board after event {head.seq}"
         + (f", as {match.player_name(head.seat)} sees it" if head.seat else ""),
         "movable_pieces": _movable(drawing, [r for r in rows if not r["choice"].chance]),
-        "acting": acting,
+        "acting": [f.name for f in players if f.acting],
+        "players": players,
         "winner_name": match.player_name(head.outcome.winner) if head.outcome.winner else "",
         "chance_rows": [r for r in rows if r["choice"].chance],
         "decision_rows": [r for r in rows if not r["choice"].chance],
-        "event_types": sorted(head.engine.event_schema),
-        "as_played": as_played or {"type": "", "actor": "", "data": {}},
-        "as_played_data": json.dumps((as_played or {}).get("data") or {}, ensure_ascii=False),
+        "event_types": [{"type": spec.type, "words": label(spec.type).capitalize(),
+                         "description": spec.description,
+                         "fields": [{"name": name, "kind": field.kind,
+                                     "required": field.required,
+                                     "description": field.description}
+                                    for name, field in spec.fields.items()]}
+                        for spec in sorted(head.engine.event_schema.values(),
+                                           key=lambda spec: spec.type)],
+        "as_played": as_played,
+        "as_played_text": as_played_text if as_played_text is not None else json.dumps(
+            as_played.get("data") or {}, ensure_ascii=False),
+        "as_played_error": as_played_error,
+        "as_played_words": event_in_words(as_played["type"], as_played.get("actor"),
+                                          as_played.get("data"), names)
+        if as_played.get("type") else "",
         "preview": preview,
+        "preview_flags": flag_rows(preview.flags if preview else (), head.engine),
         "error": error,
         "undo": undo,
         "undo_said": said.get(undo.seq, "") if undo else "",
-        "points": list(head.engine.points),
+        "points": [{"point": point, "question": question_of(point)}
+                   for point in head.engine.points],
+        "reading": reading_words(games.find(match.game.slug), head.reading.choices),
         "recent": [{"seq": seq, "said": said.get(seq, "")} for seq in recent],
     }
 
@@ -229,27 +252,50 @@ def _where(error: LogError) -> str:
 @bad_parameter_is_400
 @broken_log_is_409
 def record_as_played(request, match_id: int):
-    """Check a move as the record has it (the flags it will raise are shown), then keep it."""
+    """Check a move as the record has it (the flags it will raise are shown), then keep it. A
+    refusal comes back at the form, the collector's text kept as typed and the field named."""
     match = _match(request, match_id)
     if request.method != "POST":
         return redirect(_url(match) + "#as-played")
     head = recorder_head(match=match)
+    text = request.POST.get("data", "")
     event = {"type": request.POST.get("type", ""), "actor": request.POST.get("actor") or None,
              "data": {}}
     try:
-        event["data"] = parsed_json(request.POST.get("data") or "{}", field="data")
+        data = parse_json(text or "{}", field="data")
+        if not isinstance(data, dict):
+            raise InputError("must be a JSON object: {\"name\": value, …}", field="data")
+    except InputError as error:
+        return _render(request, head, status=400, as_played=event, as_played_text=text,
+                       as_played_error=_as_played_error(error.field, error.message))
+    event["data"] = data
+    try:
         step = check_event(match=match, event=event, head=head)
         if request.POST.get("action") != "record":
-            return _render(request, head, as_played=event, preview=step)
+            return _render(request, head, as_played=event, as_played_text=text, preview=step)
         expected = _expected_seq(request)
         record_event(match=match, event=event, expected_seq=expected, recorded_by=request.user)
     except AppendConflict as error:
         return _conflict(request, match, error, event)
     except LogError as error:
-        return _render(request, head, status=400, as_played=event, error=_where(error))
+        return _render(request, head, status=400, as_played=event, as_played_text=text,
+                       as_played_error=_as_played_error(error.field, error.message))
     kept = "kept as played, with its flags" if not step.legal else "recorded"
     messages.success(request, f"Event {expected + 1} {kept}.")
     return redirect(_url(match) + "#board")
+
+
+# The as-played form's inputs, by the first part of the field an error names.
+AS_PLAYED_INPUTS = {"type": "ap-type", "actor": "ap-actor", "data": "ap-data"}
+
+
+def _as_played_error(field: str | None, message: str) -> dict:
+    """An error of the as-played form: the input it is about (``data.path`` is the data box),
+    and the message naming the field."""
+    top = (field or "").split(".")[0].split("[")[0]
+    named = field if field and field not in message else ""
+    return {"input": AS_PLAYED_INPUTS.get(top, ""),
+            "message": f"{named}: {message}" if named else message}
 
 
 @curator_only

@@ -23,6 +23,7 @@ from django.utils import timezone
 import background
 import games
 from games.core.canonical import canonical_json, state_checksum
+from games.core.facts import PlayerFacts
 from games.core.points import Interpretation, InterpretationError
 from games.core.replay import collect_corrections, corrections_of_notes, effective_events
 from replay.bulk import (
@@ -369,6 +370,11 @@ class StepView:
     prev_flag_seq: int | None
     viewer: str | None = None
     nearby: dict[tuple[int, str], list[str]] = field(default_factory=dict)
+    # Each player's facts as the viewpoint may see them (``Engine.player_facts``), and the
+    # state before the step as the viewpoint sees it (None at step 0): what the page draws
+    # the last move from.
+    players: list[PlayerFacts] = field(default_factory=list)
+    state_before: dict | None = None
 
 
 def state_at(*, run: ReplayRun, seq: int, corrections: Mapping[int, dict] | None = None) -> dict:
@@ -499,7 +505,7 @@ def read_step(*, run: ReplayRun, seq: int, viewer: str | None = None,
         approaches=approaches)
     for flag in flags:
         flag.changing_options = found.get((flag.seq, flag.point), [])
-    event = None
+    event = before = None
     state = approaches.initial
     if seq:
         before, applied = approaches.at[seq]
@@ -528,6 +534,8 @@ def read_step(*, run: ReplayRun, seq: int, viewer: str | None = None,
         prev_flag_seq=flag_neighbours[0],
         viewer=viewer,
         nearby={pair: found[pair] for pair in nearby},
+        players=engine.player_facts(state, viewer),
+        state_before=engine.view(before, viewer) if before is not None else None,
     )
 
 

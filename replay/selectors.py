@@ -2,10 +2,25 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from bisect import bisect_left
 from dataclasses import dataclass
 
-from django.db.models import CharField, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models import (
+    Aggregate,
+    CharField,
+    Count,
+    Exists,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    TextField,
+    Value,
+)
+from django.db.models.functions import Cast
 
 from archive.models import Transcription
 from games.core.replay import collect_corrections
@@ -13,6 +28,7 @@ from replay.chain import GENESIS_HASH, ChainBreak
 from replay.errors import BrokenChain
 from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplayStep
 from replay.reader import check_stretch, check_tail, record_break, verified_log
+from replay.readings import ReadingWords, reading_words
 from replay.runs import StepView, read_step
 
 
@@ -30,20 +46,127 @@ def visible_matches(*, user) -> QuerySet[Match]:
     return Match.objects.select_related("game").filter(_readable_by(user))
 
 
+def moves_after_run() -> Exists:
+    """Whether the run's match has recorded, after the run's last seq, an event the game
+    depends on: anything but a note, or a correction that only rewords one (an annotation
+    put in place of an annotation). An annotation for a queryset of runs."""
+    rewords_a_note = Exists(Event.objects.filter(
+        match=OuterRef("match_id"), type="annotation",
+        seq=Cast(OuterRef("data__supersedes"), IntegerField())))
+    later = (Event.objects.filter(match=OuterRef("match_id"), seq__gt=OuterRef("log_seq"))
+             .exclude(type="annotation").annotate(rewords=rewords_a_note)
+             .exclude(type="correction", data__event__type="annotation", rewords=True))
+    return Exists(later)
+
+
+def _done_runs_of(match_ref) -> QuerySet[ReplayRun]:
+    return ReplayRun.objects.filter(match=match_ref, status=ReplayRun.DONE).order_by()
+
+
+class RowsAsJSON(Aggregate):
+    """The values of a group as the text of one JSON array of arrays (``[[1, 40, {…}], …]``):
+    SQLite's ``json_group_array``, PostgreSQL's ``json_agg``. It lets a page read a few small
+    rows of another table in the query it makes anyway. Written as SQL, not with Django's
+    JSON functions, which ask SQLite whether it has JSON once per connection, in a query of
+    its own; text either way, parsed by the caller."""
+
+    output_field = TextField()
+    template = "JSON_GROUP_ARRAY(JSON_ARRAY(%(expressions)s))"
+
+    def as_postgresql(self, compiler, connection, **extra_context):
+        return self.as_sql(compiler, connection,
+                           template="JSON_AGG(JSON_BUILD_ARRAY(%(expressions)s))::text",
+                           **extra_context)
+
+
+@dataclass(frozen=True)
+class StoredReading:
+    """A finished run of a match as the step page links to it: its id, the log's seq it
+    replayed to and its reading."""
+
+    pk: int
+    match_id: int
+    log_seq: int
+    interpretation: dict
+
+
+def stored_readings_of(run: ReplayRun) -> tuple[StoredReading, ...]:
+    """The finished runs of ``run``'s match, as ``visible_run`` read them with it (parsed
+    only when a step is drawn: a step served from the cache compares ``readings_mark``)."""
+    found = []
+    for pk, log_seq, interpretation in json.loads(run.done_rows) if run.done_rows else ():
+        if isinstance(interpretation, str):  # SQLite keeps a JSON column as its text
+            interpretation = json.loads(interpretation)
+        found.append(StoredReading(pk=pk, match_id=run.match_id, log_seq=log_seq,
+                                   interpretation=interpretation))
+    return tuple(sorted(found, key=lambda stored: stored.pk))
+
+
 def visible_run(*, user, match_id: int, run_id: int) -> ReplayRun | None:
     """A run of a match the user may read, with its match and game; ``stored_head``, the
     hash the log now stores at the run's last seq (a run whose log was rewritten since is
-    refused by whoever reads it); and ``archive_version``, the latest transcription stored
-    (the rulebook text a step quotes changes only with a new one). One query."""
+    refused by whoever reads it); ``archive_version``, the latest transcription stored
+    (the rulebook text a step quotes changes only with a new one); ``done_rows``, the
+    match's finished runs as JSON text (a step links to itself under each stored reading:
+    ``stored_readings_of``), and ``readings_mark``, a digest of them; and ``behind``,
+    whether moves were recorded after the run's last seq. One query."""
     stored_head = Event.objects.filter(match=OuterRef("match_id"), seq=OuterRef("log_seq"))
     latest = Transcription.objects.order_by("-pk").values("pk")[:1]
-    return (ReplayRun.objects.select_related("match__game")
-            .filter(_readable_by(user, "match__"), pk=run_id, match_id=match_id)
-            # What a step never reads stays in the database (a run's flag summary can be long).
-            .defer("outcome", "flag_summary", "error", "match__game__components")
-            .annotate(stored_head=Subquery(stored_head.order_by().values("hash")[:1]),
-                      archive_version=Subquery(latest))
-            .order_by().first())
+    done = (_done_runs_of(OuterRef("match_id")).values("match")
+            .annotate(rows=RowsAsJSON("pk", "log_seq", "interpretation"))
+            .values("rows"))
+    run = (ReplayRun.objects.select_related("match__game")
+           .filter(_readable_by(user, "match__"), pk=run_id, match_id=match_id)
+           # What a step never reads stays in the database (a run's flag summary can be long).
+           .defer("outcome", "flag_summary", "error", "match__game__components")
+           .annotate(stored_head=Subquery(stored_head.order_by().values("hash")[:1]),
+                     archive_version=Subquery(latest),
+                     done_rows=Subquery(done, output_field=TextField()),
+                     behind=moves_after_run())
+           .order_by().first())
+    if run is not None:
+        run.readings_mark = hashlib.sha256((run.done_rows or "").encode()).hexdigest()[:32]
+    return run
+
+
+def runs_of_match(*, match: Match, limit: int = 50) -> list[ReplayRun]:
+    """The match's newest runs, each with ``behind`` (moves were recorded after it). One
+    query."""
+    return list(match.runs.order_by("-created_at", "-pk").annotate(behind=moves_after_run())
+                [:limit])
+
+
+def stored_readings(*, match: Match) -> tuple[StoredReading, ...]:
+    """The match's finished runs, as ``visible_run`` reads them with a run. One query."""
+    rows = _done_runs_of(match).values_list("pk", "log_seq", "interpretation")
+    return tuple(StoredReading(pk=pk, match_id=match.pk, log_seq=log_seq,
+                               interpretation=interpretation)
+                 for pk, log_seq, interpretation in rows.order_by("pk"))
+
+
+@dataclass(frozen=True)
+class ReadingLink:
+    run: StoredReading | ReplayRun
+    words: ReadingWords
+
+
+def readings_at(runs, *, seq: int, engine) -> list[ReadingLink]:
+    """Among a match's finished ``runs``, those that reach step ``seq``, one a reading (the
+    one that replays the most of the log, the newest among equals), each with its reading in
+    words: the default reading first."""
+    found: dict[str, ReplayRun | StoredReading] = {}
+    for run in sorted(runs, key=lambda run: (-run.log_seq, -run.pk)):
+        key = reading_key(run.interpretation)
+        if run.log_seq >= seq and key not in found:
+            found[key] = run
+    links = [ReadingLink(run=run, words=reading_words(engine, run.interpretation))
+             for run in found.values()]
+    return sorted(links, key=lambda link: (not link.words.is_default, link.words.label))
+
+
+def reading_key(interpretation: dict) -> str:
+    """One reading however its points are ordered."""
+    return json.dumps(interpretation, sort_keys=True)
 
 
 def event_log(*, match: Match, after_seq: int = 0, limit: int | None = None) -> QuerySet[Event]:
@@ -337,3 +460,39 @@ def side_by_side(*, run_a: ReplayRun, run_b: ReplayRun, seq: int) -> SideBySide:
             flags[flag.run_id].append(flag)
     return SideBySide(step_a=steps.get(run_a.pk), step_b=steps.get(run_b.pk),
                       flags_a=flags[run_a.pk], flags_b=flags[run_b.pk])
+
+
+def diverging_pair(*, runs: list[ReplayRun], engine) -> tuple[ReplayRun, ReplayRun] | None:
+    """Two finished runs that replay the same moves and diverge at the earliest step where
+    any two of them do (the default reading's run first when it is one of them); the two
+    newest of the same moves when none diverge; None with fewer than two. Two queries: two
+    runs first differ at a step that consulted a point, so only those steps are compared."""
+    by_head: dict[tuple[int, str], list[ReplayRun]] = {}
+    for run in runs:
+        if run.status == ReplayRun.DONE:
+            by_head.setdefault((run.log_seq, run.head_hash), []).append(run)
+    heads = sorted((key for key, same in by_head.items() if len(same) > 1), reverse=True)
+    if not heads:
+        return None
+    group = sorted(by_head[heads[0]], key=lambda run: -run.pk)
+    consulted = ReplayFlag.objects.filter(run__in=group, kind="consulted").values("seq")
+    first = (ReplayStep.objects.filter(run__in=group, seq__in=consulted).values("seq")
+             .annotate(states=Count("checksum", distinct=True),
+                       legality=Count("legal", distinct=True),
+                       summaries=Count("summary", distinct=True))
+             .filter(Q(states__gt=1) | Q(legality__gt=1) | Q(summaries__gt=1))
+             .order_by("seq").values_list("seq", flat=True)[:1])
+    rows = {run_id: step for run_id, *step in ReplayStep.objects.filter(
+        run__in=group, seq__in=first).values_list("run_id", "checksum", "legal", "summary")}
+    if not rows:
+        return group[1], group[0]
+    by_pk = {run.pk: run for run in group}
+    ordered = sorted(rows, key=lambda pk: (
+        not reading_words(engine, by_pk[pk].interpretation).is_default, -pk))
+    a = ordered[0]
+    b = next(pk for pk in ordered if rows[pk] != rows[a])
+    return by_pk[a], by_pk[b]
+
+
+def finished_run_of(*, match: Match, run_id: int) -> ReplayRun | None:
+    return ReplayRun.objects.filter(match=match, pk=run_id, status=ReplayRun.DONE).first()

@@ -8,9 +8,10 @@ What is cached, and what its key holds so that a change shows exactly where it m
   viewpoint, whether the reader is a curator (curators see forms) and ``RENDER_VERSION`` (the
   templates and the code that draw it); stored with what it was drawn from: the notes on that
   step and the nearest noted steps either side (the "next note" landmarks), the latest
-  transcription stored (a step quotes the passages its flags cite) and the log's last seq (a curator's forms carry it as
-  ``expected_seq``). A note on step 5 therefore redraws step 5 and the steps whose nearest
-  note it becomes, and no other step;
+  transcription stored (a step quotes the passages its flags cite), the log's last seq (a
+  curator's forms carry it as ``expected_seq``) and the match's finished runs (a step links
+  to itself under each stored reading). A note on step 5 therefore redraws step 5 and the
+  steps whose nearest note it becomes, and no other step;
 - the run's marks (its flagged and illegal steps) under its fingerprint;
 - the match's notes under the match and its log's head (any append moves the head).
 
@@ -121,19 +122,21 @@ def step_panel(*, run: ReplayRun, match: Match, seq: int, viewer: str | None, cu
         return render()
     key = _key("step", run.fingerprint, seq, viewer, curator)
     archive = run.archive_version
+    readings = run.readings_mark
     found = cache.get(key)
     if found is not None:
-        panel, drawn_notes, drawn_archive, drawn_seq = found
-        if drawn_archive == archive and drawn_seq == match.last_seq:
-            return panel
-        if drawn_archive == archive and not curator:
-            notes = _notes_seen_from(match, run, seq)
-            if notes == drawn_notes:
-                cache.set(key, (panel, notes, archive, match.last_seq), KEEP)
+        panel, drawn_notes, drawn_archive, drawn_seq, drawn_readings = found
+        if (drawn_archive, drawn_readings) == (archive, readings):
+            if drawn_seq == match.last_seq:
                 return panel
+            if not curator:
+                notes = _notes_seen_from(match, run, seq)
+                if notes == drawn_notes:
+                    cache.set(key, (panel, notes, archive, match.last_seq, readings), KEEP)
+                    return panel
     notes = _notes_seen_from(match, run, seq)
     panel = render()
-    cache.set(key, (panel, notes, archive, match.last_seq), KEEP)
+    cache.set(key, (panel, notes, archive, match.last_seq, readings), KEEP)
     return panel
 
 
@@ -166,6 +169,19 @@ def step_response(request, *, run: ReplayRun, match: Match, body: str,
     else:
         response["Cache-Control"] = f"public, max-age={PUBLIC_MAX_AGE}"
     return get_conditional_response(request, etag=response["ETag"], response=response)
+
+
+def diverging_pair(runs: list[ReplayRun], engine) -> tuple[ReplayRun, ReplayRun] | None:
+    """``selectors.diverging_pair`` of these finished runs, worked out once (their steps
+    never change)."""
+    key = _key("pair", sorted(run.fingerprint for run in runs))
+    found = cache.get(key)
+    if found is None:
+        pair = selectors.diverging_pair(runs=runs, engine=engine)
+        found = (pair[0].pk, pair[1].pk) if pair else ()
+        cache.set(key, found, KEEP)
+    by_pk = {run.pk: run for run in runs}
+    return (by_pk[found[0]], by_pk[found[1]]) if found else None
 
 
 def comparison(run_a: ReplayRun, run_b: ReplayRun) -> Comparison:

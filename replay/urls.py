@@ -1,6 +1,6 @@
 from django.urls import path
 
-from replay import recorder_views, variation_views, views
+from replay import recorder_views, score_sheet_views, variation_views, views
 
 urlpatterns = [
     path("matches/", views.match_list, name="match-list"),
@@ -8,6 +8,8 @@ urlpatterns = [
     path("matches/import/", views.match_import, name="match-import"),
     path("matches/<int:match_id>/", views.match_detail, name="match-detail"),
     path("matches/<int:match_id>/export.json", views.match_export, name="match-export"),
+    path("matches/<int:match_id>/score-sheet/", score_sheet_views.match_score_sheet,
+         name="match-score-sheet"),
     path("matches/<int:match_id>/record/", recorder_views.recorder, name="match-record"),
     path("matches/<int:match_id>/record/choice/", recorder_views.record_choice,
          name="match-record-choice"),

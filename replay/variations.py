@@ -183,3 +183,16 @@ def variation_tree(*, match: Match, visible) -> list[VariationNode]:
         return [VariationNode(child, grow(child.pk)) for child in by_parent.get(parent_id, [])]
 
     return grow(match.pk)
+
+
+def family_tree(*, match: Match, visible) -> list[VariationNode]:
+    """The whole family ``match`` belongs to, as a tree from its eldest ancestor a reader
+    may see: that ancestor, its variations and theirs (empty when the match neither is nor
+    has a variation). A private relative stays hidden from those who may not see it."""
+    root = match
+    for ancestor in ancestors(match):
+        if not visible.filter(pk=ancestor.pk).exists():
+            break
+        root = ancestor
+    children = variation_tree(match=root, visible=visible)
+    return [VariationNode(root, children)] if children else []

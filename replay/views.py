@@ -36,6 +36,14 @@ from replay.forms import (
 )
 from replay.interchange import export_match, import_match
 from replay.models import ReplayRun
+from replay.readings import (
+    flag_rows,
+    flag_words,
+    option_words,
+    points_read_differently,
+    question_of,
+    reading_words,
+)
 from replay.runs import (
     ReplayError,
     changed_since_run,
@@ -44,19 +52,15 @@ from replay.runs import (
     replay_match,
 )
 from replay.services import append_events, match_create, note_add, note_revise
-from replay.variations import line_matches, variation_tree
+from replay.variations import family_tree, line_matches
 from web.access import is_curator
 from web.pages import bad_parameter_is_400, curator_only, page, wants_fragment
 from web.params import whole_number
-from web.words import event_in_words, facts, flag_kind_in_words
+from web.words import event_in_words, facts, flag_kind_in_words, outcome_in_words
 
 
 def _visible_match(request, match_id: int):
     return get_object_or_404(selectors.visible_matches(user=request.user), pk=match_id)
-
-
-def _run_of(match, run_id: int) -> ReplayRun:
-    return get_object_or_404(ReplayRun, pk=run_id, match=match)
 
 
 # -- matches ------------------------------------------------------------------------------------
@@ -74,28 +78,28 @@ def match_list(request):
 
 
 def _match_context(request, match, *, append_form=None, run_form_error="", chain_break=None):
-    engine = games.for_records(match.game.slug)
-    points = list(engine.points)
-    runs = list(match.runs.order_by("-created_at")[:50])
-    defaults = {point.id: point.default for point in points}
-    for run in runs:  # the options a run reads otherwise than the defaults
-        run.departures = [(point, option) for point, option in run.interpretation.items()
-                          if point in defaults and defaults[point] != option]
+    engine = games.find(match.game.slug)
+    runs = selectors.runs_of_match(match=match)
+    for run in runs:
+        run.words = reading_words(engine, run.interpretation)
+        run.winner_name = match.player_name((run.outcome or {}).get("winner"))
     done = [r for r in runs if r.status == ReplayRun.DONE]
     visible = selectors.visible_matches(user=request.user)
     listed = list(selectors.event_log(match=match, limit=1000))
     chain_break = chain_break or selectors.chain_problem(match=match, listed=listed)
     return {
-        "has_referee": games.find(match.game.slug) is not None,
+        "has_referee": engine is not None,
         "parent": visible.filter(pk=match.parent_id).first() if match.parent_id else None,
-        "variations": variation_tree(match=match, visible=visible),
+        "variations": family_tree(match=match, visible=visible),
         "match": match,
         # A broken log is not read: the banner names where it breaks.
         "events": [] if chain_break else _events_in_words(match, listed),
         "runs": runs,
-        "done_runs": done,
+        "compare_pair": step_cache.diverging_pair(done, engine) if engine else None,
         "engine": engine,
-        "points": points,
+        "default_reading": reading_words(engine, {}),
+        "points": [{"point": point, "question": question_of(point)}
+                   for point in (engine.points if engine else ())],
         "append_form": append_form
         or AppendEventsForm(initial={"expected_seq": match.last_seq}),
         "run_form_error": run_form_error,
@@ -315,8 +319,8 @@ def _run_url(run, position: dict) -> str:
 def run_detail(request, match_id: int, run_id: int):
     """The run's progress; a finished run opens at the step being read when its reading was
     chosen (``?step=``), else at its first flag."""
-    match = _visible_match(request, match_id)
-    run = _run_of(match, run_id)
+    run = _readable_run(request, match_id, run_id)
+    match = run.match
     position = _reading_position(request.GET, match)
     if run.status == ReplayRun.DONE:
         seq = min(int(position["step"]), run.progress) if "step" in position else _opening_seq(run)
@@ -327,34 +331,13 @@ def run_detail(request, match_id: int, run_id: int):
             response["HX-Redirect"] = target
             return response
         return redirect(target)
-    return page(request, "replay/run.html", {"match": match, "run": run,
-                                              "poll": _run_url(run, position)}, fragment="progress")
+    return page(request, "replay/run.html", {
+        "match": match, "run": run, "poll": _run_url(run, position),
+        "words": reading_words(games.find(match.game.slug), run.interpretation),
+    }, fragment="progress")
 
 
 # -- the step-through ---------------------------------------------------------------------------
-
-def player_panels(state, players, names=None) -> list[dict]:
-    """Each player's part of the state, as a few facts in words."""
-    panels = []
-    for player in players:
-        pid, found = player["id"], None
-        if isinstance(state, dict):
-            for key, value in state.items():
-                if isinstance(value, dict) and isinstance(value.get(pid), dict):
-                    found = value[pid]
-                    break
-            if found is None:
-                for value in state.values():
-                    if isinstance(value, list):
-                        found = next((v for v in value if isinstance(v, dict) and v.get("id") == pid),
-                                     None)
-                        if found:
-                            break
-        rows = facts(found, names, skip=("id", "name"))
-        turn = isinstance(state, dict) and pid in (state.get("turn"), state.get("actor"))
-        panels.append({"player": player, "rows": rows[:14], "turn": turn})
-    return panels
-
 
 def _normalised(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
@@ -370,13 +353,18 @@ def _said_note(text: str) -> tuple[str, str]:
     return "Note", inner
 
 
-def step_reading(flags, engine=None) -> dict:
+def step_reading(flags, engine=None, *, run=None, runs_by_reading=None, viewer=None) -> dict:
     """A step's flags, the rulebook passages they cite and those passages' notes, each written
     out once: a flag points at its citations by number, however many flags cite the same
     words, and a note a citation carries in its own words is shown once, as the passage's
-    note where a cited passage has it."""
-    passages = cited_passages(slugs=(c.get("passage", "") for f in flags for c in f.citations or []))
+    note where a cited passage has it. Each flag is said in words, and each other option that
+    would change the step links to this step under ``run``'s reading with that option, where
+    ``runs_by_reading`` (stored runs by their reading) has it."""
+    passages = cited_passages(slugs=[*(c.get("passage", "") for f in flags
+                                       for c in f.citations or []),
+                                     *(f.rule for f in flags if f.rule)])
     known = {p.id: p for p in engine.points} if engine else {}
+    runs_by_reading = runs_by_reading or {}
     citations: dict[tuple[str, str], dict] = {}
     rows = []
     for flag in flags:
@@ -388,9 +376,17 @@ def step_reading(flags, engine=None) -> dict:
                                   "passage": passages.get(key[0])}
             refs.append(citations[key])
         point = known.get(flag.point or "")
+        changing = []
+        for option in getattr(flag, "changing_options", None) or []:
+            choices = {**run.interpretation, flag.point: option} if point and run else {}
+            other = runs_by_reading.get(selectors.reading_key(choices))
+            changing.append({"option": option, "choices": choices,
+                             "words": option_words(engine, flag.point, option),
+                             "url": _step_url(other, flag.seq, viewer) if other else None})
         rows.append({"flag": flag, "kind": flag_kind_in_words(flag.kind), "citations": refs,
+                     "words": flag_words(engine, flag),
                      "question": point.question if point else "",
-                     "options": {o.id: o.description for o in point.options} if point else {}})
+                     "rule": passages.get(flag.rule), "changing": changing})
     notes: dict[object, dict] = {}
     for entry in citations.values():
         for note in getattr(entry["passage"], "notes", []):
@@ -428,10 +424,16 @@ def _step_context(match, run, seq, viewer) -> dict:
     view, marks = read.view, read.marks
     engine = games.find(match.game.slug)
     # The seat's view, so a hidden piece (Dracula off his revealed space) stays hidden.
-    drawing = (draw_board(engine.layout(view.state), engine.pieces(view.state), match.players)
-               if engine else None)
+    drawing = None
+    if engine is not None:
+        before = (engine.pieces(view.state_before) if view.state_before is not None else None)
+        drawing = draw_board(engine.layout(view.state), engine.pieces(view.state),
+                             match.players, before=before)
     names = names_in(match)
     event = view.event
+    readings = selectors.readings_at(selectors.stored_readings_of(run), seq=seq, engine=engine)
+    runs_by_reading = {selectors.reading_key(link.run.interpretation): link.run
+                       for link in readings}
     return {
         "match": match,
         "run": run,
@@ -440,9 +442,15 @@ def _step_context(match, run, seq, viewer) -> dict:
         "viewer": viewer,
         "viewer_value": viewer or "archivist",
         "drawing": drawing,
-        "board_title": f"The board after step {seq}" + (f", as {viewer} sees it" if viewer else ""),
-        "panels": player_panels(view.state, match.players, names),
-        "reading": step_reading(view.flags, engine),
+        "board_title": f"The board after step {seq}"
+        + (f", as {match.player_name(viewer)} sees it" if viewer else ""),
+        "refereed": engine is not None,
+        "panels": view.players,
+        "reading": step_reading(view.flags, engine, run=run, runs_by_reading=runs_by_reading,
+                                viewer=viewer),
+        "other_readings": [{"run": link.run, "words": link.words,
+                            "url": _step_url(link.run, seq, viewer)}
+                           for link in readings if link.run.pk != run.pk],
         "log": read.log,
         "annotations": [
             {"note": note, "form": AnnotationForm(
@@ -490,22 +498,13 @@ def _render_panel(context: dict, *, curator: bool) -> step_cache.Panel:
     return step_cache.panel_of(html, status, fragment)
 
 
-def _run_reading(run, match) -> list[dict]:
-    """The run's reading, point by point, in the rulebook's words."""
-    engine = games.find(match.game.slug)
-    points = {p.id: p for p in engine.points} if engine else {}
-    return [
-        {"id": point_id, "option": option,
-         "question": points[point_id].question if point_id in points else point_id,
-         "description": next((o.description for o in points[point_id].options
-                              if o.id == option), "") if point_id in points else ""}
-        for point_id, option in run.interpretation.items()
-    ]
-
-
 def _step_page(request, match, run, seq, panel: step_cache.Panel, *, curator: bool, status=200):
+    """The page around a step's panel: the run's reading in words and, when moves were
+    recorded after the run's last seq, a notice offering (to a curator) the replay of the
+    whole log under the same reading."""
     return render(request, "replay/step.html", {
-        "match": match, "run": run, "seq": seq, "interpretation": _run_reading(run, match),
+        "match": match, "run": run, "seq": seq,
+        "words": reading_words(games.find(match.game.slug), run.interpretation),
         "panel": panel.html, "status": panel.status, "is_curator": curator,
     }, status=status)
 
@@ -568,8 +567,8 @@ def replay_goto(request, match_id: int, run_id: int):
 @curator_only
 @broken_log_is_409
 def step_annotate(request, match_id: int, run_id: int, seq: int):
-    match = _visible_match(request, match_id)
-    run = _run_of(match, run_id)
+    run = _readable_run(request, match_id, run_id)
+    match = run.match
     if request.method != "POST":
         return redirect(_step_url(run, seq))
     return _write_note(request, match, run, seq, AnnotationForm(request.POST), lambda data: note_add(
@@ -581,8 +580,8 @@ def step_annotate(request, match_id: int, run_id: int, seq: int):
 @curator_only
 @broken_log_is_409
 def step_note_revise(request, match_id: int, run_id: int, seq: int, note_seq: int):
-    match = _visible_match(request, match_id)
-    run = _run_of(match, run_id)
+    run = _readable_run(request, match_id, run_id)
+    match = run.match
     if request.method != "POST":
         return redirect(_step_url(run, seq) + "#annotations")
     form = AnnotationForm(request.POST, prefix=f"note-{note_seq}")
@@ -628,18 +627,6 @@ def _write_note(request, match, run, seq, form, write, *, done, note_seq=None):
 # -- comparisons --------------------------------------------------------------------------------
 
 
-def reading_label(interpretation: dict, engine) -> str:
-    """A run's reading in a few words: the options it takes that differ from the defaults."""
-    if engine is None:
-        return "the log as recorded"
-    changed = []
-    for point in engine.points:
-        option = interpretation.get(point.id)
-        if option is not None and option != point.default:
-            changed.append(f"{point.id.split('.', 1)[-1]}: {option}")
-    return "; ".join(changed) or "the default reading"
-
-
 def _missing_runs(match, engine, runs, run_a, run_b) -> dict:
     """What a comparison lacks and a curator can start: the run of a reading on the log as
     it is now (when one of two runs of this match was made before later moves were recorded),
@@ -652,16 +639,37 @@ def _missing_runs(match, engine, runs, run_a, run_b) -> dict:
     alternatives = []
     if engine is not None and len(runs) < 2:
         for point in engine.points:
-            for option in point.option_ids:
-                if option != point.default:
-                    alternatives.append({"point": point, "option": option})
-    return {"stale": [{"run": run, "reading": reading_label(run.interpretation, engine),
-                       "choices": run.interpretation} for run in stale],
+            for option in point.options:
+                if option.id != point.default:
+                    alternatives.append({"point": point, "question": question_of(point),
+                                         "option": option})
+    return {"stale": [{"run": run, "reading": run.words.label, "choices": run.interpretation}
+                      for run in stale],
             "alternatives": alternatives}
 
 
-def _flag_rows(flags) -> list[dict]:
-    return [{"flag": flag, "kind": flag_kind_in_words(flag.kind)} for flag in flags]
+def _line_name(run, match) -> str:
+    """A run's line of play, for two runs of a variation and the line it branched from."""
+    if run.match_id == match.pk:
+        return f"“{run.match.title}” (this match)"
+    if run.match.branch_of and run.match.parent_id == match.pk:
+        return f"“{run.match.title}” (a variation after event {run.match.branch_seq})"
+    if match.parent_id == run.match_id:
+        return f"“{run.match.title}” (the line this match branched from)"
+    return f"“{run.match.title}”"
+
+
+def _side_names(run_a, run_b, match) -> None:
+    """Each side's name: its reading, or its line of play when the two runs replay two lines
+    (with the reading too when the lines are also read differently)."""
+    lines = run_a.match_id != run_b.match_id
+    same_reading = run_a.interpretation == run_b.interpretation
+    for run in (run_a, run_b):
+        if lines:
+            run.side_name = _line_name(run, match) + ("" if same_reading
+                                                       else f", read as {run.words.short}")
+        else:
+            run.side_name = run.words.short
 
 
 @require_safe
@@ -675,12 +683,15 @@ def compare(request, match_id: int):
     runs = list(ReplayRun.objects.filter(match__in=line, status=ReplayRun.DONE)
                 .select_related("match").order_by("-created_at")[:200])
     for run in runs:
-        run.reading = reading_label(run.interpretation, engine)
+        run.words = reading_words(engine, run.interpretation)
     by_pk = {str(r.pk): r for r in runs}
     run_a, run_b = by_pk.get(request.GET.get("a", "")), by_pk.get(request.GET.get("b", ""))
+    lines = run_a is not None and run_b is not None and run_a.match_id != run_b.match_id
     context = {"match": match, "runs": runs, "run_a": run_a, "run_b": run_b, "error": "",
+               "lines": lines,
                "missing": _missing_runs(match, engine, runs, run_a, run_b)}
     if run_a and run_b and not context["missing"]["stale"]:
+        _side_names(run_a, run_b, match)
         try:
             comparison = step_cache.comparison(run_a, run_b)
         except LogError as error:
@@ -699,22 +710,23 @@ def compare(request, match_id: int):
             def url(s):
                 return reverse("compare", args=[match.pk]) + "?" + urlencode({**base, "seq": s})
 
-            differing_points = sorted(
-                p for p, o in run_a.interpretation.items() if run_b.interpretation.get(p) != o
-            )
+            differing = [{**row, "cause": row["point"] in comparison.causes}
+                         for row in points_read_differently(engine, run_a.interpretation,
+                                                            run_b.interpretation)]
+            names = {p["id"]: p.get("name") or p["id"] for p in match.players}
+            outcome_a = outcome_in_words(comparison.outcome_a, names)
+            outcome_b = dict(outcome_in_words(comparison.outcome_b, names))
             context.update({
                 "comparison": comparison,
                 "seq": seq,
                 "last": last,
                 "a": a, "b": b,
-                "flags_a": _flag_rows(both.flags_a),
-                "flags_b": _flag_rows(both.flags_b),
+                "flags_a": flag_rows(both.flags_a, engine),
+                "flags_b": flag_rows(both.flags_b, engine),
                 "differs_here": seq in comparison.differing_seqs,
-                "differing_points": [
-                    (p, run_a.interpretation[p], run_b.interpretation.get(p))
-                    for p in differing_points
-                ],
-                "outcome_keys": sorted(set(comparison.outcome_a) | set(comparison.outcome_b)),
+                "differing_points": differing,
+                "outcomes": [(what, said, outcome_b[what], said != outcome_b[what])
+                             for what, said in outcome_a],
                 "nav": {
                     "first": url(1 if last else 0),
                     "prev": url(seq - 1) if seq > 0 else None,

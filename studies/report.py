@@ -11,6 +11,7 @@ from django.urls import reverse
 import games
 from boundary import whole_number_text
 from games.core.sweep import SweepResult
+from replay.readings import reading_words
 from studies.models import Study
 
 
@@ -159,7 +160,8 @@ def sweep_report(study: Study, *, request) -> dict:
             "changed": row.outcome != default.outcome,
             "url": reading_url(match.pk, {p: o for p, o in representative.items()
                                           if o != result.defaults[p]}),
-            "cells": [row.choices.get(p["id"], "any") for p in points],
+            "cells": [p["options"].get(row.choices[p["id"]], row.choices[p["id"]])
+                      if p["id"] in row.choices else "any" for p in points],
         }
         for p in points:
             entry[p["id"]] = row.choices.get(p["id"], "any")
@@ -184,12 +186,15 @@ def sweep_report(study: Study, *, request) -> dict:
         "alone": _alone_rows(found["alone"], engine, match.pk, name),
         "interactions": [
             {**i, "questions": [point_words(engine, p)["question"] for p in i["points"]],
+             "options_words": [point_words(engine, p)["options"].get(o, o)
+                               for p, o in zip(i["points"], i["options"], strict=True)],
              "outcome_words": outcome_label(i["outcome"], name),
              "alone_words": [outcome_label(o, name) for o in i["alone"]],
              "url": reading_url(match.pk, dict(zip(i["points"], i["options"], strict=True)))}
             for i in found["interactions"]
         ],
         "default_outcome": outcome_label(found["default_outcome"], name),
+        "default_reading": reading_words(engine, {}),
         "changed_combinations": found["changed_combinations"],
     }
 
@@ -225,7 +230,8 @@ def impact_report(study: Study, *, request) -> dict:
         "changed": "Outcomes another reading changes",
     })
     report = {"point": words, "table": table, "charts": charts, "players": players,
-              "options": options, "played_by": played_by(study.parameters)}
+              "options": options, "played_by": played_by(study.parameters),
+              "default_reading": reading_words(engine, {})}
     if "measures" in study.result:
         report.update(_measures_report(study.result, [row["option"] for row in options]))
     return report
@@ -333,6 +339,8 @@ def archive_report(study: Study, *, request) -> dict:
         matches.append({
             **entry, "swept": "error" not in entry,
             "changing": [{**a, "question": point_words(engine, a["point"])["question"],
+                          "option_words": point_words(engine, a["point"])["options"].get(
+                              a["option"], a["option"]),
                           "url": reading_url(entry["match"], {a["point"]: a["option"]})}
                          for a in changing],
             "changing_count": len(changing),

@@ -11,10 +11,11 @@ from django.views.decorators.http import require_POST, require_safe
 
 import games
 from archive.models import Game
-from games.agents import DEFAULT_BUDGET
 from boundary import whole_number_text
+from games.agents import DEFAULT_BUDGET
 from replay import selectors as replay_selectors
 from replay.errors import BrokenChain, LogError
+from replay.readings import reading_words
 from replay.runs import find_run
 from replay.views import broken_log_is_409
 from studies import selectors
@@ -187,11 +188,7 @@ def reading(request, match_id: int):
     if run is not None:
         return redirect("run-detail", match.pk, run.pk)
     interpretation = engine.interpretation(choices)
-    chosen = [
-        {**point_words(engine, point_id), "option": option}
-        for point_id, option in interpretation.choices.items()
-        if option != engine.point(point_id).default
-    ]
     return page(request, "studies/reading.html", {
-        "match": match, "engine": engine, "chosen": chosen, "choices": interpretation.choices,
+        "match": match, "engine": engine, "choices": interpretation.choices,
+        "words": reading_words(engine, interpretation.choices),
     })

@@ -62,3 +62,20 @@ def event_in_words(event_type: str, actor: str | None, data: Mapping | None,
 
 def flag_kind_in_words(kind: str) -> str:
     return FLAG_KIND_WORDS.get(kind, label(kind))
+
+
+def outcome_in_words(outcome: Mapping | None, names: Mapping[str, str] | None = None
+                     ) -> list[tuple[str, str]]:
+    """A run's outcome as (what, in words) rows, in one order whatever the run stored:
+    whether the game ended, who won, who was eliminated, why it ended, how many events."""
+    outcome, names = outcome or {}, names or {}
+    eliminated = outcome.get("eliminated") or []
+    length = outcome.get("length")
+    return [
+        ("Ended", "yes" if outcome.get("finished") else "no, the record stops before the end"),
+        ("Winner", names.get(outcome["winner"], outcome["winner"]) if outcome.get("winner")
+         else "nobody" if outcome.get("finished") else NOTHING),
+        ("Eliminated", in_words(eliminated, names) if eliminated else "nobody"),
+        ("How it ended", str(outcome.get("reason") or NOTHING)),
+        ("Events replayed", NOTHING if length is None else str(length)),
+    ]

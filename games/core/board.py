@@ -17,7 +17,8 @@ class Space:
 
     ``kind`` is the game's own word for what the space is (``city``, ``lagoon``, ``room``);
     ``area`` the larger part it belongs to (a kingdom, a plane, a floor), or "". ``x``/``y``
-    place it in the layout's coordinate box.
+    place it in the layout's coordinate box; ``colour`` is the colour the board data gives
+    it (a CSS colour: ``#2a7fbf``, ``brown``), or "" where it gives none.
     """
 
     id: str
@@ -26,23 +27,26 @@ class Space:
     x: float
     y: float
     area: str = ""
+    colour: str = ""
 
     def as_dict(self) -> dict:
         return {"id": self.id, "name": self.name, "kind": self.kind, "x": self.x, "y": self.y,
-                "area": self.area}
+                "area": self.area, "colour": self.colour}
 
 
 @dataclass(frozen=True)
 class BoardLayout:
     """The board as it stands: spaces with positions and names, the links a piece travels
     along, the drawing box, and where the geometry comes from (``provenance``: a reconstructed
-    board says so)."""
+    board says so). ``kinds`` says what each kind of space is, in the game's words, where the
+    board data says it (``{"lagoon": "a Lagoon symbolic space"}``): a legend's words."""
 
     spaces: tuple[Space, ...]
     links: tuple[tuple[str, str], ...]
     width: float
     height: float
     provenance: Mapping[str, Any] = field(default_factory=dict)
+    kinds: Mapping[str, str] = field(default_factory=dict)
 
     def space(self, space_id: str) -> Space:
         for candidate in self.spaces:
@@ -60,6 +64,7 @@ class BoardLayout:
             "width": self.width,
             "height": self.height,
             "provenance": dict(self.provenance),
+            "kinds": dict(self.kinds),
         }
 
 

@@ -103,8 +103,9 @@ def board_for(board_id: str | None) -> Board:
 
 
 def layout_of(board: Board) -> BoardLayout:
-    """The route drawn as ``board.json`` places it, each space under its name; the area of a
-    circle is the kingdom (territory) of its city, or none (the shore, the tail)."""
+    """The route drawn as ``board.json`` places and colours it, each space under its name, with
+    what each kind of space is; the area of a circle is the kingdom (territory) of its city,
+    or none (the shore, the tail)."""
     spaces = []
     for space in board.data["spaces"]:
         kingdom = space.get("kingdom")
@@ -115,7 +116,9 @@ def layout_of(board: Board) -> BoardLayout:
             x=float(space["x"]),
             y=float(space["y"]),
             area=f"kingdom of {board.name[kingdom]}" if kingdom in board.name else "",
+            colour=space.get("colour", ""),
         ))
     provenance = {"board": board.id, **board.data.get("provenance", {})}
     return BoardLayout(spaces=tuple(spaces), links=tuple(tuple(e) for e in board.data["edges"]),
-                       width=1000.0, height=1000.0, provenance=provenance)
+                       width=1000.0, height=1000.0, provenance=provenance,
+                       kinds=dict(board.data.get("kinds", {})))

@@ -39,18 +39,18 @@ def nightmare_position(square: Mapping[str, Any], rotation: int) -> tuple[float,
 
 
 REALITY_SPACES = tuple(Space(sq["id"], SQUARE_NAME[sq["id"]], sq["kind"], sq["x"], sq["y"],
-                             "reality") for sq in BOARD["reality"])
+                             "reality", sq.get("colour", "")) for sq in BOARD["reality"])
 
 
 def _mystery_spaces() -> tuple[Space, ...]:
     mystery = BOARD["mystery"]
-    spaces = [Space(sq["id"], SQUARE_NAME[sq["id"]], "access", sq["x"], sq["y"], "mystery")
-               for sq in mystery["access"]]
+    spaces = [Space(sq["id"], SQUARE_NAME[sq["id"]], "access", sq["x"], sq["y"], "mystery",
+                    sq.get("colour", "")) for sq in mystery["access"]]
     for path in mystery["paths"]:
-        spaces += [Space(sq["id"], SQUARE_NAME[sq["id"]], sq["kind"], sq["x"], sq["y"], "mystery")
-                   for sq in path["squares"]]
-    spaces += [Space(c["id"], SQUARE_NAME[c["id"]], "crypt", c["x"], c["y"], "mystery")
-               for c in mystery["crypts"]]
+        spaces += [Space(sq["id"], SQUARE_NAME[sq["id"]], sq["kind"], sq["x"], sq["y"], "mystery",
+                         sq.get("colour", "")) for sq in path["squares"]]
+    spaces += [Space(c["id"], SQUARE_NAME[c["id"]], "crypt", c["x"], c["y"], "mystery",
+                     c.get("colour", "")) for c in mystery["crypts"]]
     # printed on the mystery plane under the nightmare ring: what its squares line up with
     spaces += [Space(f"{mark['kind']}@{mark['slot']}", f"{mark['label']} (mystery plane)", "mark",
                      mark["x"], mark["y"], "mystery") for mark in mystery["marks"]]
@@ -74,7 +74,7 @@ def _fixed_links() -> tuple[tuple[str, str], ...]:
 def board_layout_at(rotation: int) -> BoardLayout:
     nightmare = tuple(
         Space(sq["id"], SQUARE_NAME[sq["id"]], sq["kind"], *nightmare_position(sq, rotation),
-              "nightmare")
+              "nightmare", sq.get("colour", ""))
         for sq in BOARD["nightmare"]
     )
     # the passages open at this rotation: reality to the square beneath (not through the

@@ -238,10 +238,32 @@ class PawnPath(OneOf):
 
 
 def path_words(path: tuple[str, ...]) -> str:
-    """Where a walk ends, and by which squares: "to white square 2 of reality, by reality 2,
-    reality 3"."""
-    by = f", by {', '.join(STEP_NAME[square] for square in path[:-1])}" if len(path) > 1 else ""
+    """Where a walk ends, and by which squares, a run of numbered squares of one plane said
+    once: "to white square 2 of reality, by nightmare 17–20, reality 3"."""
+    by = f", by {', '.join(_runs([STEP_NAME[square] for square in path[:-1]]))}" \
+        if len(path) > 1 else ""
     return f"to {SQUARE_NAME[path[-1]]}{by}"
+
+
+def _runs(names: list[str]) -> list[str]:
+    """"nightmare 17", "nightmare 18", "nightmare 19" as "nightmare 17–19": squares walked one
+    after another, numbered one after another on one plane (up or down)."""
+    said: list[list] = []  # [plane, first, last, step]
+    for name in names:
+        plane, _, number = name.rpartition(" ")
+        if not number.isdigit():
+            said.append([name, None, None, 0])
+            continue
+        n = int(number)
+        if said and said[-1][0] == plane and said[-1][1] is not None and \
+                n - said[-1][2] in ((said[-1][3],) if said[-1][3] else (1, -1)):
+            said[-1][3] = n - said[-1][2]
+            said[-1][2] = n
+        else:
+            said.append([plane, n, n, 0])
+    return [plane if first is None else f"{plane} {first}" if first == last
+            else f"{plane} {first}, {last}" if abs(last - first) == 1
+            else f"{plane} {first}–{last}" for plane, first, last, _ in said]
 
 
 @lru_cache(maxsize=512)

@@ -96,6 +96,7 @@ class BoardIndex:
                 kind=("hospital city" if d.get("hospital") else SPACE_KINDS.get(d.get("kind"), "city")),
                 x=float(d["x"]),
                 y=float(d["y"]),
+                colour=d.get("colour", ""),
             )
             for sid, d in self.spaces.items()
         )

@@ -37,15 +37,17 @@ def board_layout() -> BoardLayout:
         area = square["area"]
         plain = "battlement square" if area == "battlements" else "corridor square"
         kind = SQUARE_KINDS.get(square["kind"], plain)
-        spaces.append(Space(sid, _capital(square["name"]), kind, square["x"], square["y"], area))
+        spaces.append(Space(sid, _capital(square["name"]), kind, square["x"], square["y"], area,
+                            square.get("colour", "")))
     for rid, room in ROOMS.items():
-        spaces.append(Space(rid, f"The {room['name']}", "room", room["x"], room["y"], "castle"))
+        spaces.append(Space(rid, f"The {room['name']}", "room", room["x"], room["y"], "castle",
+                            room.get("colour", "")))
     for gid, gate in GATES.items():
-        spaces.append(
-            Space(gid, f"Outside the {gate['name']}", "gate", gate["x"], gate["y"], "outside")
-        )
+        spaces.append(Space(gid, f"Outside the {gate['name']}", "gate", gate["x"], gate["y"],
+                            "outside", gate.get("colour", "")))
     moat = BOARD["moat"]
-    spaces.append(Space(MOAT, "The moat", "moat", moat["x"], moat["y"], "outside"))
+    spaces.append(Space(MOAT, "The moat", "moat", moat["x"], moat["y"], "outside",
+                        moat.get("colour", "")))
     links = sorted({tuple(sorted((a, b))) for a, near in ADJ.items() for b in near})
     return BoardLayout(
         spaces=tuple(spaces),

@@ -73,7 +73,7 @@ def test_a_new_engine_less_game_from_rulebook_to_recorded_match(page, live_serve
     with page.expect_navigation():
         page.get_by_role("button", name="Step through the log").click()
     page.wait_for_url(re.compile(r"/step/1/$"))
-    expect(page.locator(".current .summary")).to_have_text("Ana: sale sulla torre")
+    expect(page.locator("#current-title")).to_have_text("Step 1: Ana: sale sulla torre")
 
 
 def test_a_variation_from_step_5_compared_with_its_parent(page, live_server, dagon_run):

@@ -94,8 +94,9 @@ def test_a_new_user_opens_the_comparison_of_the_two_lagoon_readings(page, live_s
 
     expect(page.locator(".compare-summary .divergence")).to_have_text("First divergence at step 11")
     expect(page.locator(".differing a.first")).to_have_text("11")
-    expect(page.locator(".compare-summary tbody tr").first).to_contain_text("dagon.lagoon-chooser")
-    expect(page.locator(".compare-summary .badge", has_text="cause")).to_be_visible()
+    expect(page.locator(".compare-summary tbody tr").first).to_contain_text(
+        "When a Hero is attacked, who chooses the Lagoon space it is moved to?")
+    expect(page.locator(".compare-summary .badge", has_text="makes them diverge")).to_be_visible()
     # The page opens on the first divergence: the attack, marked in the shared cursor.
     panel = page.locator("#compare-panel")
     expect(panel.locator(".controls")).to_contain_text("Step 11 of 13")

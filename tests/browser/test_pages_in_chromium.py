@@ -104,7 +104,7 @@ def test_slider_and_viewpoint(page, live_server, dagon_run):
     expect(page.locator(".viewer-picker button")).to_be_hidden()
     page.wait_for_url(re.compile(r"/step/12/\?viewer=p2$"))
     expect(page.locator("#current-seq")).to_have_text("12")
-    expect(page.locator("#step-board-title")).to_contain_text("as p2 sees it")
+    expect(page.locator("#step-board-title")).to_contain_text("as Luis sees it")
     page.click('#step-panel [data-nav="next"]')
     page.wait_for_url(re.compile(r"/step/13/\?viewer=p2$"))
 

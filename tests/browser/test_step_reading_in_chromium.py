@@ -83,8 +83,10 @@ def test_landmark_keys_viewpoint_and_reading_keep_the_step_with_no_console_messa
     page.goto(step_url(live_server.url, attacker, attack))
     page.select_option("#viewer", "p2")
     current(page, attacker, attack, "?viewer=p2")
-    expect(page.locator("#step-board-title")).to_contain_text("as p2 sees it")
-    page.get_by_role("button", name="Replay with attacked at this step").first.click()
+    expect(page.locator("#step-board-title")).to_contain_text("as Luis sees it")
+    # The other reading is stored: the flag links to this step under it, for any reader.
+    page.locator("#step-panel .changing").get_by_role(
+        "link", name="The attacked player chooses its own Lagoon space").first.click()
     current(page, attacked, attack, "?viewer=p2")
     expect(page.locator("#viewer")).to_have_value("p2")
     page.keyboard.press("ArrowRight")
@@ -118,8 +120,12 @@ def test_a_phone_at_390_px_sees_the_board_before_the_controls_and_nothing_overfl
     page.goto(step_url(live_server.url, attacker, 11))
     board = page.locator("figure.board").bounding_box()
     controls = page.locator("nav.controls").bounding_box()
-    assert board["y"] + board["height"] <= controls["y"]
+    # The board comes first, then the controls, which stay in view on the first screen.
+    assert page.evaluate("""() => !!(document.querySelector('figure.board')
+        .compareDocumentPosition(document.querySelector('nav.controls'))
+        & Node.DOCUMENT_POSITION_FOLLOWING)""")
     assert board["y"] < 844  # the board starts on the first screen
+    assert controls["y"] + controls["height"] <= 844
     page.locator('#step-panel [data-nav="next"]').tap()
     current(page, attacker, 12)
     assert errors.messages == []

@@ -156,6 +156,7 @@ TABLE = [
     ("match list", "get", "/matches/", None, OK),
     ("match", "get", "/matches/{match}/", None, OK),
     ("match export", "get", "/matches/{match}/export.json", None, OK),
+    ("score sheet", "get", "/matches/{match}/score-sheet/", None, OK),
     ("run (done: to its first step)", "get", "/matches/{match}/runs/{run}/", None,
      dict.fromkeys(ROLES, 302)),
     ("step", "get", "/matches/{match}/runs/{run}/step/1/", None, OK),
@@ -232,6 +233,7 @@ TABLE = [
                         ("step", "/matches/{match}/runs/{run}/step/1/"),
                         ("compare", "/matches/{match}/compare/"),
                         ("export", "/matches/{match}/export.json"),
+                        ("score sheet", "/matches/{match}/score-sheet/"),
                         ("study", "/studies/{study}/"),
                         ("reading", "/matches/{match}/reading/")]],
     # -- the API: what the router does not allow is refused for everyone ---------------------------
@@ -326,6 +328,7 @@ def test_permission_table(world, role, name, method, url, body, expected):
 PRIVATE_PATHS = [
     "/matches/{private}/",
     "/matches/{private}/export.json",
+    "/matches/{private}/score-sheet/",
     "/matches/{private}/runs/{private_run}/",
     "/matches/{private}/runs/{private_run}/step/1/",
     "/matches/{private}/runs/{private_run}/step/?seq=1",

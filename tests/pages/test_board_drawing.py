@@ -4,6 +4,10 @@ Dog's nightmare plane) has one frame per position."""
 
 from __future__ import annotations
 
+from collections import Counter
+from pathlib import Path
+
+import lxml.html
 import pytest
 from django.urls import reverse
 
@@ -12,6 +16,12 @@ from games.dylan_dog.board import SLOTS
 from replay import boards
 from replay.interchange import import_match
 from replay.runs import read_step, replay_match
+
+
+@pytest.fixture
+def lagoon_run(archive):
+    sample = Path(__file__).resolve().parents[2] / "games/dagon/samples/lagoon-dispute.json"
+    return replay_match(match=import_match(raw=sample.read_bytes()))
 
 
 @pytest.fixture
@@ -67,3 +77,46 @@ def test_a_turning_board_has_one_frame_per_position(client, archive, frames_draw
               for rotation in rotations}
     assert len({frame.svg for frame in turned.values()}) == len(rotations)
     assert len(frames_drawn) == len(rotations)  # asked again, each position is kept
+
+
+def test_spaces_are_drawn_in_their_kinds_colours_with_a_legend(client, dagon_run, archive):
+    page = client.get(reverse("replay-step", args=[dagon_run.match_id, dagon_run.pk, 1]))
+    tree = lxml.html.fromstring(page.content.decode())
+    board = games.get("dagon").board
+    for space in board["spaces"]:
+        (circle,) = tree.xpath(
+            f"//g[starts-with(@class, 'space ')][@data-space='{space['id']}']/circle")
+        assert circle.get("fill") == space["colour"], space["id"]
+    legend = {" ".join(li.text_content().split()): li.xpath(".//circle")[0].get("fill")
+              for li in tree.xpath("//div[@class='board-legend']//li")}
+    assert legend == {
+        f"{board['kinds'][kind][:1].upper()}{board['kinds'][kind][1:]} ({count})": colour
+        for (kind, colour), count in Counter(
+            (s["kind"], s["colour"]) for s in board["spaces"]).items()}
+    gothic = games.get("gothic").layout()
+    drawn = boards.board_frame(gothic)
+    assert {entry.words: entry.colour for entry in drawn.legend}["room"] == "brown"
+    assert 'fill="brown"' in drawn.svg
+
+
+def test_a_colour_that_is_not_a_plain_css_colour_is_never_drawn():
+    assert boards.space_colour('red" onclick="x') == boards.PLAIN_SPACE
+    assert boards.space_colour("#2a7fbf") == "#2a7fbf"
+    assert boards.space_colour("") == boards.PLAIN_SPACE
+
+
+def test_the_step_board_marks_the_last_move(client, lagoon_run):
+    url = reverse("replay-step", args=[lagoon_run.match_id, lagoon_run.pk, 11])
+    tree = lxml.html.fromstring(client.get(url).content.decode())
+    # Step 11: Ana attacks Luis, whose Hero goes from Route 1 to the Lagoon of the South.
+    (left,) = tree.xpath("//g[@class='last-move']/circle[@class='moved-from']")
+    (reached,) = tree.xpath("//g[@class='last-move']/circle[@class='moved-to']")
+    assert (left.get("data-space"), reached.get("data-space")) == ("r1",
+                                                                   "lagoon-south")
+    (moved,) = tree.xpath("//g[contains(@class, 'piece') and contains(@class, 'moved')]")
+    assert moved.get("data-space") == "lagoon-south"
+    words = " ".join(tree.xpath("//p[@class='last-move-words']")[0].text_content().split())
+    assert words == "Last move: Luis's Hero from Route 1 to Lagoon of the South."
+    start = reverse("replay-step", args=[lagoon_run.match_id, lagoon_run.pk, 0])
+    assert not lxml.html.fromstring(client.get(start).content.decode()).xpath(
+        "//g[@class='last-move']")

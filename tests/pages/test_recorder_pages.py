@@ -230,3 +230,44 @@ def test_a_field_of_board_spaces_is_a_select_the_board_answers(curator_client, a
                          **{"f:space": options[3].get("value")})
     assert chosen.status_code == 302
     assert match.events.get(seq=first).data == {"space": options[3].get("data-space")}
+
+
+def test_a_json_error_as_played_keeps_the_text_at_the_form_and_names_the_field(
+        curator_client, race_match):
+    post = reverse("match-record-as-played", args=[race_match.pk])
+    typed = '{"to": "bridge",, "note": "from the score sheet"}'
+    answer = curator_client.post(post, {"type": "move", "actor": "p1", "data": typed,
+                                        "expected_seq": 0, "action": "check"})
+    assert answer.status_code == 400 and race_match.events.count() == 0
+    tree = lxml.html.fromstring(answer.content.decode())
+    (form,) = tree.xpath("//section[@id='as-played']//form")
+    assert form.get("action").endswith("#as-played")  # the page comes back at the form
+    (box,) = form.xpath(".//textarea[@name='data']")
+    assert box.text == typed  # as typed, not reset to {}
+    assert box.get("aria-invalid") == "true" and box.get("autofocus") is not None
+    (error,) = form.xpath(".//p[@id='ap-error']")
+    assert " ".join(error.text_content().split()) == (
+        "data: malformed JSON at line 1, column 17: Expecting property name enclosed in "
+        "double quotes")
+    assert error.getparent().xpath(".//textarea")  # beside the box it is about
+    assert form.xpath(".//select[@name='type']/option[@selected]")[0].get("value") == "move"
+    listed = curator_client.post(post, {"type": "move", "actor": "p1", "data": "[1, 2]",
+                                        "expected_seq": 0, "action": "check"})
+    assert listed.status_code == 400 and "[1, 2]</textarea>" in listed.content.decode()
+    assert "data: must be a JSON object" in listed.content.decode()
+
+
+def test_the_as_played_form_says_the_event_in_words(curator_client, race_match):
+    page = page_of(curator_client, race_match)
+    post_choice(curator_client, race_match, page, "Ana throws", **{"f:value": "0"})
+    tree = lxml.html.fromstring(page_of(curator_client, race_match, as_played="0"))
+    (form,) = tree.xpath("//section[@id='as-played']//form")
+    said = " ".join(form.xpath(".//p[@class='as-played-words']")[0].text_content().split())
+    assert said == "As the form holds it: move by Ana — to: the Well"
+    options = {o.get("value"): " ".join(o.text_content().split())
+               for o in form.xpath(".//select[@name='type']/option")}
+    assert options["move"] == "Move — a pawn moves"
+    assert options["annotation"].startswith("Annotation — A collector's note")
+    # JSON is asked for in the one box that needs it.
+    assert [label.text_content() for label in form.xpath(".//label")
+            if "JSON" in label.text_content()] == ["Its details (JSON)"]

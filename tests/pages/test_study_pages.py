@@ -142,9 +142,10 @@ def test_the_compare_view_names_runs_by_their_reading_and_offers_the_missing_run
 
     longer = replay_match(match=match, choices={"dagon.move-length": "roll-up-to"})
     page = curator_client.get(url, {"a": longer.pk, "b": dagon_run.pk}).content.decode()
-    assert "move-length: roll-up-to" in page and "the default reading" in page
-    assert f"Run {dagon_run.pk} (the default reading) reads the log only up to seq" in page
-    assert 'Replay “the default reading” on the whole log' in page
+    assert "How far does a Hero move on its turn?" in page and "the default reading" in page
+    default = "the default reading, with 4 conjectures"
+    assert f"Run {dagon_run.pk} ({default}) reads the log only up to seq" in page
+    assert f"Replay “{default}” on the whole log" in page
     assert "First divergence" not in page  # no comparison of logs of different lengths
 
 

@@ -19,19 +19,45 @@ def space(name):
 
 def test_the_board_is_drawn_with_north_at_the_top():
     """dagon/the-dagon-symbol-ark: "The symbol must be carried to the city of KROMT." -- the
-    cities and the Lagoon spaces stand on the sides their names say, around the Creature of
-    the Lagoon in the centre ("This 'symbol' is located in the center of the board")."""
+    cities stand on the sides their names say, around the Creature of the Lagoon in the centre
+    ("This 'symbol' is located in the center of the board"), and so do the Lagoons of the
+    North and of the South."""
     tail = LAYOUT.space("tail")
     assert (tail.x, tail.y) == (LAYOUT.width / 2, LAYOUT.height / 2)
     assert space("KROMT").y < tail.y < space("Zharot").y
     assert space("City of the West").x < tail.x < space("City of the East").x
-    assert space("Lagoon of the West").x < tail.x < space("Lagoon of the East").x
     assert space("Lagoon of the North").y < tail.y < space("Lagoon of the South").y
-    # each Lagoon is nearer the city on its own side than the one opposite
-    for side, opposite in (("West", "East"), ("East", "West")):
-        lagoon = space(f"Lagoon of the {side}")
-        near, far = space(f"City of the {side}"), space(f"City of the {opposite}")
-        assert abs(lagoon.x - near.x) < abs(lagoon.x - far.x)
+
+
+def test_a_lagoon_is_named_after_its_id_and_drawn_where_the_route_puts_it():
+    """A stored record names a Lagoon by its id: the page says the same place ("lagoon-west"
+    is the Lagoon of the West). The route puts the Lagoon of the West on the shore between the
+    roads of Zharot and of the City of the East (and the Lagoon of the East between those of
+    KROMT and of the City of the West), so with the cities on their sides it is drawn there,
+    and the board's provenance says why."""
+    board = ENGINE.board_of({})
+    for lagoon in board.lagoons:
+        side = lagoon.removeprefix("lagoon-")
+        assert board.name[lagoon] == f"Lagoon of the {side.capitalize()}"
+    tail = LAYOUT.space("tail")
+
+    def shore_between(lagoon):
+        """The cities whose roads reach the shore circles on either side of ``lagoon``."""
+        cities = set()
+        for shore in board.neighbours[lagoon]:
+            for near in (shore, *board.neighbours[shore]):
+                for road in board.neighbours[near]:
+                    if road.endswith("-road-4") and not road.startswith("r"):
+                        cities.add(road.removesuffix("-road-4"))
+        return cities
+
+    assert shore_between("lagoon-west") == {"zharot", "east-city"}
+    assert shore_between("lagoon-east") == {"kromt", "west-city"}
+    west, east = LAYOUT.space("lagoon-west"), LAYOUT.space("lagoon-east")
+    assert west.x > tail.x and west.y > tail.y  # south-east of the Creature
+    assert east.x < tail.x and east.y < tail.y  # north-west of it
+    assert "Lagoon of the West" in LAYOUT.provenance["ids"]
+    assert "route" in LAYOUT.provenance["ids"]
 
 
 def test_every_space_is_named_and_linked_as_the_route_line_runs():
