@@ -211,7 +211,8 @@ class Table:
         elif option.throws:
             # The outcome falls as this node's whole state has it: an agent weighing a throw
             # in a world redrawn from its own view draws from that world's deck, not the table's.
-            thrown = rng.choice(self.offers(node.state).throws.get(decision.seat) or option.throws)
+            here = self.offers(node.state).throws.get(decision.seat)
+            thrown = rng.choice(here or option.throws)
             pending = Node(node.state, thrown, (), decision.seat, node.waited, node.last)
         else:
             pending = Node(node.state, option.choice, (), decision.seat, node.waited, node.last)

@@ -249,10 +249,10 @@ def _runs(names: list[str]) -> list[str]:
     """"nightmare 17", "nightmare 18", "nightmare 19" as "nightmare 17–19": squares walked one
     after another, numbered one after another on one plane (up or down)."""
     said: list[list] = []  # [plane, first, last, step]
-    for name in names:
-        plane, _, number = name.rpartition(" ")
+    for square_name in names:
+        plane, _, number = square_name.rpartition(" ")
         if not number.isdigit():
-            said.append([name, None, None, 0])
+            said.append([square_name, None, None, 0])
             continue
         n = int(number)
         if said and said[-1][0] == plane and said[-1][1] is not None and \
