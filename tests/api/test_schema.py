@@ -76,7 +76,8 @@ def test_a_study_is_read_with_its_progress_and_started_with_its_kind(schema):
     assert {"200", "202"} <= set(start["responses"])
     assert start["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith(
         "/StartStudy")
-    assert {"kind", "match", "game", "point", "matches", "points"} == set(
+    assert {"kind", "match", "game", "point", "matches", "points", "agent", "budget",
+            "players"} == set(
         components["StartStudy"]["properties"])
 
 
