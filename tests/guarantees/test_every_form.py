@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import lxml.html
 import pytest
 from django.test import Client
 from rest_framework.authtoken.models import Token
@@ -85,11 +86,18 @@ def test_the_recorders_expected_seq_is_ascii_digits(curator_page, race_match, di
 
 
 def test_a_recorders_whole_number_field_is_ascii_digits(curator_page, race_match):
-    roll = json.dumps({"type": "roll", "actor": "p1", "data": {}})
+    """The throw's outcome is picked by its position among the outcomes: a digit Python's
+    ``int`` would read but a form never sends is refused, naming the field."""
+    page = curator_page.get(f"/matches/{race_match.pk}/record/").content.decode()
+    (key,) = lxml.html.fromstring(page).xpath(
+        "//form[.//button[@name='f:value']]//input[@name='choice']/@value")
     for digits in ("²", "٢"):  # "٢" is an Arabic-Indic two: Python's int reads it as 2
         response = curator_page.post(f"/matches/{race_match.pk}/record/choice/",
-                                     {"event": roll, "field:value": digits, "expected_seq": "0"})
-        assert response.status_code == 400 and "data.value" in response.content.decode()
+                                     {"choice": key, "f:value": digits, "expected_seq": "0"})
+        assert response.status_code == 400
+        said = lxml.html.fromstring(response.content).xpath(
+            "string(//p[@class='field-error'])")
+        assert said == "The die shows: choose one of the values offered", said
     nothing_written(race_match)
 
 
