@@ -20,7 +20,6 @@ from archive.models import Game
 from boundary import InputError, check_json_value, check_text
 from games.core.events import EventSchemaError
 from replay.bulk import COPY_THRESHOLD, insert_rows, load_json, to_json
-from replay.chain import chain_head, event_hash, event_record
 from replay.errors import (
     AppendConflict,
     DatabaseUnavailable,
@@ -30,9 +29,10 @@ from replay.errors import (
 )
 from replay.head_states import KEEP_EVERY
 from replay.models import Event, Match
-from replay.reader import check_tail, refuse_broken
 from replay.signals import notes_appended
 from replay.variations import checked_branch_of, parent_in_archive
+from trust.chain import chain_head, event_hash, event_record
+from trust.reader import check_tail, refuse_broken
 
 KEEP_HEAD_STATES = "replay.tasks.keep_head_states"
 

@@ -16,11 +16,11 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
-from replay.chain import GENESIS_HASH, chain_head
 from replay.errors import DocumentError, LogError
 from replay.models import Event, Match
-from replay.reader import verified_events
 from replay.selectors import visible_matches
+from trust.chain import GENESIS_HASH, chain_head
+from trust.reader import verified_events
 
 COPY_BATCH = 5000
 HASH_RE = re.compile(r"[0-9a-f]{64}")

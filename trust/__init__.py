@@ -1,0 +1,10 @@
+"""The archive's trust: what lets a collector believe a stored match is the match that was
+recorded, without believing the server.
+
+The hash chain and its one reader (every read of a log checks it), signed checkpoints (Merkle
+tree heads as C2SP signed notes, kept outside the database), and the backup that gives
+history back exactly. Kept apart from ``replay`` so the few modules that guard the record are
+read and reviewed on their own: ``replay`` records and replays matches through them, and
+nothing here depends on how a match is replayed except the restore, which proves every run
+reproduces. The tables stay ``replay``'s (matches, events, checkpoints); this app has none.
+"""
