@@ -77,10 +77,10 @@ def measure(database: str, events: int, game: str) -> int:
 
 def chain_check(match, replay_seconds: float) -> None:
     """What checking the chain costs on every read: the whole log read with the check
-    (replay.reader) against the same rows read without it."""
+    (trust.reader) against the same rows read without it."""
     from django.db import connection
 
-    from replay.reader import verified_events
+    from trust.reader import verified_events
 
     started = time.perf_counter()
     count = sum(1 for _ in verified_events(match.pk))

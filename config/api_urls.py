@@ -11,9 +11,9 @@ from archive import api as archive_api
 from config.ratelimit import RateLimitedObtainAuthToken
 from replay import api as replay_api
 from replay import api_runs
-from replay.api_checkpoints import LatestCheckpointView
 from search.api import SearchView
 from studies import api as studies_api
+from trust.api import LatestCheckpointView
 
 router = DefaultRouter()
 router.register("games", replay_api.GameViewSet, basename="api-game")

@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "template_partials",
     "archive",
     "replay",
+    "trust",
     "studies",
     "search",
 ]

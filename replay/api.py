@@ -32,7 +32,6 @@ from boundary.drf import BoundedJSONParser
 from replay import selectors
 from replay.errors import DocumentError
 from replay.interchange import FORMAT, create_from_document, export_match
-from replay.reader import check_stretch
 from replay.recorder import recorder_head
 from replay.serializers import (
     AppendRequestDocSerializer,
@@ -49,6 +48,7 @@ from replay.serializers import (
 )
 from replay.services import MatchCreation, append_events, match_create
 from replay.variations import variation_create
+from trust.reader import check_stretch
 from web.access import ID_PATTERN, int_query_param
 
 # -- games -----------------------------------------------------------------------------------

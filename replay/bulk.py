@@ -88,10 +88,3 @@ def load_json(value):
     pattern = _LONG_DIGITS if isinstance(value, str) else _LONG_DIGITS_BYTES
     return in_number_model(loaded) if pattern.search(value) else loaded
 
-
-def fetch_events(match_id: int, after_seq: int, up_to_seq: int) -> list[dict]:
-    """Events ``after_seq + 1`` … ``up_to_seq``, each checked against the chain as it is read
-    (``replay.reader``); a break raises ``BrokenChain`` naming the seq."""
-    from replay.reader import verified_events  # the reader reads JSON columns with load_json
-
-    return list(verified_events(match_id, after_seq=after_seq, up_to_seq=up_to_seq))

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from games.core.canonical import state_checksum
 from games.core.replay import collect_corrections, effective_events
 from replay.models import Match, ReplayFlag, ReplayRun, ReplayStep
-from replay.reader import verified_events
 from replay.runs import engine_for
+from trust.reader import verified_events
 
 
 @dataclass(frozen=True)

@@ -24,8 +24,8 @@ from games.core.points import Interpretation
 from games.core.replay import collect_corrections, effective_events
 from replay.errors import BrokenChain
 from replay.models import Event, HeadState, Match
-from replay.reader import verified_events
 from replay.runs import SNAPSHOT_INTERVAL
+from trust.reader import verified_events
 
 KEEP_EVERY = SNAPSHOT_INTERVAL
 READ_CHUNK = 5000

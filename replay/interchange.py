@@ -14,11 +14,11 @@ from typing import Any
 from archive.models import Game
 from boundary import InputError, check_json_value, parse_json
 from games.core.canonical import canonical_json
-from replay.chain import GENESIS_HASH
 from replay.errors import DocumentError, MalformedEvent
 from replay.models import Match
-from replay.reader import verified_log
 from replay.services import MatchCreation, match_create
+from trust.chain import GENESIS_HASH
+from trust.reader import verified_log
 
 FORMAT = "ludoteca.match/1"
 TOP_LEVEL_FIELDS = (

@@ -40,7 +40,7 @@ class Match(models.Model):
     # A retried creation with the same key returns this match instead of making another.
     idempotency_key = models.CharField(max_length=200, null=True, blank=True, unique=True)
     # Set by the first read that finds the log changed behind the database's guards (see
-    # replay/reader.py); appends refuse the log from then on. Never cleared by the product.
+    # trust/reader.py); appends refuse the log from then on. Never cleared by the product.
     chain_broken_seq = models.PositiveIntegerField(null=True, blank=True)
     chain_broken_problem = models.CharField(max_length=500, blank=True)
     chain_broken_at = models.DateTimeField(null=True, blank=True)
@@ -246,7 +246,7 @@ class HeadState(models.Model):
 
 
 class Checkpoint(models.Model):
-    """A signed tree head over every match's log head (replay/checkpoints.py): the note as
+    """A signed tree head over every match's log head (trust/checkpoints.py): the note as
     written (c2sp.org/tlog-checkpoint), and the public key that verifies it."""
 
     origin = models.CharField(max_length=200)

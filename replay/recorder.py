@@ -24,10 +24,10 @@ from games.core.step import Outcome, Step
 from replay.errors import AppendConflict, LogError, MalformedEvent
 from replay.head_states import head_state, keep_head_states, match_reading
 from replay.models import Event, Match, ReplayRun, ReplayStep
-from replay.reader import refuse_known_break, verified_events
 from replay.recorder_questions import Answers, answered, choice_key
 from replay.runs import find_run
 from replay.services import AppendResult, append_events
+from trust.reader import refuse_known_break, verified_events
 
 READ_CHUNK = 5000
 

@@ -44,7 +44,7 @@ from replay.models import (
     ReplaySnapshot,
     ReplayStep,
 )
-from replay.reader import (
+from trust.reader import (
     record_break,
     refuse_known_break,
     stored_hash,

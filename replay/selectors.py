@@ -24,12 +24,12 @@ from django.db.models.functions import Cast
 
 from archive.models import Transcription
 from games.core.replay import collect_corrections
-from replay.chain import GENESIS_HASH, ChainBreak
 from replay.errors import BrokenChain
 from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplayStep
-from replay.reader import check_stretch, check_tail, record_break, verified_log
 from replay.readings import ReadingWords, reading_words
 from replay.runs import StepView, read_step
+from trust.chain import GENESIS_HASH, ChainBreak
+from trust.reader import check_stretch, check_tail, record_break, verified_log
 
 
 def _readable_by(user, prefix: str = "") -> Q:

@@ -5,6 +5,7 @@ commands all call them."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -20,7 +21,6 @@ from archive.models import Game
 from boundary import InputError, check_json_value, check_text
 from games.core.events import EventSchemaError
 from replay.bulk import COPY_THRESHOLD, insert_rows, load_json, to_json
-from replay.chain import chain_head, event_hash, event_record
 from replay.errors import (
     AppendConflict,
     DatabaseUnavailable,
@@ -30,9 +30,10 @@ from replay.errors import (
 )
 from replay.head_states import KEEP_EVERY
 from replay.models import Event, Match
-from replay.reader import check_tail, refuse_broken
+from replay.selectors import visible_matches
 from replay.signals import notes_appended
-from replay.variations import checked_branch_of, parent_in_archive
+from trust.chain import chain_head, event_hash, event_record
+from trust.reader import check_tail, refuse_broken, stored_hash
 
 KEEP_HEAD_STATES = "replay.tasks.keep_head_states"
 
@@ -196,6 +197,7 @@ MAX_TITLE = 300
 MAX_SOURCE = 10_000
 MAX_PLAYER_ID = 40
 MAX_PLAYER_NAME = 200
+HASH_RE = re.compile(r"[0-9a-f]{64}")
 
 
 @dataclass(frozen=True)
@@ -217,6 +219,8 @@ def match_create(
     events: Sequence[Any] = (),
     events_head: str | None = None,
     branch_of: Any = None,
+    parent: Match | None = None,
+    reading: Mapping[str, str] | None = None,
     idempotency_key: str | None = None,
 ) -> MatchCreation:
     """Create a match and its first events in one transaction: a refusal writes nothing, and
@@ -227,7 +231,9 @@ def match_create(
     it created (``repeated``), or :class:`IdempotencyMismatch` if the request differs.
     ``events_head``, when given, is the chain head the events must hash to (a document's);
     ``branch_of`` (``{"match", "seq", "hash"}``) makes it a variation, its first events the
-    parent's, linked to the parent when this archive has it and ``created_by`` may read it.
+    parent's, linked to the parent when this archive has it and ``created_by`` may read it,
+    or to ``parent`` when the caller holds it already (a variation made here from a match its
+    maker was shown). ``reading`` is the reading the recorder offers choices under.
     """
     _check_idempotency_key(idempotency_key, DocumentError)
     fields = {
@@ -237,6 +243,7 @@ def match_create(
                                 required=False),
         "players": checked_players(players, game),
         "setup": _checked_setup(setup),
+        "reading": dict(reading or {}),
     }
     if not isinstance(is_private, bool):
         raise DocumentError("is_private must be true or false", field="is_private")
@@ -251,6 +258,8 @@ def match_create(
         )
     if branch_of is not None:
         fields["branch_of"] = checked_branch_of(branch_of, records)
+    if parent is not None and (branch_of is None or parent.pk != fields["branch_of"]["match"]):
+        raise ValueError("a parent is linked only through the branch_of that names it")
     if events_head is not None and chain_head(records) != events_head:
         raise DocumentError(
             "broken chain: the events do not hash to the document's chain head "
@@ -263,8 +272,8 @@ def match_create(
             return _repeated_creation(earlier, game, fields, is_private, created_by, records)
     try:
         with transaction.atomic():
-            parent = (parent_in_archive(fields["branch_of"], reader=created_by)
-                      if branch_of is not None else None)
+            if parent is None and branch_of is not None:
+                parent = parent_in_archive(fields["branch_of"], reader=created_by)
             match = Match.objects.create(
                 game=game, created_by=created_by, is_private=is_private,
                 idempotency_key=idempotency_key, parent=parent, **fields,
@@ -284,6 +293,39 @@ def match_create(
 
 
 CREATE_BATCH = 5000  # events per append inside the creation's one transaction
+
+
+def checked_branch_of(value: Any, events: Sequence[Mapping[str, Any]]) -> dict:
+    """The ``branch_of`` of a match document: its shape, and the document's own chain at the
+    branch point (a variation's prefix must hash to what it says it shares)."""
+    if not isinstance(value, dict) or set(value) != {"match", "seq", "hash"}:
+        raise DocumentError('branch_of must be {"match": <id>, "seq": <n>, "hash": "<hex>"}',
+                            field="$.branch_of")
+    parent_id, seq, digest = value["match"], value["seq"], value["hash"]
+    if isinstance(parent_id, bool) or not isinstance(parent_id, int) or parent_id < 1:
+        raise DocumentError("branch_of.match must be a match id", field="$.branch_of.match")
+    if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= len(events):
+        raise DocumentError(f"branch_of.seq must be a seq of the log, 0 to {len(events)}",
+                            field="$.branch_of.seq")
+    if not isinstance(digest, str) or not HASH_RE.fullmatch(digest):
+        raise DocumentError("branch_of.hash must be a sha256 in hex", field="$.branch_of.hash")
+    if chain_head(events[:seq]) != digest:
+        raise DocumentError(
+            f"the first {seq} events do not hash to branch_of.hash: the shared part of the "
+            "log was changed", field="$.branch_of.hash",
+        )
+    return {"match": parent_id, "seq": seq, "hash": digest}
+
+
+def parent_in_archive(branch_of: Mapping[str, Any], *, reader) -> Match | None:
+    """The parent a ``branch_of`` names, when this archive has it, ``reader`` may read it, and
+    its chain at the branch point has the same hash; else None (the record keeps
+    ``branch_of`` as it came). A match the reader may not read is looked up exactly as one
+    that does not exist, so an import never tells whether a private match has those events."""
+    parent = visible_matches(user=reader).filter(pk=branch_of["match"]).first()
+    if parent is None or parent.last_seq < branch_of["seq"]:
+        return None
+    return parent if stored_hash(parent.pk, branch_of["seq"]) == branch_of["hash"] else None
 
 
 def _checked_text(value, field, max_length, *, required=True, single_line=False) -> str:

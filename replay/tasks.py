@@ -3,8 +3,8 @@
 from celery import shared_task
 
 from replay import head_states
-from replay.checkpoints import checkpoint_create, signer_from_environment
 from replay.runs import execute_run
+from trust.checkpoints import checkpoint_create, signer_from_environment
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)

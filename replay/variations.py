@@ -8,33 +8,21 @@ parent's chain; after it, the variation records its own moves. The interchange f
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
 
-from replay.chain import GENESIS_HASH, chain_head
-from replay.errors import DocumentError, LogError
-from replay.models import Event, Match
-from replay.reader import verified_events
-from replay.selectors import visible_matches
-
-COPY_BATCH = 5000
-HASH_RE = re.compile(r"[0-9a-f]{64}")
+from replay.errors import LogError
+from replay.models import Match
+from replay.services import match_create
+from trust.reader import stored_hash, verified_events
 
 
 class VariationError(LogError):
     code = "invalid_variation"
-
-
-def hash_at(match: Match, seq: int) -> str | None:
-    """The chain's hash after event ``seq`` of ``match`` (the genesis hash at 0)."""
-    if seq == 0:
-        return GENESIS_HASH
-    return Event.objects.filter(match=match, seq=seq).values_list("hash", flat=True).first()
 
 
 @transaction.atomic
@@ -44,78 +32,33 @@ def variation_create(
 ) -> Match:
     """A new match whose log is ``parent``'s events 1..``from_seq`` (same hashes), ready to go
     its own way in the recorder. It is as private as its parent and records under the
-    parent's reading unless given another."""
-    from replay.services import append_events
-
+    parent's reading unless given another. It is created as every match is
+    (``match_create``), its events checked again and the shared part of the chain with them."""
     if isinstance(from_seq, bool) or not isinstance(from_seq, int):
         raise VariationError("from_seq must be a whole number", field="from_seq")
     if not 0 <= from_seq <= parent.last_seq:
         raise VariationError(
             f"from_seq must be a step of the match, 0 to {parent.last_seq}", field="from_seq"
         )
-    if not isinstance(title, str) or not title.strip() or len(title.strip()) > 300:
-        raise VariationError("title must be 1 to 300 characters", field="title")
-    head = hash_at(parent, from_seq)
-    variation = Match.objects.create(
+    events = list(verified_events(parent.pk, up_to_seq=from_seq)) if from_seq else []
+    return match_create(
         game=parent.game,
-        title=title.strip(),
+        title=title,
         players=parent.players,
         setup=parent.setup,
         source=f"what-if: a variation of “{parent.title}” after event {from_seq}",
         is_private=parent.is_private,
         created_by=created_by,
-        reading=dict(parent.reading if reading is None else reading),
-        branch_of={"match": parent.pk, "seq": from_seq, "hash": head},
+        events=[_record(event) for event in events],
+        branch_of={"match": parent.pk, "seq": from_seq,
+                   "hash": stored_hash(parent.pk, from_seq)},
         parent=parent,
-    )
-    for start in range(0, from_seq, COPY_BATCH):
-        events = verified_events(parent.pk, after_seq=start,
-                                 up_to_seq=min(start + COPY_BATCH, from_seq))
-        append_events(match=variation, events=[_record(e) for e in events], expected_seq=start,
-                      recorded_by=created_by)
-    if variation.head_hash != head:  # the same events must hash to the same chain
-        raise VariationError(
-            f"the copied events do not verify against match {parent.pk}'s chain at seq "
-            f"{from_seq}", field="from_seq",
-        )
-    return variation
+        reading=dict(parent.reading if reading is None else reading),
+    ).match
 
 
 def _record(event: Mapping[str, Any]) -> dict:
     return {"type": event["type"], "actor": event.get("actor"), "data": event.get("data") or {}}
-
-
-def checked_branch_of(value: Any, events: Sequence[Mapping[str, Any]]) -> dict:
-    """The ``branch_of`` of a match document: its shape, and the document's own chain at the
-    branch point (a variation's prefix must hash to what it says it shares)."""
-    if not isinstance(value, dict) or set(value) != {"match", "seq", "hash"}:
-        raise DocumentError('branch_of must be {"match": <id>, "seq": <n>, "hash": "<hex>"}',
-                            field="$.branch_of")
-    parent_id, seq, digest = value["match"], value["seq"], value["hash"]
-    if isinstance(parent_id, bool) or not isinstance(parent_id, int) or parent_id < 1:
-        raise DocumentError("branch_of.match must be a match id", field="$.branch_of.match")
-    if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= len(events):
-        raise DocumentError(f"branch_of.seq must be a seq of the log, 0 to {len(events)}",
-                            field="$.branch_of.seq")
-    if not isinstance(digest, str) or not HASH_RE.fullmatch(digest):
-        raise DocumentError("branch_of.hash must be a sha256 in hex", field="$.branch_of.hash")
-    if chain_head(events[:seq]) != digest:
-        raise DocumentError(
-            f"the first {seq} events do not hash to branch_of.hash: the shared part of the "
-            "log was changed", field="$.branch_of.hash",
-        )
-    return {"match": parent_id, "seq": seq, "hash": digest}
-
-
-def parent_in_archive(branch_of: Mapping[str, Any], *, reader) -> Match | None:
-    """The parent a ``branch_of`` names, when this archive has it, ``reader`` may read it, and
-    its chain at the branch point has the same hash; else None (the record keeps
-    ``branch_of`` as it came). A match the reader may not read is looked up exactly as one
-    that does not exist, so an import never tells whether a private match has those events."""
-    parent = visible_matches(user=reader).filter(pk=branch_of["match"]).first()
-    if parent is None or parent.last_seq < branch_of["seq"]:
-        return None
-    return parent if hash_at(parent, branch_of["seq"]) == branch_of["hash"] else None
 
 
 # -- the line of a match --------------------------------------------------------------------
@@ -139,7 +82,7 @@ def shared_prefix(match_a: Match, match_b: Match) -> int:
     low, high = 0, min(match_a.last_seq, match_b.last_seq)
     while low < high:
         middle = (low + high + 1) // 2
-        if hash_at(match_a, middle) == hash_at(match_b, middle):
+        if stored_hash(match_a.pk, middle) == stored_hash(match_b.pk, middle):
             low = middle
         else:
             high = middle - 1

@@ -23,7 +23,6 @@ from archive.models import Game
 from archive.selectors import cited_passages
 from replay import selectors, step_cache
 from replay.boards import draw_board
-from replay.chain import ChainBreak
 from replay.comparisons import same_moves
 from replay.errors import AppendConflict, BrokenChain, DocumentError, LogError, MalformedEvent
 from replay.forms import (
@@ -53,6 +52,7 @@ from replay.runs import (
 )
 from replay.services import append_events, match_create, note_add, note_revise
 from replay.variations import family_tree, line_matches
+from trust.chain import ChainBreak
 from web.access import is_curator
 from web.pages import bad_parameter_is_400, curator_only, page, wants_fragment
 from web.params import whole_number

@@ -28,11 +28,11 @@ from games.core.sweep import (
     start,
     sweep,
 )
-from replay.bulk import fetch_events
 from replay.errors import LogError
 from replay.models import Event, Match
 from studies.measures import differences, measures_of
 from studies.statistics import wilson
+from trust.reader import verified_events
 
 SWEEP_STRETCH = 1000  # events per part of a sweep
 CANCEL_CHECK_EVERY = 200  # events between two looks at whether a sweep was cancelled
@@ -87,7 +87,8 @@ class SweepPlan:
                              points=parameters["points"])
         else:
             frontier = SweepFrontier.from_dict(previous["frontier"])
-        events = fetch_events(match.pk, payload["after"], payload["upto"])
+        events = list(verified_events(match.pk, after_seq=payload["after"],
+                                        up_to_seq=payload["upto"]))
         stream = list(effective_events(events, _corrections(match.pk, parameters["log_seq"])))
         try:
             for begin in range(0, len(stream), CANCEL_CHECK_EVERY):
@@ -194,7 +195,8 @@ class ArchivePlan:
                                    "events": payload["log_seq"]}
         try:
             result = sweep(engine, players=match.players, setup=match.setup,
-                           events=fetch_events(match.pk, 0, payload["log_seq"]),
+                           events=list(verified_events(match.pk,
+                                                       up_to_seq=payload["log_seq"])),
                            points=study.parameters["points"])
         except SweepTooLarge as error:
             return {**summary, "error": str(error)}

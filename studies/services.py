@@ -21,7 +21,6 @@ from django.utils import timezone
 import background
 from games.core.canonical import canonical_json
 from replay.models import Match
-from replay.reader import refuse_known_break
 from replay.runs import game_head
 from studies.models import Study, StudyPart
 from studies.plans import (
@@ -32,6 +31,7 @@ from studies.plans import (
     engine_of,
     impact_parameters,
 )
+from trust.reader import refuse_known_break
 
 logger = logging.getLogger(__name__)
 RUN_STUDY_PART = "studies.tasks.run_study_part"

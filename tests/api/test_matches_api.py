@@ -4,12 +4,12 @@ import json
 
 import pytest
 
-from replay.chain import chain_head
 from replay.interchange import export_match
 from replay.models import Event, Match
 from replay.services import append_events
 from tests.api.conftest import notes
 from tests.factories import UserFactory
+from trust.chain import chain_head
 
 
 def _new_match(game, *, title, private=False, owner=None):

@@ -8,9 +8,9 @@ import io
 import pytest
 from django.core.management import call_command
 
-from replay.checkpoints import KEY_ENV
 from replay.models import Match
 from tests.factories import GameFactory
+from trust.checkpoints import KEY_ENV
 
 
 @pytest.fixture

@@ -8,8 +8,8 @@ import json
 
 from django.db import connection
 
-from replay.chain import event_hash
 from replay.db_guards import install_event_guards, remove_event_guards
+from trust.chain import event_hash
 
 
 def tamper(match, seq: int, data: dict, *, recompute: bool = False) -> None:

@@ -21,8 +21,6 @@ from django.db import connection
 import games
 from archive.models import Rulebook, Scan, Transcription
 from archive.services import add_scan, import_transcription, load_archive
-from replay.backup import archive_models
-from replay.checkpoints import KEY_ENV
 from replay.db_guards import install_event_guards, remove_event_guards
 from replay.interchange import import_match
 from replay.models import (
@@ -41,6 +39,8 @@ from replay.services import append_events, match_create
 from studies.models import Study, StudyPart
 from studies.services import study_sweep
 from tests.factories import GameFactory, UserFactory, make_curator
+from trust.backup import archive_models
+from trust.checkpoints import KEY_ENV
 
 
 def png_bytes(colour=(120, 90, 60)) -> bytes:
@@ -368,11 +368,11 @@ def test_a_recomputed_chain_its_runs_contradict_is_not_exported(settings, tmp_pa
 def test_every_table_is_in_the_backup_or_says_why_not(settings, tmp_path, checkpoint_key):
     """Tries: every model of the project (django.apps), against a backup of an archive that
     has rows in each of them. Proves: each table is either in the backup, with all its rows
-    counted, or in replay.backup.NOT_IN_BACKUP with the reason; a model added later fails
+    counted, or in trust.backup.NOT_IN_BACKUP with the reason; a model added later fails
     here until it is one or the other."""
     from django.apps import apps
 
-    from replay.backup import NOT_IN_BACKUP
+    from trust.backup import NOT_IN_BACKUP
 
     settings.MEDIA_ROOT = tmp_path / "media"
     build_archive()

@@ -13,7 +13,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 import games
-from replay.bulk import fetch_events
+import trust.reader
 from replay.db_guards import install_event_guards, remove_event_guards
 from replay.errors import BrokenChain
 from replay.interchange import export_match, import_match
@@ -81,7 +81,7 @@ def test_a_changed_event_is_named_everywhere_the_log_is_read(dagon, client, cura
     assert raised.value.seq == 12 and ReplayRun.objects.filter(match=match).count() == 1
 
     with pytest.raises(BrokenChain) as raised:  # what studies (sweeps, impact) read logs with
-        fetch_events(match.pk, 0, match.last_seq)
+        list(trust.reader.verified_events(match.pk, up_to_seq=match.last_seq))
     assert raised.value.seq == 12
 
     appended = curator.post(f"/api/matches/{match.pk}/events/", {
@@ -161,12 +161,10 @@ def test_a_sound_log_reads_as_before(dagon, client):
 def test_a_removed_stretch_is_named_whatever_the_read_window(dagon, monkeypatch, removed):
     """The reader asks for windows of seqs, not "the next N rows"; a gap inside a window or
     longer than one is still found, and named by its first missing seq."""
-    import replay.reader
-
     match, _ = dagon
-    monkeypatch.setattr(replay.reader, "READ_CHUNK", 4)
-    assert [event["seq"] for event in fetch_events(match.pk, 0, match.last_seq)] == \
-        list(range(1, match.last_seq + 1))
+    monkeypatch.setattr(trust.reader, "READ_CHUNK", 4)
+    events = trust.reader.verified_events(match.pk, up_to_seq=match.last_seq)
+    assert [event["seq"] for event in events] == list(range(1, match.last_seq + 1))
     remove_event_guards(connection)
     try:
         with connection.cursor() as cursor:
@@ -175,7 +173,7 @@ def test_a_removed_stretch_is_named_whatever_the_read_window(dagon, monkeypatch,
     finally:
         install_event_guards(connection)
     with pytest.raises(BrokenChain) as broken:
-        list(replay.reader.verified_events(match.pk))
+        list(trust.reader.verified_events(match.pk))
     assert broken.value.seq == removed[0]
     assert f"seq {removed[0]} is missing (the next stored event is seq {removed[-1] + 1})" \
         in str(broken.value)

@@ -17,14 +17,14 @@ from rest_framework.test import APIClient
 
 import games
 from replay.interchange import import_match
-from replay.merkle import leaf_hash, root_hash
 from replay.models import Checkpoint, CheckpointLeaf
 from replay.runs import replay_match
 from replay.selectors import verify_log
 from replay.services import append_events
-from replay.signed_note import open_note, read_signer, read_verifier, sign
 from tests.guarantees.conftest import note
 from tests.guarantees.tampering import tamper
+from trust.merkle import leaf_hash, root_hash
+from trust.signed_note import open_note, read_signer, read_verifier, sign
 
 # Certificate Transparency's reference tree: these leaves and the root of each prefix.
 CT_LEAVES = ["", "00", "10", "2021", "3031", "40414243", "5051525354555657",

@@ -29,15 +29,15 @@ from games.core.canonical import (
     NumberModelDecoder,
     canonical_bytes,
 )
-from replay.backup import export_archive
 from replay.bulk import load_json
 from replay.interchange import export_match, import_match
 from replay.models import Match
-from replay.restore import import_archive
 from replay.selectors import verify_log
 from replay.services import append_events, match_create
 from tests.factories import GameFactory, make_curator
 from tests.guarantees.test_backup import wipe_database
+from trust.backup import export_archive
+from trust.restore import import_archive
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -197,7 +197,7 @@ import django
 django.setup()
 from django.core.management import call_command
 call_command("migrate", verbosity=0)
-from replay.backup import export_archive
+from trust.backup import export_archive
 from replay.interchange import export_match
 from replay.selectors import verify_log
 from tests.guarantees.test_number_model import record_numbers

@@ -10,10 +10,10 @@ import json
 import pytest
 from django.test import Client
 
-from replay.chain import chain_head
 from replay.interchange import import_match
 from replay.models import Match
 from tests.factories import GameFactory, make_curator
+from trust.chain import chain_head
 
 PLAYERS = [{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"}]
 

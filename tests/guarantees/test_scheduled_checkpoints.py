@@ -7,13 +7,13 @@ import re
 
 import pytest
 
-from replay.checkpoints import KEY_ENV, latest_checkpoint, verifier_from, verify_checkpoint
 from replay.models import Checkpoint, Match
 from replay.services import append_events
 from replay.tasks import sign_checkpoint
 from tests.guarantees.conftest import note
 from tests.replay.test_worker import broker, wait_for  # noqa: F401 (the broker fixture)
 from tests.worker import start_beat, start_worker
+from trust.checkpoints import KEY_ENV, latest_checkpoint, verifier_from, verify_checkpoint
 
 
 def _grow(match: Match, text: str) -> None:

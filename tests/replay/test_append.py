@@ -3,12 +3,12 @@ stale expected_seq, honours idempotency keys, and chains hashes."""
 
 import pytest
 
-from replay.chain import GENESIS_HASH, event_hash
 from replay.errors import AppendConflict, IdempotencyMismatch, MalformedEvent
 from replay.models import Event
 from replay.selectors import verify_log
 from replay.services import append_events
 from tests.replay.conftest import notes
+from trust.chain import GENESIS_HASH, event_hash
 
 
 def test_append_numbers_events_from_one_and_chains_hashes(match):

@@ -58,10 +58,12 @@ def test_a_bad_variation_is_refused_naming_the_field(parent, from_seq, title, fi
     assert raised.value.field == field and Match.objects.count() == before
 
 
-def test_a_variation_of_a_private_match_is_private(parent):
-    Match.objects.filter(pk=parent.pk).update(is_private=True)
+def test_a_variation_of_a_private_match_is_private_and_still_names_its_parent(parent):
+    Match.objects.filter(pk=parent.pk).update(is_private=True, reading={"dagon.x": "y"})
     parent.refresh_from_db()
-    assert variation_create(parent=parent, from_seq=2, title="x").is_private
+    variation = variation_create(parent=parent, from_seq=2, title="x")
+    assert variation.is_private and variation.parent == parent
+    assert variation.reading == {"dagon.x": "y"}
 
 
 def test_export_and_import_keep_branch_of(parent):

@@ -12,8 +12,8 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from replay.checkpoints import latest_checkpoint
 from replay.serializers import ErrorSerializer
+from trust.checkpoints import latest_checkpoint
 
 
 class NoteRenderer(BaseRenderer):

@@ -6,7 +6,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from archive.management.commands._input import check_options
-from replay.checkpoints import (
+from trust.checkpoints import (
     KEY_ENV,
     CheckpointError,
     checkpoint_create,

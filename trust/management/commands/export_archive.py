@@ -2,7 +2,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from replay.backup import BackupError, export_archive
+from trust.backup import BackupError, export_archive
 
 
 class Command(BaseCommand):

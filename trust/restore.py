@@ -1,4 +1,4 @@
-"""Restore an ``export_archive`` directory (``replay.backup``) into an empty database, giving
+"""Restore an ``export_archive`` directory (``trust.backup``) into an empty database, giving
 back history exactly: ids, times, who recorded each event, idempotency keys, runs with their
 fingerprints, checkpoints, users and their groups (password hashes when the backup has them).
 
@@ -29,7 +29,15 @@ from django.utils.dateparse import parse_datetime
 from archive.models import Game, Transcription
 from archive.signals import game_stored, transcription_stored
 from boundary import InputError, parse_json
-from replay.backup import (
+from replay.bulk import insert_rows, to_json
+from replay.errors import LogError
+from replay.interchange import parse_document, read_document
+from replay.models import Checkpoint, CheckpointLeaf, Event, Match, ReplayRun
+from replay.runs import engine_for, execute_run, run_fingerprint
+from replay.selectors import verify_log
+from replay.services import EVENT_COLUMNS, NOTE_TYPES
+from replay.signals import notes_appended
+from trust.backup import (
     FORMAT,
     MATCH_FIELDS,
     RUN_FIELDS,
@@ -42,15 +50,7 @@ from replay.backup import (
     step_digest,
     user_fields,
 )
-from replay.bulk import insert_rows, to_json
-from replay.chain import GENESIS_HASH, event_hash, event_record
-from replay.errors import LogError
-from replay.interchange import parse_document, read_document
-from replay.models import Checkpoint, CheckpointLeaf, Event, Match, ReplayRun
-from replay.runs import engine_for, execute_run, run_fingerprint
-from replay.selectors import verify_log
-from replay.services import EVENT_COLUMNS, NOTE_TYPES
-from replay.signals import notes_appended
+from trust.chain import GENESIS_HASH, event_hash, event_record
 
 MAX_BACKUP_TEXT = 50_000_000  # a transcription's text travels inside archive.json
 
@@ -77,7 +77,7 @@ def database_contents() -> dict[str, int]:
     return {label(m): m.objects.count() for m in tables if m.objects.exists()}
 
 
-# -- reading the backup, checking everything --------------------------------------------------------
+# -- reading the backup, checking everything ----------------------------------------------
 
 
 def _inside(directory: Path, name: str, what: str) -> Path:
@@ -180,7 +180,7 @@ def _planned_files(backup: Backup, tables: dict) -> dict[str, bytes]:
     return planned
 
 
-# -- restoring ----------------------------------------------------------------------------------------
+# -- restoring ------------------------------------------------------------------------------
 
 
 def import_archive(*, directory: Path) -> RestoreReport:
@@ -346,7 +346,7 @@ def _unique(ids: list, table: str) -> None:
 
 def _restore_rows(app_label: str, tables: dict, users: dict[str, int],
                   report: RestoreReport) -> None:
-    """Every row of an app's tables as exported (``replay.backup._export_rows``)."""
+    """Every row of an app's tables as exported (``trust.backup._export_rows``)."""
     for model in app_models(app_label):
         rows = tables.get(label(model), [])
         by_user = {f.name: f.attname for f in model._meta.concrete_fields

@@ -3,8 +3,8 @@ from pathlib import Path
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
-from replay.backup import BackupError
-from replay.restore import import_archive
+from trust.backup import BackupError
+from trust.restore import import_archive
 
 
 class Command(BaseCommand):

@@ -1,5 +1,5 @@
 """Backup of the whole archive to one directory (``export_archive``); its restore, which gives
-back history exactly, is ``replay.restore``.
+back history exactly, is ``trust.restore``.
 
 The directory holds:
 

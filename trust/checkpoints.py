@@ -24,11 +24,11 @@ from django.db.models import Max
 
 from games.core.canonical import canonical_bytes
 from replay.errors import BrokenChain
-from replay.merkle import leaf_hash, root_hash
 from replay.models import Checkpoint, CheckpointLeaf, Match
-from replay.reader import stored_hash, verified_events, verified_log
-from replay.signed_note import Checkpoint as CheckpointText
-from replay.signed_note import (
+from trust.merkle import leaf_hash, root_hash
+from trust.reader import stored_hash, verified_events, verified_log
+from trust.signed_note import Checkpoint as CheckpointText
+from trust.signed_note import (
     NoteError,
     Signer,
     Verifier,

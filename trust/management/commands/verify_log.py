@@ -2,17 +2,17 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from replay.checkpoints import (
+from replay.management.commands._match_arg import match_from_argument
+from replay.models import Match
+from replay.selectors import verify_log
+from trust.checkpoints import (
     KEY_ENV,
     CheckpointError,
     signer_from_environment,
     verifier_from,
     verify_checkpoint,
 )
-from replay.management.commands._match_arg import match_from_argument
-from replay.models import Match
-from replay.selectors import verify_log
-from replay.signed_note import read_verifier
+from trust.signed_note import read_verifier
 
 
 class Command(BaseCommand):

@@ -24,9 +24,9 @@ from django.utils import timezone
 
 from games.core.canonical import canonical_bytes
 from replay.bulk import load_json
-from replay.chain import GENESIS_HASH
 from replay.errors import BrokenChain
 from replay.models import Match
+from trust.chain import GENESIS_HASH
 
 READ_CHUNK = 2000
 
