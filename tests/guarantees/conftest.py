@@ -1,4 +1,4 @@
-"""Fixtures of the guarantee tests (issue 8): the PostgreSQL-only gate, a log-only game and
+"""Fixtures of the guarantee tests: the PostgreSQL-only gate, a log-only game and
 its match, and the four roles as signed-in clients."""
 
 from __future__ import annotations
