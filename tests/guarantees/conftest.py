@@ -9,8 +9,7 @@ import pytest
 from django.core.management import call_command
 
 from replay.checkpoints import KEY_ENV
-from replay.models import Match
-from tests.factories import GameFactory
+from tests.factories import GameFactory, MatchFactory
 
 
 @pytest.fixture
@@ -28,11 +27,7 @@ def log_game(db):
 
 @pytest.fixture
 def log_match(log_game):
-    return Match.objects.create(
-        game=log_game,
-        title="Club night",
-        players=[{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"}],
-    )
+    return MatchFactory(game=log_game)
 
 
 def note(text: str, actor: str = "p1") -> dict:
