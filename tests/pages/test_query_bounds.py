@@ -17,6 +17,7 @@ from replay.interchange import import_match
 from replay.models import ReplayFlag, ReplayRun
 from replay.runs import SNAPSHOT_INTERVAL, replay_match
 from replay.services import append_events, note_add, note_revise
+from studies.services import study_sweep
 from tests.factories import GameFactory, MatchFactory, RulebookFactory, make_curator
 
 MOST = 10
@@ -146,8 +147,8 @@ def transcription_text(sections: int) -> str:
 
 def grown_archive(size: int) -> dict[str, str]:
     """``size`` more games, rulebooks of one game (each transcribed in ``size`` sections),
-    matches with a note that a search finds, and a played match with ``size`` notes and a
-    run: the main pages' addresses."""
+    matches with a note that a search finds, and a played match with ``size`` notes, runs
+    under two readings and a sweep: the main pages' addresses."""
     dagon = Game.objects.get(slug="dagon")
     for _ in range(size):
         GameFactory()
@@ -167,6 +168,11 @@ def grown_archive(size: int) -> dict[str, str]:
         played.refresh_from_db()
         note_add(match=played, step=step, text=f"note {step}", expected_seq=played.last_seq)
     run = replay_match(match=played)
+    point = games.get("dagon").points[0]
+    other = replay_match(match=played, choices={
+        point.id: next(o for o in point.option_ids if o != point.default)})
+    study = study_sweep(match=played, points=[point.id])
+    assert study.status == study.DONE
     return {
         "game list": reverse("home"),
         "game detail": reverse("game-detail", args=["dagon"]),
@@ -176,8 +182,10 @@ def grown_archive(size: int) -> dict[str, str]:
         "match list of a game": reverse("match-list") + "?game=dagon",
         "match detail": reverse("match-detail", args=[played.pk]),
         "step": reverse("replay-step", args=[played.pk, run.pk, 1]),
+        "compare": reverse("compare", args=[played.pk]) + f"?a={run.pk}&b={other.pk}&seq=1",
         "search results": reverse("search") + "?q=lantern",
         "game studies": reverse("game-studies", args=["dagon"]),
+        "study": reverse("study-detail", args=[study.pk]),
     }
 
 
