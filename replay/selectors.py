@@ -193,6 +193,11 @@ def event_log(*, match: Match, after_seq: int = 0, limit: int | None = None) -> 
     return events[:limit] if limit else events
 
 
+def latest_seqs(*, match: Match, count: int) -> list[int]:
+    """The seqs of the log's last ``count`` events, the latest first."""
+    return list(match.events.order_by("-seq").values_list("seq", flat=True)[:count])
+
+
 def verify_log(*, match: Match) -> ChainBreak | None:
     """Walk the stored chain in chunks, then cross-check every run's recorded head (a chain
     recomputed after a change still differs from what the runs replayed); the first
