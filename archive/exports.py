@@ -69,7 +69,8 @@ def _page_label(scan: Scan) -> str:
 
 def _parsed_from_models(transcription: Transcription) -> ParsedTranscription:
     """The stored passages and notes as the TEI builder reads them (the parse, as stored)."""
-    passages = list(transcription.passages.order_by("order"))
+    # Sorted here rather than by the database: a caller may have loaded them already.
+    passages = sorted(transcription.passages.all(), key=lambda p: p.order)
     slug_of = {p.pk: p.slug for p in passages}
     return ParsedTranscription(
         title=transcription.title,
@@ -90,7 +91,8 @@ def _parsed_from_models(transcription: Transcription) -> ParsedTranscription:
                 reason=a.reason,
                 certainty=a.certainty,
             )
-            for a in transcription.annotations.order_by("start", "end", "id")
+            for a in sorted(transcription.annotations.all(),
+                            key=lambda a: (a.start, a.end, a.pk))
         ),
     )
 
@@ -515,7 +517,7 @@ def game_glossary(*, game: Game) -> list[GlossaryItem]:
     first occurrence first, each pair once."""
     supplied = set(SUPPLIED_RENDERINGS.get(game.slug, {}).values())
     items, seen = [], set()
-    for transcription in selectors.latest_transcriptions(game=game):
+    for transcription in selectors.latest_transcriptions_with_parts(game=game):
         parsed = _parsed_from_models(transcription)
         for entry in extract_glossary(game.slug, transcription.text, parsed,
                                       original_language=game.original_language,

@@ -21,10 +21,13 @@ KIND_LABELS = {
 def game_list(*, query: str = "") -> QuerySet[Game]:
     games = Game.objects.all()
     if query:
-        games = games.filter(
-            Q(title__icontains=query) | Q(original_title__icontains=query) | Q(slug__icontains=query)
-        )
+        games = games.filter(Q(title__icontains=query) | Q(original_title__icontains=query)
+                             | Q(slug__icontains=query))
     return games.order_by("title")
+
+
+def game_named(*, slug: str) -> Game | None:
+    return Game.objects.filter(slug=slug).first()
 
 
 def game_rulebooks(*, game: Game) -> QuerySet[Rulebook]:
@@ -34,11 +37,76 @@ def game_rulebooks(*, game: Game) -> QuerySet[Rulebook]:
     )
 
 
+def rulebooks_with_game() -> QuerySet[Rulebook]:
+    return Rulebook.objects.select_related("game")
+
+
+def scans_with_rulebook() -> QuerySet[Scan]:
+    return Scan.objects.select_related("rulebook__game")
+
+
+def transcriptions_with_rulebook() -> QuerySet[Transcription]:
+    return Transcription.objects.select_related("rulebook__game", "translation_of")
+
+
+def annotations_with_transcription() -> QuerySet[Annotation]:
+    return Annotation.objects.select_related("transcription__rulebook__game", "passage")
+
+
+def rulebook_pages(*, rulebook: Rulebook) -> list[Scan]:
+    """The rulebook's scans in page order."""
+    return list(rulebook.scans.order_by("page_number", "id"))
+
+
+def versions_in_language(*, transcription: Transcription) -> list[Transcription]:
+    """Every version of the transcription's rulebook in its language, the newest first."""
+    return list(transcription.rulebook.transcriptions
+                .filter(language=transcription.language).order_by("-version"))
+
+
+def has_other_languages(*, transcription: Transcription) -> bool:
+    return transcription.rulebook.transcriptions.exclude(
+        language=transcription.language).exists()
+
+
+def rulebook_transcriptions(*, rulebook: Rulebook) -> list[Transcription]:
+    """Every version of every language, by language then the newest first."""
+    return list(rulebook.transcriptions.select_related("translation_of")
+                .order_by("language", "-version"))
+
+
+def default_pair(
+    *, rulebook: Rulebook, transcriptions: Iterable[Transcription]
+) -> tuple[Transcription | None, Transcription | None]:
+    """The two transcriptions shown side by side unless asked otherwise: the original (in the
+    printed language, else the one a translation points at) and the latest of another
+    language."""
+    latest: dict[str, Transcription] = {}
+    for t in sorted(transcriptions, key=lambda t: t.version):
+        latest[t.language] = t
+    if not latest:
+        return None, None
+    original = latest.get(rulebook.language)
+    if original is None:
+        pointed = [t.translation_of for t in latest.values() if t.translation_of_id]
+        original = pointed[0] if pointed else min(latest.values(), key=lambda t: t.pk)
+    others = [t for lang, t in sorted(latest.items()) if lang != original.language]
+    return original, (others[0] if others else None)
+
+
 def latest_transcriptions(*, game: Game) -> list[Transcription]:
     latest: dict[tuple[int, str], Transcription] = {}
     for t in Transcription.objects.filter(rulebook__game=game).order_by("version"):
         latest[(t.rulebook_id, t.language)] = t
     return sorted(latest.values(), key=lambda t: (t.rulebook_id, t.language))
+
+
+def latest_transcriptions_with_parts(*, game: Game) -> list[Transcription]:
+    """``latest_transcriptions``, each with its passages and notes loaded: a fixed number of
+    queries however many rulebooks and languages the game has."""
+    latest = latest_transcriptions(game=game)
+    return list(Transcription.objects.filter(pk__in=[t.pk for t in latest])
+                .order_by("rulebook_id", "language").prefetch_related("passages", "annotations"))
 
 
 def rulebook_latest_transcriptions(*, rulebook: Rulebook) -> list[Transcription]:
@@ -58,18 +126,8 @@ def scans_by_page_label(scans: Iterable[Scan]) -> dict[str, Scan]:
     return found
 
 
-def passage_text(*, slug: str) -> Passage | None:
-    """The latest version's passage for a citation slug such as ``dagon/the-lagoon``."""
-    return (
-        Passage.objects.filter(slug=slug)
-        .select_related("transcription")
-        .order_by("-transcription__version", "-transcription_id")
-        .first()
-    )
-
-
 def cited_passages(*, slugs: Iterable[str]) -> dict[str, Passage]:
-    """The latest version's passage for each citation slug (as ``passage_text`` picks it), in
+    """The latest version's passage for each citation slug (such as ``dagon/the-lagoon``), in
     one query, each with its notes (page citations aside) in text order as ``notes``."""
     wanted = {slug for slug in slugs if slug}
     if not wanted:

@@ -336,7 +336,7 @@ def _checked_image(data: bytes) -> tuple[int, int, Thumbnail]:
     return width, height, Thumbnail(out.getvalue(), thumb.size)
 
 
-# -- notes as new versions (issue 7) ----------------------------------------------------------
+# -- notes as new versions -----------------------------------------------------------------
 # A note's words are part of the transcription text, so changing a note is a new text version
 # stored by import_transcription; the earlier version stays as it was.
 
@@ -588,7 +588,7 @@ def add_annotation(
     )
 
 
-# -- TEI import (issue 7) -----------------------------------------------------------------------
+# -- TEI import ------------------------------------------------------------------------------
 
 
 def import_tei(

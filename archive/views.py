@@ -26,7 +26,7 @@ from archive.forms import (
     TranscriptionForm,
 )
 from archive.markup import CERTAINTY_WORDS, markup_examples
-from archive.models import Annotation, Game, Rulebook, Scan, Transcription
+from archive.models import Game, Rulebook, Scan, Transcription
 from archive.parsing import cited_pages
 from archive.services import (
     ArchiveError,
@@ -74,8 +74,8 @@ def game_detail(request, slug: str):
 
 @require_safe
 def scan_detail(request, scan_id: int):
-    scan = get_object_or_404(Scan.objects.select_related("rulebook__game"), pk=scan_id)
-    pages = list(scan.rulebook.scans.order_by("page_number", "id"))
+    scan = get_object_or_404(selectors.scans_with_rulebook(), pk=scan_id)
+    pages = selectors.rulebook_pages(rulebook=scan.rulebook)
     index = next(i for i, s in enumerate(pages) if s.pk == scan.pk)
     return page(
         request,
@@ -95,14 +95,14 @@ def scan_detail(request, scan_id: int):
 
 def _scan_pane(request, rulebook: Rulebook) -> dict:
     """The scan shown beside a transcription: the one ``?scan=`` names, else the first page."""
-    scans = list(rulebook.scans.order_by("page_number", "id"))
+    scans = selectors.rulebook_pages(rulebook=rulebook)
     wanted = request.GET.get("scan", "")
     chosen = next((s for s in scans if str(s.pk) == wanted), scans[0] if scans else None)
     return {"pane_scans": scans, "pane_scan": chosen}
 
 
 def _scans_by_label(rulebook: Rulebook) -> dict[str, Scan]:
-    return selectors.scans_by_page_label(rulebook.scans.order_by("page_number", "id"))
+    return selectors.scans_by_page_label(selectors.rulebook_pages(rulebook=rulebook))
 
 
 def _passage_rows(transcription: Transcription, scans: dict[str, Scan]) -> list[dict]:
@@ -143,14 +143,11 @@ def _passage_rows(transcription: Transcription, scans: dict[str, Scan]) -> list[
 
 @require_safe
 def transcription_detail(request, transcription_id: int):
-    transcription = get_object_or_404(
-        Transcription.objects.select_related("rulebook__game", "translation_of"),
-        pk=transcription_id,
-    )
+    transcription = get_object_or_404(selectors.transcriptions_with_rulebook(),
+                                      pk=transcription_id)
     rulebook = transcription.rulebook
-    is_latest = not rulebook.transcriptions.filter(
-        language=transcription.language, version__gt=transcription.version
-    ).exists()
+    versions = selectors.versions_in_language(transcription=transcription)
+    is_latest = versions[0].version == transcription.version
     return page(
         request,
         "archive/transcription.html",
@@ -161,37 +158,20 @@ def transcription_detail(request, transcription_id: int):
             "tei_filename": exports.tei_filename(transcription),
             "game": rulebook.game,
             "passages": _passage_rows(transcription, _scans_by_label(rulebook)),
-            "versions": rulebook.transcriptions.filter(language=transcription.language).order_by(
-                "-version"
-            ),
-            "others": rulebook.transcriptions.exclude(language=transcription.language).exists(),
+            "versions": versions,
+            "others": selectors.has_other_languages(transcription=transcription),
             "rulebook": rulebook,
             **_scan_pane(request, rulebook),
         },
     )
 
 
-def _default_pair(rulebook: Rulebook) -> tuple[Transcription | None, Transcription | None]:
-    latest: dict[str, Transcription] = {}
-    for t in rulebook.transcriptions.order_by("version"):
-        latest[t.language] = t
-    if not latest:
-        return None, None
-    # The original: in the printed language, else the one a translation points at.
-    original = latest.get(rulebook.language)
-    if original is None:
-        pointed = [t.translation_of for t in latest.values() if t.translation_of_id]
-        original = pointed[0] if pointed else min(latest.values(), key=lambda t: t.pk)
-    others = [t for lang, t in sorted(latest.items()) if lang != original.language]
-    return original, (others[0] if others else None)
-
-
 @require_safe
 def side_by_side(request, rulebook_id: int):
-    rulebook = get_object_or_404(Rulebook.objects.select_related("game"), pk=rulebook_id)
-    choices = list(rulebook.transcriptions.order_by("language", "-version"))
+    rulebook = get_object_or_404(selectors.rulebooks_with_game(), pk=rulebook_id)
+    choices = selectors.rulebook_transcriptions(rulebook=rulebook)
     by_pk = {str(t.pk): t for t in choices}
-    left, right = _default_pair(rulebook)
+    left, right = selectors.default_pair(rulebook=rulebook, transcriptions=choices)
     left = by_pk.get(request.GET.get("left", ""), left)
     right = by_pk.get(request.GET.get("right", ""), right)
     rows = []
@@ -230,13 +210,13 @@ def interpretation_points(request, slug: str):
     points = []
     glossary = exports.game_glossary(game=game) if engine is not None else []
     if engine is not None:
+        passages = selectors.cited_passages(
+            slugs=[c.passage for point in engine.points for c in point.citations])
         for point in engine.points:
             citations = []
             for citation in point.citations:
-                passage = selectors.passage_text(slug=citation.passage)
-                notes = []
-                if passage is not None:
-                    notes = [a for a in passage.annotations.all() if a.kind != "page"]
+                passage = passages.get(citation.passage)
+                notes = passage.notes if passage is not None else []
                 citations.append({"citation": citation, "passage": passage, "notes": notes})
             texts = [point.question, *(o.description for o in point.options)]
             texts += [c.quote for c in point.citations]
@@ -265,9 +245,8 @@ def _base_url(request) -> str:
 @require_safe
 def transcription_tei(request, transcription_id: int):
     """The version as TEI P5 XML, at a stable URL."""
-    transcription = get_object_or_404(
-        Transcription.objects.select_related("rulebook__game"), pk=transcription_id
-    )
+    transcription = get_object_or_404(selectors.transcriptions_with_rulebook(),
+                                      pk=transcription_id)
     xml = exports.transcription_tei(
         transcription=transcription, request_base_url=_base_url(request)
     )
@@ -285,7 +264,7 @@ def _iiif_json(document: dict) -> HttpResponse:
 @require_safe
 def rulebook_manifest(request, rulebook_id: int):
     """The rulebook's IIIF Presentation 3 manifest."""
-    rulebook = get_object_or_404(Rulebook.objects.select_related("game"), pk=rulebook_id)
+    rulebook = get_object_or_404(selectors.rulebooks_with_game(), pk=rulebook_id)
     try:
         manifest = exports.rulebook_manifest(rulebook=rulebook, base_url=_base_url(request))
     except ValueError as error:
@@ -297,7 +276,7 @@ def rulebook_manifest(request, rulebook_id: int):
 @require_safe
 def rulebook_iiif_resource(request, rulebook_id: int, scan_id: int, part: str = ""):
     """A canvas of the manifest, or an annotation page or annotation on it, at its id."""
-    rulebook = get_object_or_404(Rulebook.objects.select_related("game"), pk=rulebook_id)
+    rulebook = get_object_or_404(selectors.rulebooks_with_game(), pk=rulebook_id)
     found = exports.rulebook_iiif_resource(
         rulebook=rulebook, base_url=_base_url(request),
         resource_id=request.build_absolute_uri(request.path),
@@ -354,7 +333,7 @@ def rulebook_add(request, slug: str):
 @curator_only
 def rulebook_edit(request, rulebook_id: int):
     """What the archive says of a rulebook's copy and its rights (shown in its IIIF manifest)."""
-    rulebook = get_object_or_404(Rulebook.objects.select_related("game"), pk=rulebook_id)
+    rulebook = get_object_or_404(selectors.rulebooks_with_game(), pk=rulebook_id)
     fields = ("provenance", "source", "rights_holder", "licence")
     form = RulebookDescriptionForm(
         request.POST or None, initial={name: getattr(rulebook, name) for name in fields}
@@ -375,7 +354,7 @@ def rulebook_edit(request, rulebook_id: int):
 
 @curator_only
 def scan_add(request, rulebook_id: int):
-    rulebook = get_object_or_404(Rulebook.objects.select_related("game"), pk=rulebook_id)
+    rulebook = get_object_or_404(selectors.rulebooks_with_game(), pk=rulebook_id)
     form = ScanForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -402,7 +381,7 @@ def scan_add(request, rulebook_id: int):
 
 @curator_only
 def transcription_add(request, rulebook_id: int):
-    rulebook = get_object_or_404(Rulebook.objects.select_related("game"), pk=rulebook_id)
+    rulebook = get_object_or_404(selectors.rulebooks_with_game(), pk=rulebook_id)
     form = TranscriptionForm(request.POST or None, request.FILES or None, rulebook=rulebook)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -447,7 +426,7 @@ def transcription_add(request, rulebook_id: int):
 def annotation_revise(request, transcription_id: int, annotation_id: int):
     """Edit a note's words or certainty: the next version of the transcription."""
     annotation = get_object_or_404(
-        Annotation.objects.select_related("transcription__rulebook__game", "passage"),
+        selectors.annotations_with_transcription(),
         pk=annotation_id,
         transcription_id=transcription_id,
     )
@@ -488,9 +467,8 @@ def annotation_revise(request, transcription_id: int, annotation_id: int):
 @curator_only
 def annotation_add(request, transcription_id: int):
     """Add a note on printed words of a passage: the next version of the transcription."""
-    transcription = get_object_or_404(
-        Transcription.objects.select_related("rulebook__game"), pk=transcription_id
-    )
+    transcription = get_object_or_404(selectors.transcriptions_with_rulebook(),
+                                      pk=transcription_id)
     form = AnnotationAddForm(
         request.POST or None,
         transcription=transcription,

@@ -1,6 +1,6 @@
 """Appending through append_events into PostgreSQL, hash chain included, in batches of 100 and
 one event at a time; beside each figure, the eventsourcing library's PostgreSQL recorder
-appending the same events to the same server in the same run (issue 4).
+appending the same events to the same server in the same run.
 
 Usage: python bench/append_speed.py [--events 20000] [--single 2000]
 Target: at least half the reference's rate in both modes.

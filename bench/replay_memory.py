@@ -1,4 +1,4 @@
-"""Memory of a replay stays flat however long the match (issue 4): a 1,000,000-event simulated
+"""Memory of a replay stays flat however long the match: a 1,000,000-event simulated
 match replays in under 300 MB resident.
 
 One child process simulates and imports the match; a second child (`manage.py replay`) replays

@@ -1,5 +1,5 @@
-"""The REST API under /api/ (issue 4). ``router`` holds every resource; the second round adds
-replay runs, steps, comparisons and sweeps to it (replay/api_runs.py).
+"""The REST API under /api/. ``router`` holds every resource; replay/api_runs.py adds replay
+runs, steps, comparisons and sweeps to it.
 
 Route names carry an ``api-`` prefix so they never shadow the pages' names (``match-list``)."""
 

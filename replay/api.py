@@ -1,4 +1,4 @@
-"""The match API (issue 4): games with their engines, matches, the event log, import/export.
+"""The match API: games with their engines, matches, the event log, import/export.
 
 Thin views: reads through ``replay.selectors``, every write through ``replay.services`` or
 ``replay.interchange``; their errors (``LogError``) become JSON in ``replay.api_errors``.

@@ -1,4 +1,4 @@
-"""Every API error is JSON naming the field or seq (issue 4):
+"""Every API error is JSON naming the field or seq:
 ``{"error": code, "detail": message, "field": where, "seq": n}``.
 
 Log errors and archive errors carry their own field; a DRF validation error is reduced to its

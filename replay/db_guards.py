@@ -61,17 +61,3 @@ def remove_event_guards(connection) -> None:
         for statement in _statements(connection.vendor, install=False):
             cursor.execute(statement)
 
-
-def event_guards_installed(connection) -> bool:
-    with connection.cursor() as cursor:
-        if connection.vendor == "sqlite":
-            cursor.execute(
-                "SELECT count(*) FROM sqlite_master WHERE type='trigger' AND tbl_name=%s", [TABLE]
-            )
-            return cursor.fetchone()[0] == 2
-        cursor.execute(
-            "SELECT count(*) FROM pg_trigger WHERE tgrelid = %s::regclass AND NOT tgisinternal "
-            "AND tgenabled <> 'D'",
-            [TABLE],
-        )
-        return cursor.fetchone()[0] == 2

@@ -115,7 +115,7 @@ def _context(request, head: RecorderHead, *, as_played: dict | None = None,
         first = rows[0]["choice"].event
         as_played = {"type": first["type"], "actor": first.get("actor"), "data": {}}
     undo = last_move(match=match)
-    recent = list(match.events.order_by("-seq").values_list("seq", flat=True)[:RECENT])
+    recent = selectors.latest_seqs(match=match, count=RECENT)
     since = min([*recent, *([undo.seq] if undo else [])], default=head.seq + 1)
     said = step_summaries(head=head, since=since)
     drawing = draw_board(head.layout, head.pieces, match.players)

@@ -377,17 +377,6 @@ class StepView:
     state_before: dict | None = None
 
 
-def state_at(*, run: ReplayRun, seq: int, corrections: Mapping[int, dict] | None = None) -> dict:
-    """The full state after ``seq``: one snapshot load plus at most K-1 applies."""
-    if not 0 <= seq <= run.progress:
-        raise ReplayError(f"step {seq} is not in this run (0 to {run.progress})", seq=seq)
-    if seq == 0:
-        return _states_before(run, [], corrections=corrections).initial
-    engine = engine_for(run.match)
-    before, event = _states_before(run, [seq], corrections=corrections).at[seq]
-    return engine.apply(before, event, _interpretation(run, engine)).state
-
-
 @dataclass
 class _Approaches:
     """The initial state, and for each step asked for the state before it and its event as

@@ -46,6 +46,25 @@ def visible_matches(*, user) -> QuerySet[Match]:
     return Match.objects.select_related("game").filter(_readable_by(user))
 
 
+def visible_matches_of(*, user, game_slug: str = "") -> QuerySet[Match]:
+    """The matches ``user`` may read, of one game when ``game_slug`` names one."""
+    matches = visible_matches(user=user)
+    return matches.filter(game__slug=game_slug) if game_slug else matches
+
+
+def visible_parent(*, user, match: Match) -> Match | None:
+    """The line a variation branched from, when ``user`` may read it."""
+    if match.parent_id is None:
+        return None
+    return visible_matches(user=user).filter(pk=match.parent_id).first()
+
+
+def finished_runs_of_line(*, line, limit: int = 200) -> list[ReplayRun]:
+    """The finished runs of a line of play's matches (``line``), the newest first."""
+    return list(ReplayRun.objects.filter(match__in=line, status=ReplayRun.DONE)
+                .select_related("match").order_by("-created_at")[:limit])
+
+
 def moves_after_run() -> Exists:
     """Whether the run's match has recorded, after the run's last seq, an event the game
     depends on: anything but a note, or a correction that only rewords one (an annotation
@@ -172,6 +191,11 @@ def reading_key(interpretation: dict) -> str:
 def event_log(*, match: Match, after_seq: int = 0, limit: int | None = None) -> QuerySet[Event]:
     events = Event.objects.filter(match=match, seq__gt=after_seq).order_by("seq")
     return events[:limit] if limit else events
+
+
+def latest_seqs(*, match: Match, count: int) -> list[int]:
+    """The seqs of the log's last ``count`` events, the latest first."""
+    return list(match.events.order_by("-seq").values_list("seq", flat=True)[:count])
 
 
 def verify_log(*, match: Match) -> ChainBreak | None:

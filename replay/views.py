@@ -19,8 +19,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
 import games
-from archive.models import Game
-from archive.selectors import cited_passages
+from archive import selectors as archive_selectors
 from replay import selectors, step_cache
 from replay.boards import draw_board
 from replay.comparisons import same_moves
@@ -68,12 +67,9 @@ def _visible_match(request, match_id: int):
 
 @require_safe
 def match_list(request):
-    matches = selectors.visible_matches(user=request.user)
-    game = None
     slug = request.GET.get("game", "")
-    if slug:
-        game = Game.objects.filter(slug=slug).first()
-        matches = matches.filter(game__slug=slug)
+    game = archive_selectors.game_named(slug=slug) if slug else None
+    matches = selectors.visible_matches_of(user=request.user, game_slug=slug)
     return page(request, "replay/match_list.html", {"matches": matches[:500], "game": game})
 
 
@@ -89,7 +85,7 @@ def _match_context(request, match, *, append_form=None, run_form_error="", chain
     chain_break = chain_break or selectors.chain_problem(match=match, listed=listed)
     return {
         "has_referee": engine is not None,
-        "parent": visible.filter(pk=match.parent_id).first() if match.parent_id else None,
+        "parent": selectors.visible_parent(user=request.user, match=match),
         "variations": family_tree(match=match, visible=visible),
         "match": match,
         # A broken log is not read: the banner names where it breaks.
@@ -360,9 +356,9 @@ def step_reading(flags, engine=None, *, run=None, runs_by_reading=None, viewer=N
     note where a cited passage has it. Each flag is said in words, and each other option that
     would change the step links to this step under ``run``'s reading with that option, where
     ``runs_by_reading`` (stored runs by their reading) has it."""
-    passages = cited_passages(slugs=[*(c.get("passage", "") for f in flags
-                                       for c in f.citations or []),
-                                     *(f.rule for f in flags if f.rule)])
+    passages = archive_selectors.cited_passages(
+        slugs=[*(c.get("passage", "") for f in flags for c in f.citations or []),
+               *(f.rule for f in flags if f.rule)])
     known = {p.id: p for p in engine.points} if engine else {}
     runs_by_reading = runs_by_reading or {}
     citations: dict[tuple[str, str], dict] = {}
@@ -680,8 +676,7 @@ def compare(request, match_id: int):
     engine = games.find(match.game.slug)
     # This match's runs, and those of its line of play (parents and variations) it may see.
     line = line_matches(match=match, visible=selectors.visible_matches(user=request.user))
-    runs = list(ReplayRun.objects.filter(match__in=line, status=ReplayRun.DONE)
-                .select_related("match").order_by("-created_at")[:200])
+    runs = selectors.finished_runs_of_line(line=line)
     for run in runs:
         run.words = reading_words(engine, run.interpretation)
     by_pk = {str(r.pk): r for r in runs}

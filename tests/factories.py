@@ -6,6 +6,7 @@ import factory
 from django.contrib.auth.models import Group, User
 
 from archive.models import Game, Rulebook
+from replay.models import Match
 
 
 class GameFactory(factory.django.DjangoModelFactory):
@@ -28,6 +29,19 @@ class RulebookFactory(factory.django.DjangoModelFactory):
     edition = factory.Sequence(lambda n: f"Edition {n}")
     language = "en"
     provenance = "test fixture"
+
+
+class MatchFactory(factory.django.DjangoModelFactory):
+    """A match with an empty log (two players, Ana and Luis, unless given)."""
+
+    class Meta:
+        model = Match
+
+    game = factory.SubFactory(GameFactory)
+    title = "Club night"
+    players = factory.LazyFunction(
+        lambda: [{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"}]
+    )
 
 
 class UserFactory(factory.django.DjangoModelFactory):

@@ -152,11 +152,9 @@ def race_match(db, monkeypatch):
     """A match of the test race, its engine registered for this test only. Import the
     fixture into a test module to use it."""
     import games
-    from replay.models import Match
-    from tests.factories import GameFactory
+    from tests.factories import GameFactory, MatchFactory
 
     monkeypatch.setitem(games.ENGINE_MODULES, RACE.slug, "tests.race_engine")
     monkeypatch.setitem(games._loaded, RACE.slug, RACE)
     game = GameFactory(slug=RACE.slug, title="The test race", min_players=2, max_players=2)
-    return Match.objects.create(game=game, title="A race",
-                                players=[{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"}])
+    return MatchFactory(game=game, title="A race")

@@ -80,10 +80,3 @@ def rewards(standings: Mapping[str, float]) -> dict[str, float]:
         result[seat] = (1.0 + mine - against) / 2
     return result
 
-
-def leader(standings: Mapping[str, float]) -> str | None:
-    """The seat strictly ahead of every other, if one is."""
-    ranked = sorted(standings.items(), key=lambda item: -item[1])
-    if len(ranked) == 1 or (ranked and ranked[0][1] > ranked[1][1]):
-        return ranked[0][0]
-    return None

@@ -6,7 +6,7 @@ shape of a state, as ``chess.svg`` draws from ``piece_map()``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,11 +84,3 @@ class Piece:
     def as_dict(self) -> dict:
         return {"id": self.id, "kind": self.kind, "label": self.label, "space": self.space,
                 "owner": self.owner, "detail": self.detail}
-
-
-def pieces_by_space(pieces: Sequence[Piece]) -> dict[str, list[Piece]]:
-    found: dict[str, list[Piece]] = {}
-    for piece in pieces:
-        if piece.space is not None:
-            found.setdefault(piece.space, []).append(piece)
-    return found

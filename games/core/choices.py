@@ -72,12 +72,6 @@ class OneOf(Domain):
                 return self.labels[index] if self.labels else _words(candidate)
         return _words(value)
 
-    def space_of(self, value: Any) -> str | None:
-        for index, candidate in enumerate(self.values):
-            if _same(value, candidate):
-                return self.spaces[index] if self.spaces else None
-        return None
-
     def odds(self) -> tuple[float, ...]:
         if self.weights is None:
             return tuple(1 / len(self.values) for _ in self.values)

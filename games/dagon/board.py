@@ -18,7 +18,6 @@ class Board:
     """Adjacency, kinds, kingdoms and names of one board file."""
 
     __slots__ = (
-        "_distance_cache",
         "cities",
         "data",
         "id",
@@ -52,28 +51,9 @@ class Board:
         self.cities = tuple(sorted(sid for sid in self.ids if self.kind[sid] == "city"))
         self.lagoons = tuple(sorted(sid for sid in self.ids if self.kind[sid] == "lagoon"))
         self.white = tuple(sorted(sid for sid in self.ids if self.kind[sid] == "white"))
-        self._distance_cache: dict[tuple, dict[str, int]] = {}
 
     def adjacent(self, a: str, b: str) -> bool:
         return b in self.neighbours.get(a, ())
-
-    def distances_to(self, goals: tuple[str, ...]) -> dict[str, int]:
-        """Steps from every space to the nearest goal, obstacles ignored (for the bots)."""
-        cached = self._distance_cache.get(goals)
-        if cached is not None:
-            return cached
-        dist = {g: 0 for g in goals}
-        frontier = list(goals)
-        while frontier:
-            nxt = []
-            for sid in frontier:
-                for n in self.neighbours[sid]:
-                    if n not in dist:
-                        dist[n] = dist[sid] + 1
-                        nxt.append(n)
-            frontier = nxt
-        self._distance_cache[goals] = dist
-        return dist
 
 
 _BOARDS: dict[str, Board] = {}

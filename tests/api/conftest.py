@@ -3,8 +3,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from archive.services import load_archive
-from replay.models import Match
-from tests.factories import GameFactory, UserFactory, make_curator
+from tests.factories import GameFactory, MatchFactory, UserFactory, make_curator
 from tests.race_engine import race_match  # noqa: F401 - the test race, for every test here
 
 
@@ -21,11 +20,7 @@ def engine_less_game(db):
 
 @pytest.fixture
 def match(engine_less_game):
-    return Match.objects.create(
-        game=engine_less_game,
-        title="Club night",
-        players=[{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"}],
-    )
+    return MatchFactory(game=engine_less_game)
 
 
 @pytest.fixture

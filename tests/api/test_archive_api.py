@@ -1,4 +1,4 @@
-"""Games, rulebooks, scans and transcriptions through the API (issue 4)."""
+"""Games, rulebooks, scans and transcriptions through the API."""
 
 import io
 

@@ -8,18 +8,12 @@ from replay.interchange import export_match
 from replay.models import Event, Match
 from replay.services import append_events
 from tests.api.conftest import notes
-from tests.factories import UserFactory
+from tests.factories import MatchFactory, UserFactory
 from trust.chain import chain_head
 
 
 def _new_match(game, *, title, private=False, owner=None):
-    return Match.objects.create(
-        game=game,
-        title=title,
-        is_private=private,
-        created_by=owner,
-        players=[{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"}],
-    )
+    return MatchFactory(game=game, title=title, is_private=private, created_by=owner)
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Who may do what (issue 4): anyone reads what is public; curators and staff write.
+"""Who may do what through the API: anyone reads what is public; curators and staff write.
 One row a role: anonymous, a signed-in reader, a curator (token), an admin (staff)."""
 
 import json

@@ -1,4 +1,4 @@
-"""The replay API (issue 4): start a run, follow its status, page its steps, read one step with
+"""The replay API: start a run, follow its status, page its steps, read one step with
 its state, list its flags, compare two readings (studies: tests/api/test_studies_api.py)."""
 
 import json

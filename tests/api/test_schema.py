@@ -1,4 +1,4 @@
-"""The OpenAPI 3 document and the Swagger page (issue 4)."""
+"""The OpenAPI 3 document and the Swagger page."""
 
 import pytest
 import yaml

@@ -1,4 +1,4 @@
-"""Issue 7: curators add and edit notes as new transcription versions, never by overwriting."""
+"""Curators add and edit notes as new transcription versions, never by overwriting."""
 
 from __future__ import annotations
 

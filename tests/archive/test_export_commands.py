@@ -1,4 +1,5 @@
-"""Issue 7 batch commands: export_tei, export_iiif, import_tei; bad input names the argument."""
+"""The archival formats' batch commands: export_tei, export_iiif, import_tei; bad input names
+the argument."""
 
 from __future__ import annotations
 

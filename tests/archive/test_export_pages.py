@@ -1,5 +1,6 @@
-"""Issue 7 in the product: download links and stable URLs for TEI and IIIF, the glossary on the
-game page and the points page, the curator's note forms, and the API equivalents."""
+"""The archival formats in the product: download links and stable URLs for TEI and IIIF, the
+glossary on the game page and the points page, the curator's note forms, and the API
+equivalents."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 7: TEI P5 and IIIF exports built from the database, the original-language glossary,
+"""TEI P5 and IIIF exports built from the database, the original-language glossary,
 and TEI read back. The shapes of the pure builders are tested in test_tei/test_iiif/test_glossary;
 here they are fed by the models."""
 

@@ -1,4 +1,4 @@
-"""The plain archive pages (issue 2): games, a game's rulebooks, a transcription with its
+"""The plain archive pages: games, a game's rulebooks, a transcription with its
 notes visibly marked."""
 
 import re

@@ -1,5 +1,5 @@
 """The archive's writes: the bundled seed archive, transcription versions, scans checked by
-content (issue 2, "The archive")."""
+content."""
 
 import io
 

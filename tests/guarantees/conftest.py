@@ -1,4 +1,4 @@
-"""Fixtures of the guarantee tests (issue 8): the PostgreSQL-only gate, a log-only game and
+"""Fixtures of the guarantee tests: the PostgreSQL-only gate, a log-only game and
 its match, and the four roles as signed-in clients."""
 
 from __future__ import annotations
@@ -8,8 +8,7 @@ import io
 import pytest
 from django.core.management import call_command
 
-from replay.models import Match
-from tests.factories import GameFactory
+from tests.factories import GameFactory, MatchFactory
 from trust.checkpoints import KEY_ENV
 
 
@@ -28,11 +27,7 @@ def log_game(db):
 
 @pytest.fixture
 def log_match(log_game):
-    return Match.objects.create(
-        game=log_game,
-        title="Club night",
-        players=[{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"}],
-    )
+    return MatchFactory(game=log_game)
 
 
 def note(text: str, actor: str = "p1") -> dict:

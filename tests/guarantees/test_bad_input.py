@@ -1,4 +1,4 @@
-"""Bad input gets a clear error, never a crash (issue 8): the API under schemathesis, the
+"""Bad input gets a clear error, never a crash: the API under schemathesis, the
 importer, the transcription parser and every engine under hypothesis, and uploads that lie."""
 
 from __future__ import annotations

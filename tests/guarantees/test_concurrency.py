@@ -1,9 +1,7 @@
-"""Nothing lost under concurrency (issue 8): eight writer processes, each with its own
+"""Nothing lost under concurrency: eight writer processes, each with its own
 PostgreSQL connection, append 1,000 notes each to one match with expected_seq and retry on
 conflict. PostgreSQL only: SQLite serialises writers on its file lock, which
-tests/replay/test_concurrency.py already covers with threads.
-
-The figures on the 2-core development machine are in the lead's report (issue 8)."""
+tests/replay/test_concurrency.py already covers with threads."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Nothing half-written when a process or the database dies (issue 8). PostgreSQL only: a
+"""Nothing half-written when a process or the database dies. PostgreSQL only: a
 crash of another process is only observable through a database server.
 
 A Celery worker killed with SIGKILL mid-replay (pool process or whole worker, at several

@@ -17,7 +17,7 @@ import games
 from archive.models import Game, Rulebook
 from replay.models import Event, Match, ReplayRun
 from replay.runs import replay_match
-from tests.factories import GameFactory, UserFactory, make_curator
+from tests.factories import GameFactory, MatchFactory, UserFactory, make_curator
 from tests.race_engine import race_match  # noqa: F401 - the test race's match
 
 HOSTILE_JSON = {
@@ -107,8 +107,7 @@ def test_a_recorders_whole_number_field_is_ascii_digits(curator_page, race_match
 @pytest.fixture
 def log_match(db):
     game = GameFactory(slug="log-game", title="Log game", min_players=2, max_players=4)
-    return Match.objects.create(game=game, title="Club night",
-                                players=[{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"}])
+    return MatchFactory(game=game)
 
 
 @pytest.mark.parametrize("digits", ["²", "٠"])

@@ -1,4 +1,4 @@
-"""Only curators write; private matches stay private (issue 8).
+"""Only curators write; private matches stay private.
 
 One table, every page and every endpoint, GET and POST, four roles: anonymous, a signed-in
 reader, a curator, an admin (staff). Each row is one test. A refused write changes nothing

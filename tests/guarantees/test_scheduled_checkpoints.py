@@ -10,6 +10,7 @@ import pytest
 from replay.models import Checkpoint, Match
 from replay.services import append_events
 from replay.tasks import sign_checkpoint
+from tests.factories import MatchFactory
 from tests.guarantees.conftest import note
 from tests.replay.test_worker import broker, wait_for  # noqa: F401 (the broker fixture)
 from tests.worker import start_beat, start_worker
@@ -26,8 +27,7 @@ def test_the_scheduled_task_signs_only_a_grown_archive(log_game, key):
     unchanged archive is not signed again; a grown one is."""
     sign_checkpoint()
     assert not Checkpoint.objects.exists()
-    match = Match.objects.create(game=log_game, title="Club night",
-                                 players=[{"id": "p1", "name": "Ana"}])
+    match = MatchFactory(game=log_game, players=[{"id": "p1", "name": "Ana"}])
     sign_checkpoint()
     sign_checkpoint()
     assert list(Checkpoint.objects.values_list("tree_size", flat=True)) == [1]

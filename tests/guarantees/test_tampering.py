@@ -1,4 +1,4 @@
-"""History is never rewritten (issue 8). Raw SQL, the ORM, TRUNCATE and verify_log naming
+"""History is never rewritten. Raw SQL, the ORM, TRUNCATE and verify_log naming
 the seq of a change made behind the triggers' back are proved on both databases in
 tests/replay/test_append_only.py; this file adds the admin screens and the match head."""
 

@@ -1,4 +1,4 @@
-"""Archive pages and curator forms through Django's test client (issue 5)."""
+"""Archive pages and curator forms through Django's test client."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Match pages, the log forms and the step-through, through Django's test client (issue 5)."""
+"""Match pages, the log forms and the step-through, through Django's test client."""
 
 from __future__ import annotations
 

@@ -11,11 +11,14 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 import games
+from archive.models import Game
+from archive.services import import_transcription
 from replay.interchange import import_match
 from replay.models import ReplayFlag, ReplayRun
 from replay.runs import SNAPSHOT_INTERVAL, replay_match
 from replay.services import append_events, note_add, note_revise
-from tests.factories import make_curator
+from studies.services import study_sweep
+from tests.factories import GameFactory, MatchFactory, RulebookFactory, make_curator
 
 MOST = 10
 
@@ -126,3 +129,92 @@ def test_more_runs_notes_and_moves_add_no_query(long):
     for option in point.option_ids:
         replay_match(match=match, choices={point.id: option})
     assert counts() == before
+
+
+# -- every main page, with little and with more data ------------------------------------------
+
+PAGE_MOST = 12
+
+
+def transcription_text(sections: int) -> str:
+    """A rulebook text of ``sections`` numbered sections, each with a page citation and a
+    legibility note."""
+    return "\n\n".join(
+        f"{n}. Section {n}\n\nThe Hero moves six spaces (p. {n}). "
+        f'[Legibility: "six" is partly obscured in the photo, section {n}.]'
+        for n in range(1, sections + 1))
+
+
+def grown_archive(size: int) -> dict[str, str]:
+    """``size`` more games, rulebooks of one game (each transcribed in ``size`` sections),
+    matches with a note that a search finds, and a played match with ``size`` notes, runs
+    under two readings and a sweep: the main pages' addresses."""
+    dagon = Game.objects.get(slug="dagon")
+    for _ in range(size):
+        GameFactory()
+    transcription = None
+    for _ in range(size):
+        transcription = import_transcription(
+            rulebook=RulebookFactory(game=dagon), text=transcription_text(size),
+            language="en", transcriber="t").transcription
+    matches = [MatchFactory(game=dagon, players=[{"id": "p1", "name": "Ana"},
+                                                 {"id": "p2", "name": "Luis"}])
+               for _ in range(size)]
+    for match in matches:
+        append_events(match=match, expected_seq=0, events=[
+            {"type": "annotation", "actor": "p1", "data": {"text": "a lantern in the fog"}}])
+    played = import_match(raw=games.get("dagon").simulate(seed=size, max_events=40))
+    for step in range(1, size + 1):
+        played.refresh_from_db()
+        note_add(match=played, step=step, text=f"note {step}", expected_seq=played.last_seq)
+    run = replay_match(match=played)
+    point = games.get("dagon").points[0]
+    other = replay_match(match=played, choices={
+        point.id: next(o for o in point.option_ids if o != point.default)})
+    study = study_sweep(match=played, points=[point.id])
+    assert study.status == study.DONE
+    return {
+        "game list": reverse("home"),
+        "game detail": reverse("game-detail", args=["dagon"]),
+        "transcription": reverse("transcription-detail", args=[transcription.pk]),
+        "interpretation points": reverse("game-points", args=["dagon"]),
+        "match list": reverse("match-list"),
+        "match list of a game": reverse("match-list") + "?game=dagon",
+        "match detail": reverse("match-detail", args=[played.pk]),
+        "step": reverse("replay-step", args=[played.pk, run.pk, 1]),
+        "compare": reverse("compare", args=[played.pk]) + f"?a={run.pk}&b={other.pk}&seq=1",
+        "search results": reverse("search") + "?q=lantern",
+        "game studies": reverse("game-studies", args=["dagon"]),
+        "study": reverse("study-detail", args=[study.pk]),
+    }
+
+
+def page_queries(paths: dict[str, str]) -> dict[str, int]:
+    counts = {}
+    for name, client in readers().items():
+        for page, path in paths.items():
+            cache.clear()
+            counts[(name, page)] = queries(client, path)
+    return counts
+
+
+@pytest.mark.parametrize("small, large", [(2, 12)])
+def test_each_main_page_makes_as_many_queries_with_more_data(archive, small, large):
+    """Tries: every main page, signed out and as a curator, over an archive grown by
+    ``small`` games, rulebooks, sections, notes and matches, then by ``large`` more. Proves:
+    no page's count of queries grows with the data, and each stays within PAGE_MOST."""
+    before = page_queries(grown_archive(small))
+    after = page_queries(grown_archive(large))
+    assert after == before
+    assert max(after.values()) <= PAGE_MOST, after
+
+
+def test_the_points_page_reads_every_cited_passage_at_once(archive):
+    """Tries: the interpretation points of games whose points cite few or many passages.
+    Proves: one count of queries for all, however many passages their points cite."""
+    cited = {slug: len({c.passage for p in games.get(slug).points for c in p.citations})
+             for slug in ("dagon", "gothic", "dylan-dog")}
+    assert len(set(cited.values())) > 1, cited
+    client = Client()
+    counts = {slug: queries(client, reverse("game-points", args=[slug])) for slug in cited}
+    assert len(set(counts.values())) == 1, counts

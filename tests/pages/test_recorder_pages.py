@@ -185,11 +185,10 @@ def test_one_seat_records_its_own_choices(curator_client, race_match):
 
 
 def test_an_engine_less_match_is_recorded_in_words(curator_client, db):
-    from replay.models import Match
-    from tests.factories import GameFactory
+    from tests.factories import GameFactory, MatchFactory
 
     game = GameFactory(slug="la-torre", title="La Torre")
-    match = Match.objects.create(game=game, title="x", players=[{"id": "p1", "name": "Ana"}])
+    match = MatchFactory(game=game, title="x", players=[{"id": "p1", "name": "Ana"}])
     page = page_of(curator_client, match)
     assert "has no rule engine" in page
     form = form_of(page, "Ana makes a move")

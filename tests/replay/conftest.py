@@ -1,7 +1,6 @@
 import pytest
 
-from replay.models import Match
-from tests.factories import GameFactory
+from tests.factories import GameFactory, MatchFactory
 from tests.race_engine import race_match  # noqa: F401 - the test race, for every test here
 
 
@@ -14,11 +13,7 @@ def engine_less_game(db):
 
 @pytest.fixture
 def match(engine_less_game):
-    return Match.objects.create(
-        game=engine_less_game,
-        title="Club night",
-        players=[{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"}],
-    )
+    return MatchFactory(game=engine_less_game)
 
 
 def notes(*texts, actor="p1"):

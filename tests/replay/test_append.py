@@ -116,17 +116,14 @@ def test_a_correction_is_appended_and_names_the_seq_it_supersedes(match):
     ],
 )
 def test_an_engine_game_refuses_events_its_schema_does_not_know(db, event, field):
-    """Issue 3: append_events refuses, naming the seq and field, an event the game's event
+    """append_events refuses, naming the seq and field, an event the game's event
     schema does not know; a well-formed illegal event is stored (replays flag it)."""
     from archive.models import Game
     from archive.services import load_archive
-    from replay.models import Match
+    from tests.factories import MatchFactory
 
     load_archive()
-    match = Match.objects.create(
-        game=Game.objects.get(slug="dagon"),
-        title="schema", players=[{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"}],
-    )
+    match = MatchFactory(game=Game.objects.get(slug="dagon"), title="schema")
     with pytest.raises(MalformedEvent) as raised:
         append_events(match=match, events=[event], expected_seq=0)
     assert raised.value.field == field and raised.value.seq == 1

@@ -1,5 +1,5 @@
 """Two writers, one expected_seq: exactly one wins, the other gets a conflict, and the log
-never holds a duplicate seq (issue 2, "Done when"). Runs on SQLite and on PostgreSQL."""
+never holds a duplicate seq. Runs on SQLite and on PostgreSQL."""
 
 import threading
 

@@ -1,4 +1,4 @@
-"""Replay runs (issue 4): one replay function, reused by fingerprint, crash-safe chunks,
+"""Replay runs: one replay function, reused by fingerprint, crash-safe chunks,
 snapshots every K steps, steps read back equal to a pure replay."""
 
 import pytest

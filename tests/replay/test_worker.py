@@ -1,4 +1,4 @@
-"""Replays on a real Celery worker process with a Redis broker and PostgreSQL (issue 4):
+"""Replays on a real Celery worker process with a Redis broker and PostgreSQL:
 the task runs the same replay function as the eager path, and a worker killed mid-replay is
 replaced and the run completes exactly once."""
 
@@ -123,7 +123,7 @@ def test_a_whole_worker_killed_mid_replay_is_replaced_by_another(broker):
 
 
 def test_the_api_starts_a_replay_that_a_worker_completes(broker):
-    """Issue 4, "Done when": the API starts a replay; a real Celery worker (Redis broker)
+    """The API starts a replay; a real Celery worker (Redis broker)
     completes it; the API then reports it done with its outcome."""
     from rest_framework.authtoken.models import Token
     from rest_framework.test import APIClient

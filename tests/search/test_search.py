@@ -11,13 +11,12 @@ import games
 from archive.models import Game, Rulebook, Transcription
 from archive.services import import_transcription, load_archive, revise_annotation
 from replay.interchange import import_match
-from replay.models import Match
 from replay.runs import replay_match
 from replay.services import append_events
 from search.models import SearchEntry
 from search.selectors import search
 from search.services import FTS_TABLE, rebuild_index
-from tests.factories import UserFactory
+from tests.factories import MatchFactory, UserFactory
 
 ANYONE = AnonymousUser()
 
@@ -216,8 +215,7 @@ def test_the_index_is_written_with_what_it_indexes_or_not_at_all(archive, monkey
         import_transcription(rulebook=rulebook, text="X\n\nUna prova.\n", language="it",
                              transcriber="t")
     assert not Transcription.objects.filter(rulebook=rulebook).exists()
-    match = Match.objects.create(game=rulebook.game, title="m",
-                                 players=[{"id": "p1", "name": "A"}, {"id": "p2", "name": "B"}])
+    match = MatchFactory(game=rulebook.game)
     with pytest.raises(RuntimeError):
         append_events(match=match, expected_seq=0,
                       events=[{"type": "annotation", "actor": None, "data": {"text": "hm"}}])

@@ -1,7 +1,7 @@
-"""Issue 5's "Done when", in headless Chromium: a new user reads the Gothic Game with its
-legibility notes marked, steps through a simulated Dagon match with the keys, and opens the
-comparison of the two Lagoon readings with the divergence marked; a curator uploads a scan and
-sees its thumbnail; the compare view's shared cursor moves both runs at once."""
+"""A reader's and a curator's first flows, in headless Chromium: a new user reads the Gothic
+Game with its legibility notes marked, steps through a simulated Dagon match with the keys, and
+opens the comparison of the two Lagoon readings with the divergence marked; a curator uploads
+a scan and sees its thumbnail; the compare view's shared cursor moves both runs at once."""
 
 from __future__ import annotations
 
@@ -38,7 +38,9 @@ def test_a_new_user_reads_the_gothic_game_with_its_legibility_notes(page, seeded
     expect(page.locator(".passage .notes .note.legibility")).to_have_count(3)
 
 
-def test_a_new_user_steps_through_a_simulated_dagon_match_with_the_keys(page, live_server, dagon_run):
+def test_a_new_user_steps_through_a_simulated_dagon_match_with_the_keys(
+    page, live_server, dagon_run
+):
     from replay.models import ReplayStep
 
     match = dagon_run.match
