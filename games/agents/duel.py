@@ -2,24 +2,36 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from games.agents.evaluation import evaluation_for
 from games.agents.match import Thinking, play_match, seats_for
 from games.core.engine import Engine
+from games.core.points import Interpretation
 
 DUEL_MAX_EVENTS = 1500
+
+# The reading a game's duels are played under when none is asked for: the default, except
+# where the default gives a match no end of its own. La Furia di Dracula's excerpts end a match
+# only by a recorded end (`fury-of-dracula.victory`, default `recorded-only`), which no player
+# decides and the agents' table never draws; under `full-game` influence 13 wins for Dracula
+# and Dracula's defeat for the hunters, the full game's rule (README, "Agents").
+DUEL_READINGS: Mapping[str, Mapping[str, str]] = {
+    "fury-of-dracula": {"fury-of-dracula.victory": "full-game"},
+}
 
 
 @dataclass
 class DuelResult:
     """``wins`` per agent name counts the matches a seat it played won (a side's win counts
     for each of its seats' agents); ``draws`` are finished matches with no winner,
-    ``unfinished`` those cut at ``max_events``. ``seats`` counts the seats each agent played;
-    ``thinking`` its decisions and the time they took."""
+    ``unfinished`` those cut at ``max_events``, never a win. ``seats`` counts the seats each
+    agent played and ``seats_won`` those that won; ``thinking`` its decisions and the time they
+    took; ``lengths`` the events of each finished match."""
 
     agents: tuple[str, str]
+    reading: Interpretation
     matches: int = 0
     wins: dict[str, int] = field(default_factory=dict)
     seats_won: dict[str, int] = field(default_factory=dict)
@@ -27,17 +39,26 @@ class DuelResult:
     draws: int = 0
     unfinished: int = 0
     thinking: dict[str, Thinking] = field(default_factory=dict)
+    lengths: list[int] = field(default_factory=list)
+
+
+def duel_reading(engine: Engine) -> Interpretation:
+    """The reading ``engine``'s duels are played under (``DUEL_READINGS``)."""
+    return engine.reading(DUEL_READINGS.get(engine.slug, {}))
 
 
 def duel(engine: Engine, *, agent: str, against: str, matches: int, seed: int = 1,
          budget: int | None = None, players: int = 2, max_events: int = DUEL_MAX_EVENTS,
+         reading: Interpretation | Mapping[str, str] | None = None,
          progress: Callable[[int], None] | None = None) -> DuelResult:
-    """``matches`` matches of ``players`` seats, ``agent`` in one seat and ``against`` in the
-    others, the seat ``agent`` takes going round from one match to the next (so a first-seat
-    advantage favours neither)."""
+    """``matches`` matches of ``players`` seats (within the game's numbers), ``agent`` in one
+    seat and ``against`` in the others, the seat ``agent`` takes going round from one match to
+    the next (so a first-seat advantage favours neither), under ``reading`` (the game's duel
+    reading when None)."""
     evaluation = evaluation_for(engine)
+    reading = duel_reading(engine) if reading is None else engine.reading(reading)
     seated = seats_for(engine, players)
-    result = DuelResult((agent, against), wins=dict.fromkeys((agent, against), 0),
+    result = DuelResult((agent, against), reading, wins=dict.fromkeys((agent, against), 0),
                         seats_won=dict.fromkeys((agent, against), 0),
                         seats=dict.fromkeys((agent, against), 0),
                         thinking={agent: Thinking(), against: Thinking()})
@@ -45,7 +66,7 @@ def duel(engine: Engine, *, agent: str, against: str, matches: int, seed: int = 
         mine = seated[number % len(seated)]["id"]
         agents = {p["id"]: agent if p["id"] == mine else against for p in seated}
         played = play_match(engine, agents=agents, seed=seed + number, players=seated,
-                            budget=budget, max_events=max_events)
+                            reading=reading, budget=budget, max_events=max_events)
         state = played.state
         result.matches += 1
         for seat, name in agents.items():
@@ -56,6 +77,7 @@ def duel(engine: Engine, *, agent: str, against: str, matches: int, seed: int = 
         if not engine.finished(state):
             result.unfinished += 1
         else:
+            result.lengths.append(len(played.document["events"]))
             won = evaluation.winners(state)
             if not won:
                 result.draws += 1

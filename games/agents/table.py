@@ -170,6 +170,7 @@ class Table:
         everything = engine.legal_events(state, self.reading)
         nature = [choice for choice in everything if nobody_decides(choice)]
         happenings = {choice.type for choice in nature}
+        nature = [choice for choice in nature if not self._ends(state, choice)]
         acting = {facts.player for facts in engine.player_facts(state) if facts.acting}
         seats: dict[str, tuple[Choice, ...]] = {}
         throws: dict[str, tuple[Choice, ...]] = {}
@@ -190,6 +191,15 @@ class Table:
             others=tuple(seat for seat in self.seats if seat not in acting),
             nature=tuple(nature),
         )
+
+    def _ends(self, state: dict, happening: Choice) -> bool:
+        """Whether the happening ends the match (a recorded end, or an end the excerpts give
+        no cause for): nobody decides it, so the table never draws it."""
+        drawn = {spec.name: _drawn(spec, random.Random(0)) for spec in happening.fields}
+        event = happening.filled({name: value for name, value in drawn.items()
+                                  if value is not _LEFT_OUT})
+        step = self.engine.apply(state, event, self.reading)
+        return self.engine.finished(step.state)
 
     def _decider(self, node: Node, spec: OpenField) -> str:
         decider = node.pending.decider_of(spec)
@@ -246,6 +256,9 @@ class Table:
         except AgentError:
             if choice.chance or seat is None:
                 raise
+            state = node.state
+        if state == node.state and not choice.chance and seat is not None:
+            # Refused by the whole state, or changing nothing (a shadow shown again): no move.
             return Node(node.state, waited=node.waited, last=node.last,
                         struck=node.struck | {_choice_option(choice).key}), None
         acting = seat is None or seat in self.offers(node.state).acting
@@ -326,8 +339,9 @@ def _values(spec: OpenField) -> tuple[Option, ...]:
     itself as the seed, so that equal domains give equal options)."""
     domain = spec.domain
     if isinstance(domain, OneOf):
-        return tuple(Option(canonical_bytes(value), domain.label_of(value), value=value)
-                     for value in domain.values)
+        labels = domain.labels or tuple(map(str, domain.values))
+        return tuple(Option(canonical_bytes(value), label, value=value)
+                     for value, label in zip(domain.values, labels, strict=True))
     return tuple(Option(canonical_bytes(s), ", ".join(s) or "none", value=s)
                  for s in _selections(domain))
 

@@ -28,8 +28,10 @@ DUEL_WON = 21 / 36  # the fetish die (1 to 6) reaching a Spell's strength (1 to 
 DETOUR = 3  # circles a Spell is worth to a Hero not carrying the Symbol
 NEAR_SYMBOL = 0.35  # at most, for standing on the Symbol where it lies
 NEAR_BEARER = 0.3  # at most, for standing on its bearer with weapons to attack
-WEAPON = 0.04  # each weapon in hand
+WEAPONS = 0.12  # of the way to the next throne: weapons in hand, by the three a Hero may hold
+MOST_WEAPONS = 3
 HELD_BACK = 0.8  # the Wizard card held, or turns to sit out
+SHUT_OUT = 0.2  # what is left of a Hero's standing with no way to the Symbol
 SPELLS_FIRST = 1000  # a Spell's weight when the fewest Spells on the way come first
 
 
@@ -48,8 +50,8 @@ def evaluate(state: Mapping[str, Any], seat: str) -> float:
         walls.update(city for city in board.cities if city not in fresh)
     else:
         walls.update(state["towers"]["spaces"])
-        if not hero["weapons"]:
-            walls.update(s for s in board.ids if board.kind[s] == "spell")
+    if not hero["weapons"]:  # it may not stop on a Spell, and it moves one circle a turn
+        walls.update(s for s in board.ids if board.kind[s] == "spell")
     duel_ahead = state["turn"] == seat and state["phase"] in (SPELL_CARD, DUEL_ROLL)
 
     def way(goals, spell_weight: int) -> int | None:
@@ -60,7 +62,9 @@ def evaluate(state: Mapping[str, Any], seat: str) -> float:
     if bearer:
         cost = way(fresh, SPELLS_FIRST)
         if cost is None:
-            progress = LOSING_IT
+            # Walled off from every city that would knight it: an unarmed bearer gets a weapon
+            # back in a city it was knighted by, and the Spells open again.
+            progress = LOSING_IT * (1 + _nearness(way(board.cities, DETOUR))) / 2
         else:
             duels, steps = divmod(cost, SPELLS_FIRST)
             passing = DUEL_WON ** (duels + duel_ahead)
@@ -73,10 +77,38 @@ def evaluate(state: Mapping[str, Any], seat: str) -> float:
         progress = NEAR_BEARER * _nearness(way([bearer_at], DETOUR), duel_ahead)
     else:
         progress = 0.0
-    progress += WEAPON * hero["weapons"]
     if hero["wizard_card"] or hero["sit_out"]:
         progress *= HELD_BACK
-    return (len(knighted) + min(progress, 1.0)) / state["thrones_to_win"]
+    # Weapons count beside the way, never on top of it: a bearer one circle from its city
+    # must still gain by going in.
+    progress = (1 - WEAPONS) * progress + WEAPONS * hero["weapons"] / MOST_WEAPONS
+    standing = (len(knighted) + progress) / state["thrones_to_win"]
+    if not bearer and _shut_out(state, board, hero):
+        standing *= SHUT_OUT
+    return standing
+
+
+def _shut_out(state, board, hero) -> bool:
+    """No way to the Symbol (where it lies, or its bearer) around the Black Towers, which only
+    the Whistle moves: the Hero can win nothing more. An unarmed Hero is walled by the Spells
+    too, until a city it reaches gives it a weapon back."""
+    symbol = state["symbol"]
+    if symbol["space"] is not None:
+        goal = symbol["space"]
+    elif symbol["bearer"] is not None:
+        goal = state["heroes"][symbol["bearer"]]["space"]
+    else:
+        return False  # the Symbol waits to be placed: maybe within reach
+    towers = frozenset(state["towers"]["spaces"]) - {goal}
+    if hero["space"] not in _ways(board, (goal,), towers, DETOUR):
+        return True
+    if hero["weapons"]:
+        return False
+    spells = towers | {space for space in board.ids if board.kind[space] == "spell"}
+    if hero["space"] in _ways(board, (goal,), spells - {goal}, DETOUR):
+        return False
+    cities = tuple(sorted(board.cities))
+    return hero["space"] not in _ways(board, cities, spells - set(cities), DETOUR)
 
 
 def _nearness(steps: int | None, duel_ahead: bool = False) -> float:

@@ -1,10 +1,14 @@
-"""Dylan Dog's plain evaluation for the agents (README, "Evaluation"): how many of the four
-mystery cards of its own story a player holds, towards the four that win.
+"""Dylan Dog's plain evaluation for the agents (README, "Evaluation"): how near a player is to
+holding "the 4 useful mystery cards" of its own story, the first to do so winning.
 
-Each useful mystery card (an element of its story it holds) is a quarter of the way; Dylan
-Dog cards in hand (which win fights) and a pawn on the mystery plane, where the crypts are,
-add a little. A player whose story the record never gave counts each mystery card it holds as
-half useful. State keys as README, "State keys".
+Each useful mystery card held (an element of its story) is a quarter of the way. Towards the
+next, as the rulebook's goal says: "you must start from the plane of reality (the upper level)
+and reach the crypts, where the useful mystery cards are hidden": a little for how far along
+that way the pawn stands (the nightmare plane, the mystery plane, the paths, the crypt's door);
+an element of its story another player holds, which an exchange can bring it; any other
+mystery card in hand ("useless mystery cards may serve as trade goods"); Dylan Dog cards, which
+avoid the shadow squares' traps and counter horror cards. A player whose story the record never
+gave counts each mystery card it holds as half useful. State keys as README, "State keys".
 """
 
 from __future__ import annotations
@@ -12,21 +16,41 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.dylan_dog.board import CRYPT_OF_SQUARE, PLANE
+
 STORY = 4  # mystery cards matching the story win
-DYLAN_DOG_CARD = 0.1  # of a quarter, each Dylan Dog card held (two at most count)
-ON_THE_MYSTERY_PLANE = 0.15  # of a quarter, for a pawn among the crypts' paths
+HELD_BY_OTHERS = 0.4  # of a card: an element of its story another player holds
+TRADE_GOODS = 0.1  # of a card: each mystery card held that its story does not need
+DYLAN_DOG_CARD = 0.1  # of a card: each Dylan Dog card held (two at most count)
+WAY = 0.25  # of a card, at most: how far along the way to the crypts the pawn stands
+ALONG_THE_WAY = {"reality": 0.0, "nightmare": 0.35, "mystery": 0.6}
+PATH_STEP = 0.1  # further along a path of the mystery plane, a step at a time (three)
 
 
 def evaluate(state: Mapping[str, Any], seat: str) -> float:
-    me = state["players"][seat]
+    players = state["players"]
+    me = players[seat]
     held = [*me.get("mystery", []), *me.get("mystery_hidden", [])]
     story = me.get("story")
     if story:
         useful = len({card for card in held if card in story})
+        elsewhere = len({card for pid, other in players.items() if pid != seat
+                         for card in other.get("mystery", []) if card in story} - set(held))
+        spare = len(held) - useful
     else:
-        useful = len(set(held)) / 2
-    extra = DYLAN_DOG_CARD * min(me.get("dylan_dog", 0), 2)
-    square = me.get("square") or ""
-    if square and not (square[0] in "RN" and square[1:].isdigit()):
-        extra += ON_THE_MYSTERY_PLANE
-    return (min(useful, STORY) + extra) / STORY
+        useful, elsewhere, spare = len(set(held)) / 2, 0, 0
+    towards = (HELD_BY_OTHERS * elsewhere + TRADE_GOODS * spare
+               + DYLAN_DOG_CARD * min(me.get("dylan_dog", 0), 2) + WAY * _along(me.get("square")))
+    return (min(useful, STORY) + min(towards, 0.9)) / (STORY + 1)
+
+
+def _along(square: str | None) -> float:
+    """How far along the way from reality to a crypt a square lies, from 0 to 1."""
+    if not square or square not in PLANE:
+        return 0.0
+    if square in CRYPT_OF_SQUARE:
+        return 1.0
+    along = ALONG_THE_WAY[PLANE[square]]
+    if "/" in square:  # a path square: its step towards the crypt
+        along += PATH_STEP * int(square.rsplit("/", 1)[1])
+    return along

@@ -178,3 +178,22 @@ def test_happenings_and_throws_nobody_makes_are_nobody_s_decision():
     assert nobody_decides(Choice({"type": "time_passes", "actor": None, "data": {}}, "Time",
                                  fields=(anyone,)))
     assert not nobody_decides(Choice({"type": "move", "actor": "p1", "data": {}}, "Ana moves"))
+
+
+def test_the_table_never_ends_a_match_by_a_happening_nobody_decides():
+    """Under the excerpts' reading La Furia di Dracula ends only by a recorded ``game_over``:
+    the engine offers it with nobody as actor, the agents' table never draws it; its duels
+    are played under the full game's victory, where a match ends by play."""
+    from games.agents.duel import duel_reading
+
+    engine = games.get("fury-of-dracula")
+    players = default_players(3)
+    state = engine.initial_state(players, {})
+    recorded_only = engine.reading({})
+    offered = {c.type for c in engine.legal_events(state, recorded_only) if nobody_decides(c)}
+    assert "game_over" in offered
+    table = Table.for_match(engine, recorded_only, players)
+    drawn = {choice.type for choice in table.offers(state).nature}
+    assert "game_over" not in drawn
+    assert drawn == offered - {"game_over"}
+    assert duel_reading(engine).choices["fury-of-dracula.victory"] == "full-game"
