@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -55,3 +56,17 @@ def dagon_match(archive):
 @pytest.fixture
 def dagon_run(dagon_match):
     return replay_match(match=dagon_match)
+
+
+LAGOON = Path(__file__).resolve().parents[2] / "games/dagon/samples/lagoon-dispute.json"
+
+
+@pytest.fixture
+def lagoon(archive):
+    """The hand-written Lagoon dispute, replayed by default (the attacker chooses) and under
+    "the attacked chooses": (match, default run, attacked run)."""
+    match = import_match(raw=LAGOON.read_bytes())
+    default = replay_match(match=match)
+    attacked = replay_match(match=match, choices={"dagon.lagoon-chooser": "attacked"})
+    match.refresh_from_db()
+    return match, default, attacked

@@ -6,7 +6,6 @@ that names the default reading says how many conjectures it reads by, each with 
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import lxml.html
 import pytest
@@ -20,15 +19,8 @@ from replay.services import append_events
 from replay.variations import variation_create
 from tests.factories import UserFactory
 
-LAGOON = Path(__file__).resolve().parents[2] / "games/dagon/samples/lagoon-dispute.json"
 CHOOSER = "When a Hero is attacked, who chooses the Lagoon space it is moved to?"
 
-
-@pytest.fixture
-def lagoon(archive):
-    match = import_match(raw=LAGOON.read_bytes())
-    return match, replay_match(match=match), replay_match(
-        match=match, choices={"dagon.lagoon-chooser": "attacked"})
 
 
 def text_of(node) -> str:

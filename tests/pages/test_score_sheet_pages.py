@@ -4,29 +4,13 @@ match page; the log as recorded when no replay was made."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import lxml.html
-import pytest
 from django.test import Client
 from django.urls import reverse
 
-from replay.interchange import import_match
 from replay.models import Match, ReplayStep
-from replay.runs import replay_match
 from replay.services import match_create, note_add
 from tests.factories import GameFactory, UserFactory
-
-LAGOON = Path(__file__).resolve().parents[2] / "games/dagon/samples/lagoon-dispute.json"
-
-
-@pytest.fixture
-def lagoon(archive):
-    match = import_match(raw=LAGOON.read_bytes())
-    default = replay_match(match=match)
-    attacked = replay_match(match=match, choices={"dagon.lagoon-chooser": "attacked"})
-    match.refresh_from_db()
-    return match, default, attacked
 
 
 def text_of(node) -> str:

@@ -5,10 +5,7 @@ log, and a run behind its log saying so."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import lxml.html
-import pytest
 from django.test import Client
 from django.urls import reverse
 
@@ -20,15 +17,7 @@ from replay.recorder import undo_last_move
 from replay.runs import replay_match
 from replay.services import append_events, match_create, note_add, note_revise
 from tests.factories import GameFactory
-
-LAGOON = Path(__file__).resolve().parents[2] / "games/dagon/samples/lagoon-dispute.json"
-
-
-@pytest.fixture
-def lagoon(archive):
-    match = import_match(raw=LAGOON.read_bytes())
-    return match, replay_match(match=match), replay_match(
-        match=match, choices={"dagon.lagoon-chooser": "attacked"})
+from tests.pages.conftest import LAGOON
 
 
 def text_of(node) -> str:
