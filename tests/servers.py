@@ -216,11 +216,14 @@ class GunicornServer:
         shutil.rmtree(self.workdir, ignore_errors=True)
 
 
-def start_gunicorn(*, workers: int, env: Mapping[str, str], timeout: float = 60) -> GunicornServer:
+def start_gunicorn(*, workers: int, env: Mapping[str, str], timeout: float = 60,
+                   max_requests: int = 0) -> GunicornServer:
     """gunicorn with ``workers`` worker processes (sync, as docker/compose.yml runs it) on a
     free loopback port, the environment being this process's with ``env`` over it (say
-    DATABASE_URL, LUDOTECA_CACHE_URL). Returns once /healthz answers; fails with gunicorn's
-    log if it does not within ``timeout`` seconds."""
+    DATABASE_URL, LUDOTECA_CACHE_URL). ``max_requests`` > 0 replaces each worker process after
+    that many requests, so a run of requests surely crosses processes (the kernel may hand
+    every connection to one idle worker otherwise). Returns once /healthz answers; fails with
+    gunicorn's log if it does not within ``timeout`` seconds."""
     port = free_port()
     workdir = Path(tempfile.mkdtemp(prefix="ludoteca-gunicorn-"))
     environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings",
@@ -230,7 +233,8 @@ def start_gunicorn(*, workers: int, env: Mapping[str, str], timeout: float = 60)
          "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
          "--access-logfile", str(workdir / "access.log"),
          "--access-logformat", '%(p)s %(s)s "%(r)s"',
-         "--error-logfile", str(workdir / "error.log")],
+         "--error-logfile", str(workdir / "error.log"),
+         "--max-requests", str(max_requests)],
         cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     server = GunicornServer(f"http://127.0.0.1:{port}", process, workdir)
