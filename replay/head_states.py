@@ -50,6 +50,12 @@ def head_state(*, match: Match, engine: Engine, reading: Interpretation) -> dict
     return _state_after(match, engine, reading, match.last_seq)
 
 
+def state_after(*, match: Match, engine: Engine, reading: Interpretation, seq: int) -> dict:
+    """The state after event ``seq`` (at most ``match.last_seq``), from the nearest kept state:
+    what a page showing the last few events replays from, never the whole log."""
+    return _state_after(match, engine, reading, seq)
+
+
 def keep_head_states(*, match_id: int) -> None:
     """Keep the states at every multiple of ``KEEP_EVERY`` up to the log's head that are not
     kept yet (or no longer hold), under the match's recording reading; forget those of other

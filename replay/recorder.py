@@ -22,7 +22,7 @@ from games.core.points import Interpretation, InterpretationError
 from games.core.replay import collect_corrections, effective_events
 from games.core.step import Outcome, Step
 from replay.errors import AppendConflict, LogError, MalformedEvent
-from replay.head_states import head_state, keep_head_states, match_reading
+from replay.head_states import head_state, keep_head_states, match_reading, state_after
 from replay.models import Event, Match, ReplayRun, ReplayStep
 from replay.recorder_questions import Answers, answered, choice_key
 from replay.runs import find_run
@@ -111,10 +111,19 @@ def step_summaries(*, head: RecorderHead, since: int) -> dict[int, str]:
     match, engine, reading = head.match, head.engine, head.reading
     run = find_run(match=match, choices=reading.choices)
     if run is None or run.status != ReplayRun.DONE:
-        return {event["seq"]: step.summary
-                for event, step in replayed(match=match, engine=engine, reading=reading,
-                                            up_to_seq=head.seq)
-                if event["seq"] >= since}
+        # From the kept state before ``since``: a few events applied, never the whole log.
+        start = max(since - 1, 0)
+        state = state_after(match=match, engine=engine, reading=reading, seq=start)
+        corrections = collect_corrections(
+            Event.objects.filter(match=match, type="correction", seq__lte=head.seq)
+            .order_by("seq").values("seq", "type", "actor", "data"))
+        said = {}
+        for event in effective_events(verified_events(match.pk, after_seq=start,
+                                                      up_to_seq=head.seq), corrections):
+            step = engine.apply(state, event, reading)
+            state = step.state
+            said[event["seq"]] = step.summary
+        return said
     said = dict(ReplayStep.objects.filter(run=run, seq__gte=since).values_list("seq", "summary"))
     corrections = collect_corrections(
         Event.objects.filter(match=match, type="correction").order_by("seq")
