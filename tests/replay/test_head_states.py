@@ -15,7 +15,7 @@ from replay.interchange import export_document, import_match
 from replay.models import HeadState, Match
 from replay.recorder import match_reading_set, recorder_head, undo_last_move
 from replay.services import append_events
-from tests.factories import GameFactory
+from tests.factories import GameFactory, make_curator
 
 
 @pytest.fixture
@@ -95,6 +95,21 @@ def test_the_choices_get_on_an_older_log_computes_once_then_reads(dagon_game, co
     counted.clear()
     second = Client().get(f"/api/matches/{match.pk}/choices/").json()
     assert len(counted) < KEEP_EVERY and second == first
+
+
+def test_the_recorder_page_says_the_last_events_from_a_kept_state(
+        dagon_game, counted, django_capture_on_commit_callbacks):
+    """Tries: the recorder's page of a 450-event log no run has replayed, which names its
+    last events in the engine's words. Proves: the page applies the events since the kept
+    state before them and the head's, never the whole log."""
+    with django_capture_on_commit_callbacks(execute=True):
+        match = long_match(dagon_game)
+    client = Client()
+    client.force_login(make_curator("recorder"))
+    counted.clear()
+    page = client.get(f"/matches/{match.pk}/record/")
+    assert page.status_code == 200
+    assert 0 < len(counted) < 2 * KEEP_EVERY, len(counted)
 
 
 def test_a_correction_reaching_back_makes_the_kept_states_after_it_stale(
