@@ -10,11 +10,11 @@ from games.core.engine import Engine
 from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplayStep
 from replay.readings import ReadingWords, flag_rows, reading_words
 from replay.selectors import MatchNotes, StepNote, match_notes
+from replay.services import NOTE_TYPES
 from web.words import event_in_words, facts, outcome_in_words
 
 # A sheet lists at most this many events (about a hundred A4 pages); the export holds them all.
 MOST_EVENTS = 5000
-NOTE_TYPES = ("annotation", "correction")
 
 
 @dataclass(frozen=True)
