@@ -20,19 +20,21 @@ class Draft:
 
     def __init__(self, state: Mapping[str, Any]) -> None:
         self.state: dict = dict(state)
-        self._copied: set[tuple[Hashable, ...]] = set()
+        # The paths already copied, as a tree of their keys ({"heroes": {"p1": {}}}): walked
+        # key by key beside the state, so an edit never builds or hashes a path tuple.
+        self._copied: dict[Hashable, dict] = {}
 
     def edit(self, *path: Hashable) -> Any:
         node: Any = self.state
-        for depth in range(len(path)):
-            key = path[depth]
+        copied = self._copied
+        for key in path:
             child = node[key]
-            here = path[: depth + 1]
-            if here not in self._copied:
+            below = copied.get(key)
+            if below is None:
                 child = dict(child) if isinstance(child, dict) else list(child)
                 node[key] = child
-                self._copied.add(here)
-            node = child
+                below = copied[key] = {}
+            node, copied = child, below
         return node
 
     def set(self, *path_and_value: Any) -> None:

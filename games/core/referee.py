@@ -71,4 +71,4 @@ class Referee:
         self.effects.append({"kind": kind, **details})
 
     def step(self, state: dict, summary: str) -> Step:
-        return Step(state=state, summary=summary, effects=tuple(self.effects), flags=tuple(self.flags))
+        return Step(state, summary, tuple(self.effects), tuple(self.flags))
