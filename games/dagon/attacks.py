@@ -68,7 +68,7 @@ def attack(state: dict, pid: str, data, ref: Referee) -> tuple[dict, str]:
             ATTACK_ON_SYMBOLIC_SPACE, "the attacker stays on a symbolic space") == "no-effect":
         end_turn(draft)
         return new, summary
-    return new, summary + joined(arrive(draft, pid, space, ref, board))
+    return new, summary + joined(arrive(draft, pid, name, space, ref, board))
 
 
 def offer_attack(at: Offering) -> list[Choice]:

@@ -76,10 +76,9 @@ def register(data: dict) -> Board:
 
 
 def board_for(board_id: str | None) -> Board:
-    default = default_board()
-    if board_id is None:
-        return default
-    return _BOARDS.get(board_id, default)
+    """The board a state names (the default board for None or an id not registered)."""
+    board = _BOARDS.get(board_id)
+    return board if board is not None else default_board()
 
 
 def layout_of(board: Board) -> BoardLayout:

@@ -6,16 +6,16 @@ from games.core.draft import Draft
 from games.core.referee import Referee
 from games.dagon.board import Board
 from games.dagon.points import DELIVERY_WEAPONS, SYMBOL_DESTINATION
-from games.dagon.state import OVER, PLACE_SYMBOL, WEAPONS_MAX, end_turn, player_name, with_hero
+from games.dagon.state import OVER, PLACE_SYMBOL, WEAPONS_MAX, end_turn, with_hero
 
 
-def reach_city(draft: Draft, pid: str, city: str, ref: Referee, board: Board) -> str:
-    """A Hero stops in a city: one weapon back, or, carrying the Symbol, the Knight of the
-    City card, two weapons and the Symbol to place (the match is won at the chosen number of
-    different cities)."""
+def reach_city(draft: Draft, pid: str, name: str, city: str, ref: Referee, board: Board
+               ) -> str:
+    """A Hero (``name``) stops in a city: one weapon back, or, carrying the Symbol, the Knight
+    of the City card, two weapons and the Symbol to place (the match is won at the chosen
+    number of different cities)."""
     new = draft.state
     hero = new["heroes"][pid]
-    name = player_name(new, pid)
     city_name = board.name[city]
     if new["symbol"]["bearer"] != pid:
         weapons = min(WEAPONS_MAX, hero["weapons"] + 1)

@@ -130,12 +130,11 @@ class DagonEngine(Engine):
                     actor: str | None) -> Refusal | None:
         """dagon/starting-the-game: "The players begin one after another"; within a turn,
         each event in its phase."""
-        who = player_name(state, actor)
         if actor != state["turn"]:
             return Refusal(STARTING, f"it is {player_name(state, state['turn'])}'s turn, not "
-                           f"{who}'s; the event is skipped")
+                           f"{player_name(state, actor)}'s; the event is skipped")
         if state["phase"] not in EVENT_PHASES[event_type]:
-            return Refusal(STARTING, f"{who} must {PHASE_WORDS[state['phase']]}, not record "
+            return Refusal(STARTING, f"{player_name(state, actor)} must {PHASE_WORDS[state['phase']]}, not record "
                            f"a {event_type}; the event is skipped")
         return None
 
@@ -143,6 +142,9 @@ class DagonEngine(Engine):
                       actor: str | None) -> Refusal:
         return Refusal(END, f"{player_name(state, actor)} plays a {event_type} after the match "
                        "has ended")
+
+    def finished(self, state: Mapping[str, Any]) -> bool:
+        return state.get("winner") is not None
 
     def outcome(self, state: Mapping[str, Any]) -> Outcome:
         winner = state.get("winner")

@@ -139,7 +139,7 @@ def move(state: dict, pid: str, data, ref: Referee) -> tuple[dict, str]:
         return new, f"{name} moves to an unknown space (the Hero stays where it was)"
     steps = len(path) - 1
     bearer = new["symbol"]["bearer"] == pid
-    check_length(new, pid, phase, steps, end, bearer, ref, board)
+    check_length(new, name, phase, steps, end, bearer, ref, board)
     if bearer and cities_passed:
         ref.violation(CITIES, f"{name} carries the Symbol and stops in "
                       f"{board.name[cities_passed[0]]}, not beyond it",
@@ -173,7 +173,7 @@ def move(state: dict, pid: str, data, ref: Referee) -> tuple[dict, str]:
                 ref.violation(CITIES, f"{name} may not stop in {board.name[end]}: "
                               f"{player_name(new, others[0])} is there and may not be "
                               "attacked", point=OCCUPIED_CITY)
-            return new, summary + "; " + arrive(draft, pid, end, ref, board)
+            return new, summary + "; " + arrive(draft, pid, name, end, ref, board)
         refusal = attack_refusal(board, new, pid, end, others[0])
         if refusal:  # "Only free spaces may be moved onto (exception: to attack another Hero)"
             flag_attack_refusal(ref, f"{name} may not move onto {board.name[end]}, taken by "
@@ -181,18 +181,17 @@ def move(state: dict, pid: str, data, ref: Referee) -> tuple[dict, str]:
         new["phase"] = ATTACK
         new["pending"] = {"target": others[0], "space": end}
         return new, summary + f" and attacks {player_name(new, others[0])}"
-    return new, summary + joined(arrive(draft, pid, end, ref, board))
+    return new, summary + joined(arrive(draft, pid, name, end, ref, board))
 
 
 def joined(text: str) -> str:
     return "; " + text if text else ""
 
 
-def check_length(new, pid, phase, steps, end, bearer, ref: Referee, board: Board) -> None:
+def check_length(new, name, phase, steps, end, bearer, ref: Referee, board: Board) -> None:
     """How far the Hero went against how far it may go: one more space after a duel; one
     circle at the turn's start (longer only under the roll conjectures, on an unrecorded roll);
     after a recorded roll, what dagon.move-length makes of it."""
-    name = player_name(new, pid)
     if phase == EXTRA_MOVE:
         if steps != 1:
             ref.violation(SPELLS, f"the duel winner moves one more space, not {steps}")
@@ -220,13 +219,13 @@ def check_length(new, pid, phase, steps, end, bearer, ref: Referee, board: Board
                       "the bearer of the Symbol stops short, in a city)", point=MOVE_LENGTH)
 
 
-def arrive(draft: Draft, pid: str, space: str, ref: Referee, board: Board) -> str:
-    """The effect of the space a Hero stops on; sets the next phase or ends the turn."""
+def arrive(draft: Draft, pid: str, name: str, space: str, ref: Referee, board: Board) -> str:
+    """The effect of the space a Hero (``name``) stops on; sets the next phase or ends the
+    turn."""
     new = draft.state
     kind = board.kind[space]
-    name = player_name(new, pid)
     if kind == "city":
-        return reach_city(draft, pid, space, ref, board)
+        return reach_city(draft, pid, name, space, ref, board)
     if kind == "spell":
         if new["heroes"][pid]["weapons"] < 1:
             if ref.consult(UNARMED_ON_SPELL, "a Hero with no weapons stops on a Spell") == "may-not-stop":
