@@ -158,13 +158,18 @@ def go_spent(state, consult=None) -> bool:
     if player["at"] == TOWER and go["tower"] and not player["oil_used"]:
         return False
     if go["moved"] and not go["power"]:
-        beside = [other for other in state["seats"] if other != actor and alive(state, other)
-                  and state["players"][other]["vampire"] is None]
-        if any(adjacent(state, actor, other) for other in beside):
-            return False
-        if consult is not None and any(joined(state, actor, other) for other in beside) \
-                and consult(P.NEXT_TO, f"{player['name']} ends the go beside a player in a "
-                            "room or at a gate") == "places-joined":
+        # One pass over the seats (asked at every event that may open the next go): a player
+        # beside on a square settles it; one in a place joined to the square asks the reading.
+        joined_to_one = False
+        for other in state["seats"]:
+            if other == actor or not alive(state, other) \
+                    or state["players"][other]["vampire"] is not None:
+                continue
+            if adjacent(state, actor, other):
+                return False
+            joined_to_one = joined_to_one or (consult is not None and joined(state, actor, other))
+        if joined_to_one and consult(P.NEXT_TO, f"{player['name']} ends the go beside a player "
+                                     "in a room or at a gate") == "places-joined":
             return False
     return True
 
