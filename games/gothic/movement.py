@@ -185,15 +185,14 @@ def _doubling_back(state, pid, player, steps, ref, straight):
     return None
 
 
-# What a pawn in a room, at a gate or in the moat stands beside: no square.
-OFF_THE_SQUARES: frozenset[str] = frozenset()
-
-
 def _alongside(occ, pid, nodes) -> list:
-    """The other players on a square beside one of ``nodes``: each of the few pawns is asked
-    whether ``nodes`` holds a square beside it (adjacency is symmetric in board.json)."""
-    return [other for place, other in occ.items()
-            if other != pid and not SQUARE_ADJ.get(place, OFF_THE_SQUARES).isdisjoint(nodes)]
+    seen = []
+    for node in nodes:
+        for near in SQUARE_ADJ.get(node, ()):
+            other = occ.get(near)
+            if other is not None and other != pid and other not in seen:
+                seen.append(other)
+    return seen
 
 
 def walks(start, steps, revisit) -> list[list[str]]:
