@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from bisect import bisect_left
 from dataclasses import dataclass
 
+from django.db import connection
 from django.db.models import (
     Aggregate,
     CharField,
@@ -144,8 +144,65 @@ def visible_run(*, user, match_id: int, run_id: int) -> ReplayRun | None:
                      behind=moves_after_run())
            .order_by().first())
     if run is not None:
-        run.readings_mark = hashlib.sha256((run.done_rows or "").encode()).hexdigest()[:32]
+        run.readings_mark = readings_mark(pk for pk, *_ in json.loads(run.done_rows or "[]"))
     return run
+
+
+def readings_mark(done_run_pks) -> tuple[int, int, int]:
+    """Which finished runs a match has, in three numbers (how many, the sum and the largest
+    of their ids): a run finishes once and is never taken back, so the set only grows and
+    any new run changes them. A step links to itself under each stored reading."""
+    pks = list(done_run_pks)
+    return (len(pks), sum(pks), max(pks, default=0))
+
+
+@dataclass(frozen=True)
+class StepFace:
+    """What a stored step is checked against before it is served without drawing, read in
+    one small query: whether anyone may read the match, whether its log still stands where
+    the run replayed it, and what moves the step's drawing (the log's last seq, the latest
+    transcription, the match's finished runs)."""
+
+    is_public: bool
+    sound: bool
+    done: bool
+    fingerprint: str
+    last_seq: int
+    archive_version: int | None
+    readings_mark: tuple[int, int, int]
+
+    @property
+    def servable(self) -> bool:
+        """A finished run of a public match whose log verifies up to the run's last seq."""
+        return self.is_public and self.sound and self.done
+
+
+def step_face(*, match_id: int, run_id: int) -> StepFace | None:
+    """The run's ``StepFace``; None when the match has no such run. Plain SQL: the query
+    is the same for every step, and building it through the ORM cost more than running it."""
+    runs, matches = ReplayRun._meta.db_table, Match._meta.db_table
+    events, transcriptions = Event._meta.db_table, Transcription._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT m.is_private, m.chain_broken_seq, r.log_seq, r.head_hash, r.status, r.fingerprint, "
+            f"m.last_seq, (SELECT e.hash FROM {events} e WHERE e.match_id = m.id "
+            f"AND e.seq = r.log_seq), (SELECT MAX(t.id) FROM {transcriptions} t), "
+            f"d.count, d.total, d.largest "
+            f"FROM {runs} r JOIN {matches} m ON m.id = r.match_id, "
+            f"(SELECT COUNT(*) AS count, COALESCE(SUM(id), 0) AS total, "
+            f"COALESCE(MAX(id), 0) AS largest FROM {runs} WHERE match_id = %s "
+            f"AND status = %s) d WHERE r.id = %s AND r.match_id = %s",
+            [match_id, ReplayRun.DONE, run_id, match_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    (private, broken_seq, log_seq, head, status, fingerprint, last_seq, stored_head, archive,
+     *marks) = row
+    # A run of no events starts from the genesis hash, which no event stores.
+    sound = broken_seq is None and (log_seq == 0 or stored_head == head)
+    return StepFace(is_public=not private, sound=sound, done=status == ReplayRun.DONE,
+                    fingerprint=fingerprint, last_seq=last_seq, archive_version=archive,
+                    readings_mark=tuple(int(n) for n in marks))
 
 
 def runs_of_match(*, match: Match, limit: int = 50) -> list[ReplayRun]:

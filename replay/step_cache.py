@@ -30,6 +30,7 @@ from pathlib import Path
 
 import django
 from django.conf import settings
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import cache
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
@@ -158,17 +159,72 @@ def step_response(request, *, run: ReplayRun, match: Match, body: str,
     these very bytes. Shared caches may keep a public match's step read by someone signed
     out; anything else (a private match, a signed-in reader's page) is the reader's own,
     and a run still in progress is asked for again every time."""
-    response = HttpResponse(body)
-    patch_vary_headers(response, ("HX-Request", "HX-History-Restore-Request", "Cookie"))
     if run.status != ReplayRun.DONE:
+        response = HttpResponse(body)
+        patch_vary_headers(response, _VARY)
         response["Cache-Control"] = "no-cache"
         return response
-    response["ETag"] = etag or etag_of(body)
-    if match.is_private or request.user.is_authenticated:
-        response["Cache-Control"] = "private, no-cache"
+    shared = not (match.is_private or request.user.is_authenticated)
+    return _finished_step(request, body, etag or etag_of(body), shared=shared)
+
+
+_VARY = ("HX-Request", "HX-History-Restore-Request", "Cookie")
+
+
+def _finished_step(request, body: str, etag: str, *, shared: bool) -> HttpResponse:
+    response = HttpResponse(body)
+    patch_vary_headers(response, _VARY)
+    response["ETag"] = etag
+    response["Cache-Control"] = (f"public, max-age={PUBLIC_MAX_AGE}" if shared
+                                 else "private, no-cache")
+    return get_conditional_response(request, etag=etag, response=response)
+
+
+def plainly_signed_out(request) -> bool:
+    """A reader with no session and no message waiting: what they may read and what the page
+    says around the step are known without asking the database."""
+    return (settings.SESSION_COOKIE_NAME not in request.COOKIES
+            and CookieStorage.cookie_name not in request.COOKIES)
+
+
+def _page_key(fingerprint: str, seq: int, viewer: str | None) -> str:
+    return _key("page", fingerprint, seq, viewer)
+
+
+def keep_public_page(request, *, run: ReplayRun, match: Match, seq: int, viewer: str | None,
+                     body: str) -> None:
+    """Store a finished step's whole page as a plainly signed-out reader of a public match
+    sees it, with what it was drawn from (the page also says whether moves were recorded
+    after the run, which only an append changes)."""
+    if run.status == ReplayRun.DONE and not match.is_private and plainly_signed_out(request):
+        cache.set(_page_key(run.fingerprint, seq, viewer),
+                  (body, etag_of(body), run.archive_version, run.readings_mark, match.last_seq),
+                  KEEP)
+
+
+def stored_public_step(request, *, match_id: int, run_id: int, seq: int, viewer: str | None,
+                       fragment: bool) -> HttpResponse | None:
+    """A finished step of a public match as stored, for a plainly signed-out reader, in one
+    small query (``selectors.step_face``: the match is public, its log still verifies at the
+    run's last seq, nothing the step was drawn from has moved) and one look at the cache.
+    None whenever that is not certain: the full path then reads, checks and draws."""
+    if not plainly_signed_out(request):
+        return None
+    face = selectors.step_face(match_id=match_id, run_id=run_id)
+    if face is None or not face.servable:
+        return None
+    drawn_from = (face.archive_version, face.readings_mark, face.last_seq)
+    if fragment:
+        found = cache.get(_key("step", face.fingerprint, seq, viewer, False))
+        if found is None or (found[2], found[4], found[3]) != drawn_from:
+            return None
+        body, etag = found[0].fragment, found[0].etag
     else:
-        response["Cache-Control"] = f"public, max-age={PUBLIC_MAX_AGE}"
-    return get_conditional_response(request, etag=response["ETag"], response=response)
+        found = cache.get(_page_key(face.fingerprint, seq, viewer))
+        if found is None or found[2:] != drawn_from:
+            return None
+        body, etag = found[0], found[1]
+    return _finished_step(request, body, etag, shared=True)
 
 
 def diverging_pair(runs: list[ReplayRun], engine) -> tuple[ReplayRun, ReplayRun] | None:

@@ -400,10 +400,14 @@ def step_reading(flags, engine=None, *, run=None, runs_by_reading=None, viewer=N
     return {"flags": rows, "citations": list(citations.values()), "notes": list(notes.values())}
 
 
-def _viewer_param(request, match) -> str | None:
+def _asked_viewer(request) -> str | None:
+    """The viewpoint asked for, unchecked (the archivist's, all seeing, is None)."""
     viewer = request.GET.get("viewer") or None
-    if viewer == "archivist":
-        return None
+    return None if viewer == "archivist" else viewer
+
+
+def _viewer_param(request, match) -> str | None:
+    viewer = _asked_viewer(request)
     if viewer is not None and viewer not in match.player_ids:
         raise Http404("no such viewer")
     return viewer
@@ -522,6 +526,9 @@ def _serve_step(request, run, seq, viewer, *, push_url: str | None = None):
     else:
         body = _step_page(request, match, run, seq, panel, curator=curator).content.decode()
         etag = None
+        if match.chain_broken_seq is None:
+            step_cache.keep_public_page(request, run=run, match=match, seq=seq, viewer=viewer,
+                                        body=body)
     if curator:
         body, etag = step_cache.with_csrf(request, body), None
     response = step_cache.step_response(request, run=run, match=match, body=body, etag=etag)
@@ -540,6 +547,11 @@ def _readable_run(request, match_id: int, run_id: int):
 @require_safe
 @broken_log_is_409
 def replay_step(request, match_id: int, run_id: int, seq: int):
+    stored = step_cache.stored_public_step(request, match_id=match_id, run_id=run_id, seq=seq,
+                                           viewer=_asked_viewer(request),
+                                           fragment=wants_fragment(request))
+    if stored is not None:
+        return stored
     run = _readable_run(request, match_id, run_id)
     if run.status != ReplayRun.DONE and seq > run.progress:
         return redirect("run-detail", match_id, run.pk)
