@@ -27,7 +27,7 @@ from games.core.replay import collect_corrections
 from replay.errors import BrokenChain
 from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplayStep
 from replay.readings import ReadingWords, reading_words
-from replay.runs import StepView, read_step
+from replay.runs import StepView, options_that_change, read_step
 from trust.chain import GENESIS_HASH, ChainBreak
 from trust.reader import check_stretch, check_tail, record_break, verified_log
 
@@ -457,8 +457,9 @@ def run_marks(*, run: ReplayRun) -> RunMarks:
 @dataclass(frozen=True)
 class Landmarks:
     """The nearest steps before and after one step where there is something to read: a flag,
-    a reading that matters (a flag whose point's other options would change the step; looked
-    for among the nearest MATTER_SEARCH flagged steps), a violation, a collector's note. None
+    a reading that matters (a flag whose point's other options would change the step: over
+    the whole of a finished run, among the nearest MATTER_SEARCH flagged steps of one still
+    in progress), a violation, a collector's note. None
     where there is none."""
 
     prev_flag: int | None
@@ -486,14 +487,28 @@ class StepRead:
     log: list[ReplayStep]
 
 
+def steps_where_reading_matters(*, run: ReplayRun, marks: RunMarks,
+                                notes: MatchNotes) -> tuple[int, ...]:
+    """Every step of the run where a point it consulted would, under another option, give
+    another step: worked out once for a finished run (its steps never change), from the
+    nearest kept states."""
+    found = options_that_change(
+        run=run, consulted=marks.consulted,
+        corrections=notes.replayed_corrections(log_seq=run.log_seq))
+    return tuple(sorted({seq for (seq, _), options in found.items() if options}))
+
+
 def step_read(*, run: ReplayRun, seq: int, viewer: str | None = None,
-              marks: RunMarks | None = None, notes: MatchNotes | None = None) -> StepRead:
+              marks: RunMarks | None = None, notes: MatchNotes | None = None,
+              matters: tuple[int, ...] | None = None) -> StepRead:
     """The step and everything its page shows around it, in a bounded number of queries
     whatever the match's length, notes, flags and runs (``marks`` and ``notes``: the run's
-    and the match's, when already at hand)."""
+    and the match's, when already at hand; ``matters``: the run's
+    ``steps_where_reading_matters``, when known, else the nearest MATTER_SEARCH consulted
+    steps either way are tried)."""
     marks = marks if marks is not None else run_marks(run=run)
     notes = notes if notes is not None else match_notes(match=run.match)
-    before, after = marks.consulted_near(seq, MATTER_SEARCH)
+    before, after = marks.consulted_near(seq, MATTER_SEARCH) if matters is None else ([], [])
     log = list(steps_around(run=run, seq=seq))
     view = read_step(run=run, seq=seq, viewer=viewer,
                      corrections=notes.replayed_corrections(log_seq=run.log_seq),
@@ -505,11 +520,15 @@ def step_read(*, run: ReplayRun, seq: int, viewer: str | None = None,
     def first_that_matters(pairs):
         return next((s for s, point in pairs if view.nearby.get((s, point))), None)
 
+    if matters is None:
+        prev_matter, next_matter = first_that_matters(before), first_that_matters(after)
+    else:
+        prev_matter, next_matter = _neighbours(matters, seq)
     prev_violation, next_violation = marks.violations_around(seq)
     prev_note, next_note = notes.around(seq, last=run.progress)
     landmarks = Landmarks(
         prev_flag=view.prev_flag_seq, next_flag=view.next_flag_seq,
-        prev_matter=first_that_matters(before), next_matter=first_that_matters(after),
+        prev_matter=prev_matter, next_matter=next_matter,
         prev_violation=prev_violation, next_violation=next_violation,
         prev_note=prev_note, next_note=next_note,
     )

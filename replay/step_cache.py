@@ -79,6 +79,20 @@ def run_marks(run: ReplayRun) -> selectors.RunMarks:
     return marks
 
 
+def steps_where_reading_matters(run: ReplayRun) -> tuple[int, ...] | None:
+    """A finished run's ``selectors.steps_where_reading_matters``, worked out once; None for
+    a run still in progress (its steps are read around the step instead)."""
+    if run.status != ReplayRun.DONE:
+        return None
+    key = _key("matters", run.fingerprint)
+    matters = cache.get(key)
+    if matters is None:
+        matters = selectors.steps_where_reading_matters(
+            run=run, marks=run_marks(run), notes=match_notes(run.match))
+        cache.set(key, matters, KEEP)
+    return matters
+
+
 def match_notes(match: Match) -> selectors.MatchNotes:
     key = _key("notes", match.pk, match.last_seq, match.head_hash)
     notes = cache.get(key)

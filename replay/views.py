@@ -418,7 +418,8 @@ def _step_context(match, run, seq, viewer) -> dict:
     try:
         read = selectors.step_read(run=run, seq=seq, viewer=viewer,
                                    marks=step_cache.run_marks(run),
-                                   notes=step_cache.match_notes(match))
+                                   notes=step_cache.match_notes(match),
+                                   matters=step_cache.steps_where_reading_matters(run))
     except ReplayError:
         raise Http404("no such step") from None
     view, marks = read.view, read.marks

@@ -114,6 +114,35 @@ def test_landmarks_tell_a_reading_that_matters_from_a_consulted_point(client, ro
     assert later.prev_matter == max((m for m in matters if m < matter), default=None)
 
 
+def test_a_finished_run_works_out_where_its_reading_matters_once(
+        client, roll_era_run, monkeypatch):
+    """The steps where a reading matters are worked out once for a finished run (a step read
+    cold then tries no other option), and every step's landmarks are those the nearest
+    consulted steps give."""
+    from replay import selectors
+
+    flagged = ReplayFlag.objects.filter(run=roll_era_run, point__isnull=False).order_by("seq")
+    matters = sorted({f.seq for f in changing_options(run=roll_era_run, flags=flagged)
+                      if f.changing_options})
+    assert tuple(matters) == selectors.steps_where_reading_matters(
+        run=roll_era_run, marks=selectors.run_marks(run=roll_era_run),
+        notes=selectors.match_notes(match=roll_era_run.match))
+    tried = []
+    work_out = selectors.options_that_change
+    monkeypatch.setattr(selectors, "options_that_change",
+                        lambda **kwargs: tried.append(kwargs["run"].pk) or work_out(**kwargs))
+    steps = sorted({0, matters[0] - 1, matters[0], matters[-1], roll_era_run.progress})
+    for seq in steps:
+        page = step_page(client, roll_era_run, seq)
+        marks = step_landmarks(run=roll_era_run, seq=seq)  # the nearest consulted steps
+        for name, found in (("next-matter", marks.next_matter), ("prev-matter", marks.prev_matter)):
+            link = re.search(rf'data-nav="{name}" href="([^"]+)"', page)
+            target = reverse("replay-step", args=[roll_era_run.match_id, roll_era_run.pk, found]) \
+                if found is not None else None
+            assert (link[1] if link else None) == target
+    assert tried == [roll_era_run.pk]
+
+
 def test_next_violation_and_next_note(client, lagoon_run):
     seq = first_violation(lagoon_run)
     marks = step_landmarks(run=lagoon_run, seq=0)
