@@ -27,7 +27,7 @@ from games.core.replay import collect_corrections
 from replay.errors import BrokenChain
 from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplayStep
 from replay.readings import ReadingWords, reading_words
-from replay.runs import StepView, options_that_change, read_step
+from replay.runs import StepView, read_step
 from trust.chain import GENESIS_HASH, ChainBreak
 from trust.reader import check_stretch, check_tail, record_break, verified_log
 
@@ -127,7 +127,7 @@ def visible_run(*, user, match_id: int, run_id: int) -> ReplayRun | None:
     refused by whoever reads it); ``archive_version``, the latest transcription stored
     (the rulebook text a step quotes changes only with a new one); ``done_rows``, the
     match's finished runs as JSON text (a step links to itself under each stored reading:
-    ``stored_readings_of``), and ``readings_mark``, a digest of them; and ``behind``,
+    ``stored_readings_of``), and ``readings_mark``, a mark of them; and ``behind``,
     whether moves were recorded after the run's last seq. One query."""
     stored_head = Event.objects.filter(match=OuterRef("match_id"), seq=OuterRef("log_seq"))
     latest = Transcription.objects.order_by("-pk").values("pk")[:1]
@@ -479,23 +479,14 @@ MATTER_SEARCH = 40
 
 @dataclass(frozen=True)
 class StepRead:
-    """What a step page reads: the step, its landmarks, its notes, the log around it."""
+    """What a step page reads: the step, its landmarks, its notes, the log around it, and for
+    a finished run every step where its reading matters."""
 
     view: StepView
     marks: Landmarks
     notes: tuple[StepNote, ...]
     log: list[ReplayStep]
-
-
-def steps_where_reading_matters(*, run: ReplayRun, marks: RunMarks,
-                                notes: MatchNotes) -> tuple[int, ...]:
-    """Every step of the run where a point it consulted would, under another option, give
-    another step: worked out once for a finished run (its steps never change), from the
-    nearest kept states."""
-    found = options_that_change(
-        run=run, consulted=marks.consulted,
-        corrections=notes.replayed_corrections(log_seq=run.log_seq))
-    return tuple(sorted({seq for (seq, _), options in found.items() if options}))
+    matters: tuple[int, ...] | None = None
 
 
 def step_read(*, run: ReplayRun, seq: int, viewer: str | None = None,
@@ -503,12 +494,15 @@ def step_read(*, run: ReplayRun, seq: int, viewer: str | None = None,
               matters: tuple[int, ...] | None = None) -> StepRead:
     """The step and everything its page shows around it, in a bounded number of queries
     whatever the match's length, notes, flags and runs (``marks`` and ``notes``: the run's
-    and the match's, when already at hand; ``matters``: the run's
-    ``steps_where_reading_matters``, when known, else the nearest MATTER_SEARCH consulted
-    steps either way are tried)."""
+    and the match's, when already at hand). Where the reading matters: ``matters`` (a
+    finished run's ``StepRead.matters``) when known; else every consulted step of a
+    finished run is tried, in the same reads as the step (its answer then kept by the
+    caller), and the nearest MATTER_SEARCH either way of a run still in progress."""
     marks = marks if marks is not None else run_marks(run=run)
     notes = notes if notes is not None else match_notes(match=run.match)
-    before, after = marks.consulted_near(seq, MATTER_SEARCH) if matters is None else ([], [])
+    finished = run.status == ReplayRun.DONE
+    reach = len(marks.consulted) if finished else MATTER_SEARCH
+    before, after = marks.consulted_near(seq, reach) if matters is None else ([], [])
     log = list(steps_around(run=run, seq=seq))
     view = read_step(run=run, seq=seq, viewer=viewer,
                      corrections=notes.replayed_corrections(log_seq=run.log_seq),
@@ -520,6 +514,10 @@ def step_read(*, run: ReplayRun, seq: int, viewer: str | None = None,
     def first_that_matters(pairs):
         return next((s for s, point in pairs if view.nearby.get((s, point))), None)
 
+    if matters is None and finished:
+        matters = tuple(sorted({s for (s, _), options in view.nearby.items() if options}
+                               | ({seq} if any(f.changing_options for f in view.flags)
+                                  else set())))
     if matters is None:
         prev_matter, next_matter = first_that_matters(before), first_that_matters(after)
     else:
@@ -532,7 +530,8 @@ def step_read(*, run: ReplayRun, seq: int, viewer: str | None = None,
         prev_violation=prev_violation, next_violation=next_violation,
         prev_note=prev_note, next_note=next_note,
     )
-    return StepRead(view=view, marks=landmarks, notes=notes.on(seq) if seq else (), log=log)
+    return StepRead(view=view, marks=landmarks, notes=notes.on(seq) if seq else (), log=log,
+                    matters=matters)
 
 
 def step_landmarks(*, run: ReplayRun, seq: int) -> Landmarks:

@@ -12,11 +12,16 @@ What is cached, and what its key holds so that a change shows exactly where it m
   curator's forms carry it as ``expected_seq``) and the match's finished runs (a step links
   to itself under each stored reading). A note on step 5 therefore redraws step 5 and the
   steps whose nearest note it becomes, and no other step;
-- the run's marks (its flagged and illegal steps) under its fingerprint;
+- a step's whole page as a reader signed out sees it, under the same, with what it was drawn
+  from and the log's last seq (the page says whether moves were recorded after the run);
+- the run's marks (its flagged and illegal steps) and the steps where its reading matters,
+  under its fingerprint;
 - the match's notes under the match and its log's head (any append moves the head).
 
 A run still in progress is never stored, and whether the reader may see the match is decided
-before anything is looked up, so nothing here can serve a private match to someone else.
+before anything is looked up, so nothing here can serve a private match to someone else: a
+reader signed out is served a stored step only after one small query has found the match
+public, the run finished and its log still standing (``stored_public_step``).
 CSRF tokens are never stored: a curator's panel is stored with a placeholder, filled with the
 reader's own token as it is served.
 """
@@ -79,18 +84,18 @@ def run_marks(run: ReplayRun) -> selectors.RunMarks:
     return marks
 
 
-def steps_where_reading_matters(run: ReplayRun) -> tuple[int, ...] | None:
-    """A finished run's ``selectors.steps_where_reading_matters``, worked out once; None for
-    a run still in progress (its steps are read around the step instead)."""
-    if run.status != ReplayRun.DONE:
-        return None
+def step_read(*, run: ReplayRun, match: Match, seq: int,
+              viewer: str | None) -> selectors.StepRead:
+    """``selectors.step_read`` with the run's marks and the match's notes as kept; a finished
+    run's steps where its reading matters are worked out with the first of its steps read
+    and kept."""
     key = _key("matters", run.fingerprint)
-    matters = cache.get(key)
-    if matters is None:
-        matters = selectors.steps_where_reading_matters(
-            run=run, marks=run_marks(run), notes=match_notes(run.match))
-        cache.set(key, matters, KEEP)
-    return matters
+    matters = cache.get(key) if run.status == ReplayRun.DONE else None
+    read = selectors.step_read(run=run, seq=seq, viewer=viewer, marks=run_marks(run),
+                               notes=match_notes(match), matters=matters)
+    if matters is None and read.matters is not None:
+        cache.set(key, read.matters, KEEP)
+    return read
 
 
 def match_notes(match: Match) -> selectors.MatchNotes:

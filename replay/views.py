@@ -416,10 +416,7 @@ def _viewer_param(request, match) -> str | None:
 def _step_context(match, run, seq, viewer) -> dict:
     """What a step's panel shows; the same for every reader of the same role."""
     try:
-        read = selectors.step_read(run=run, seq=seq, viewer=viewer,
-                                   marks=step_cache.run_marks(run),
-                                   notes=step_cache.match_notes(match),
-                                   matters=step_cache.steps_where_reading_matters(run))
+        read = step_cache.step_read(run=run, match=match, seq=seq, viewer=viewer)
     except ReplayError:
         raise Http404("no such step") from None
     view, marks = read.view, read.marks
