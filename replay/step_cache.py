@@ -12,8 +12,9 @@ What is cached, and what its key holds so that a change shows exactly where it m
   curator's forms carry it as ``expected_seq``) and the match's finished runs (a step links
   to itself under each stored reading). A note on step 5 therefore redraws step 5 and the
   steps whose nearest note it becomes, and no other step;
-- a step's whole page as a reader signed out sees it, under the same, with what it was drawn
-  from and the log's last seq (the page says whether moves were recorded after the run);
+- a step's fragment and whole page as a reader signed out gets them, under the same, with
+  what they were drawn from and the log's last seq (the page says whether moves were
+  recorded after the run);
 - the run's marks (its flagged and illegal steps) and the steps where its reading matters,
   under its fingerprint;
 - the match's notes under the match and its log's head (any append moves the head).
@@ -206,19 +207,18 @@ def plainly_signed_out(request) -> bool:
             and CookieStorage.cookie_name not in request.COOKIES)
 
 
-def _page_key(fingerprint: str, seq: int, viewer: str | None) -> str:
-    return _key("page", fingerprint, seq, viewer)
+def _public_key(fingerprint: str, seq: int, viewer: str | None, fragment: bool) -> str:
+    return _key("public", fingerprint, seq, viewer, fragment)
 
 
-def keep_public_page(request, *, run: ReplayRun, match: Match, seq: int, viewer: str | None,
-                     body: str) -> None:
-    """Store a finished step's whole page as a plainly signed-out reader of a public match
-    sees it, with what it was drawn from (the page also says whether moves were recorded
-    after the run, which only an append changes)."""
+def keep_public_step(request, *, run: ReplayRun, match: Match, seq: int, viewer: str | None,
+                     fragment: bool, body: str, etag: str) -> None:
+    """Store a finished step (its htmx fragment or its whole page) as a plainly signed-out
+    reader of a public match gets it, with what it was drawn from (the page also says
+    whether moves were recorded after the run, which only an append changes)."""
     if run.status == ReplayRun.DONE and not match.is_private and plainly_signed_out(request):
-        cache.set(_page_key(run.fingerprint, seq, viewer),
-                  (body, etag_of(body), run.archive_version, run.readings_mark, match.last_seq),
-                  KEEP)
+        cache.set(_public_key(run.fingerprint, seq, viewer, fragment),
+                  (body, etag, run.archive_version, run.readings_mark, match.last_seq), KEEP)
 
 
 def stored_public_step(request, *, match_id: int, run_id: int, seq: int, viewer: str | None,
@@ -232,18 +232,10 @@ def stored_public_step(request, *, match_id: int, run_id: int, seq: int, viewer:
     face = selectors.step_face(match_id=match_id, run_id=run_id)
     if face is None or not face.servable:
         return None
-    drawn_from = (face.archive_version, face.readings_mark, face.last_seq)
-    if fragment:
-        found = cache.get(_key("step", face.fingerprint, seq, viewer, False))
-        if found is None or (found[2], found[4], found[3]) != drawn_from:
-            return None
-        body, etag = found[0].fragment, found[0].etag
-    else:
-        found = cache.get(_page_key(face.fingerprint, seq, viewer))
-        if found is None or found[2:] != drawn_from:
-            return None
-        body, etag = found[0], found[1]
-    return _finished_step(request, body, etag, shared=True)
+    found = cache.get(_public_key(face.fingerprint, seq, viewer, fragment))
+    if found is None or found[2:] != (face.archive_version, face.readings_mark, face.last_seq):
+        return None
+    return _finished_step(request, found[0], found[1], shared=True)
 
 
 def diverging_pair(runs: list[ReplayRun], engine) -> tuple[ReplayRun, ReplayRun] | None:

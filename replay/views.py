@@ -519,14 +519,15 @@ def _serve_step(request, run, seq, viewer, *, push_url: str | None = None):
             render=lambda: _render_panel(_step_context(match, run, seq, viewer), curator=curator))
     else:  # a log found broken is read afresh: each read checks what it reads
         panel = _render_panel(_step_context(match, run, seq, viewer), curator=curator)
-    if wants_fragment(request):
+    fragment = wants_fragment(request)
+    if fragment:
         body, etag = panel.fragment, panel.etag
     else:
         body = _step_page(request, match, run, seq, panel, curator=curator).content.decode()
-        etag = None
-        if match.chain_broken_seq is None:
-            step_cache.keep_public_page(request, run=run, match=match, seq=seq, viewer=viewer,
-                                        body=body)
+        etag = step_cache.etag_of(body)
+    if match.chain_broken_seq is None:
+        step_cache.keep_public_step(request, run=run, match=match, seq=seq, viewer=viewer,
+                                    fragment=fragment, body=body, etag=etag)
     if curator:
         body, etag = step_cache.with_csrf(request, body), None
     response = step_cache.step_response(request, run=run, match=match, body=body, etag=etag)
