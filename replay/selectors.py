@@ -121,14 +121,15 @@ def stored_readings_of(run: ReplayRun) -> tuple[StoredReading, ...]:
     return tuple(sorted(found, key=lambda stored: stored.pk))
 
 
-def visible_run(*, user, match_id: int, run_id: int) -> ReplayRun | None:
+def visible_run(*, user, match_id: int, run_id: int, behind: bool = True) -> ReplayRun | None:
     """A run of a match the user may read, with its match and game; ``stored_head``, the
     hash the log now stores at the run's last seq (a run whose log was rewritten since is
     refused by whoever reads it); ``archive_version``, the latest transcription stored
     (the rulebook text a step quotes changes only with a new one); ``done_rows``, the
     match's finished runs as JSON text (a step links to itself under each stored reading:
-    ``stored_readings_of``), and ``readings_mark``, a mark of them; and ``behind``,
-    whether moves were recorded after the run's last seq. One query."""
+    ``stored_readings_of``), and ``readings_mark``, a mark of them; and, unless asked not to
+    (a step's htmx fragment does not say it, and it is the costliest part of the query to
+    build), ``behind``: whether moves were recorded after the run's last seq. One query."""
     stored_head = Event.objects.filter(match=OuterRef("match_id"), seq=OuterRef("log_seq"))
     latest = Transcription.objects.order_by("-pk").values("pk")[:1]
     done = (_done_runs_of(OuterRef("match_id")).values("match")
@@ -141,7 +142,7 @@ def visible_run(*, user, match_id: int, run_id: int) -> ReplayRun | None:
            .annotate(stored_head=Subquery(stored_head.order_by().values("hash")[:1]),
                      archive_version=Subquery(latest),
                      done_rows=Subquery(done, output_field=TextField()),
-                     behind=moves_after_run())
+                     **({"behind": moves_after_run()} if behind else {}))
            .order_by().first())
     if run is not None:
         run.readings_mark = readings_mark(pk for pk, *_ in json.loads(run.done_rows or "[]"))

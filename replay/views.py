@@ -449,7 +449,7 @@ def _step_context(match, run, seq, viewer) -> dict:
         "other_readings": [{"run": link.run, "words": link.words,
                             "url": _step_url(link.run, seq, viewer)}
                            for link in readings if link.run.pk != run.pk],
-        "log": read.log,
+        "log": [(step, _step_url(run, step.seq, viewer)) for step in read.log],
         "annotations": [
             {"note": note, "form": AnnotationForm(
                 initial={"text": note.text, "expected_seq": match.last_seq},
@@ -536,8 +536,10 @@ def _serve_step(request, run, seq, viewer, *, push_url: str | None = None):
     return response
 
 
-def _readable_run(request, match_id: int, run_id: int):
-    run = selectors.visible_run(user=request.user, match_id=match_id, run_id=run_id)
+def _readable_run(request, match_id: int, run_id: int, *, behind: bool = True):
+    """The run if the reader may see it, else 404 (``behind``: as ``visible_run``)."""
+    run = selectors.visible_run(user=request.user, match_id=match_id, run_id=run_id,
+                                behind=behind)
     if run is None:
         raise Http404("no such run")
     return run
@@ -551,7 +553,7 @@ def replay_step(request, match_id: int, run_id: int, seq: int):
                                            fragment=wants_fragment(request))
     if stored is not None:
         return stored
-    run = _readable_run(request, match_id, run_id)
+    run = _readable_run(request, match_id, run_id, behind=not wants_fragment(request))
     if run.status != ReplayRun.DONE and seq > run.progress:
         return redirect("run-detail", match_id, run.pk)
     return _serve_step(request, run, seq, _viewer_param(request, run.match))
@@ -561,7 +563,7 @@ def replay_step(request, match_id: int, run_id: int, seq: int):
 @broken_log_is_409
 def replay_goto(request, match_id: int, run_id: int):
     """The slider's plain GET form: ?seq=N → the step's permalink."""
-    run = _readable_run(request, match_id, run_id)
+    run = _readable_run(request, match_id, run_id, behind=False)  # a fragment or a redirect
     form = StepGotoForm(request.GET)
     seq = form.cleaned_data["seq"] if form.is_valid() else 0
     seq = min(seq, run.progress)
