@@ -185,8 +185,8 @@ def step_face(*, match_id: int, run_id: int) -> StepFace | None:
     events, transcriptions = Event._meta.db_table, Transcription._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT m.is_private, m.chain_broken_seq, r.log_seq, r.head_hash, r.status, r.fingerprint, "
-            f"m.last_seq, (SELECT e.hash FROM {events} e WHERE e.match_id = m.id "
+            f"SELECT m.is_private, m.chain_broken_seq, r.log_seq, r.head_hash, r.status, "
+            f"r.fingerprint, m.last_seq, (SELECT e.hash FROM {events} e WHERE e.match_id = m.id "
             f"AND e.seq = r.log_seq), (SELECT MAX(t.id) FROM {transcriptions} t), "
             f"d.count, d.total, d.largest "
             f"FROM {runs} r JOIN {matches} m ON m.id = r.match_id, "

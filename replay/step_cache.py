@@ -207,32 +207,39 @@ def plainly_signed_out(request) -> bool:
             and CookieStorage.cookie_name not in request.COOKIES)
 
 
-def _public_key(fingerprint: str, seq: int, viewer: str | None, fragment: bool) -> str:
-    return _key("public", fingerprint, seq, viewer, fragment)
+def _public_key(request, fingerprint: str, fragment: bool) -> str | None:
+    """Where a step is kept for readers signed out: under the whole path asked for, since the
+    page says it (the sign-in link returns to it); None for a path with other parameters
+    than the viewpoint (nothing then is kept or served, so no one can fill the cache with
+    spellings of a step, or put their words in a page others get)."""
+    if set(request.GET) - {"viewer"} or not plainly_signed_out(request):
+        return None
+    return _key("public", fingerprint, request.get_full_path(), fragment)
 
 
-def keep_public_step(request, *, run: ReplayRun, match: Match, seq: int, viewer: str | None,
-                     fragment: bool, body: str, etag: str) -> None:
+def keep_public_step(request, *, run: ReplayRun, match: Match, fragment: bool, body: str,
+                     etag: str) -> None:
     """Store a finished step (its htmx fragment or its whole page) as a plainly signed-out
     reader of a public match gets it, with what it was drawn from (the page also says
     whether moves were recorded after the run, which only an append changes)."""
-    if run.status == ReplayRun.DONE and not match.is_private and plainly_signed_out(request):
-        cache.set(_public_key(run.fingerprint, seq, viewer, fragment),
-                  (body, etag, run.archive_version, run.readings_mark, match.last_seq), KEEP)
+    key = _public_key(request, run.fingerprint, fragment)
+    if run.status == ReplayRun.DONE and not match.is_private and key is not None:
+        cache.set(key, (body, etag, run.archive_version, run.readings_mark, match.last_seq),
+                  KEEP)
 
 
-def stored_public_step(request, *, match_id: int, run_id: int, seq: int, viewer: str | None,
+def stored_public_step(request, *, match_id: int, run_id: int,
                        fragment: bool) -> HttpResponse | None:
     """A finished step of a public match as stored, for a plainly signed-out reader, in one
     small query (``selectors.step_face``: the match is public, its log still verifies at the
     run's last seq, nothing the step was drawn from has moved) and one look at the cache.
     None whenever that is not certain: the full path then reads, checks and draws."""
-    if not plainly_signed_out(request):
+    if _public_key(request, "", fragment) is None:
         return None
     face = selectors.step_face(match_id=match_id, run_id=run_id)
     if face is None or not face.servable:
         return None
-    found = cache.get(_public_key(face.fingerprint, seq, viewer, fragment))
+    found = cache.get(_public_key(request, face.fingerprint, fragment))
     if found is None or found[2:] != (face.archive_version, face.readings_mark, face.last_seq):
         return None
     return _finished_step(request, found[0], found[1], shared=True)

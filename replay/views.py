@@ -400,14 +400,10 @@ def step_reading(flags, engine=None, *, run=None, runs_by_reading=None, viewer=N
     return {"flags": rows, "citations": list(citations.values()), "notes": list(notes.values())}
 
 
-def _asked_viewer(request) -> str | None:
-    """The viewpoint asked for, unchecked (the archivist's, all seeing, is None)."""
-    viewer = request.GET.get("viewer") or None
-    return None if viewer == "archivist" else viewer
-
-
 def _viewer_param(request, match) -> str | None:
-    viewer = _asked_viewer(request)
+    viewer = request.GET.get("viewer") or None
+    if viewer == "archivist":
+        return None
     if viewer is not None and viewer not in match.player_ids:
         raise Http404("no such viewer")
     return viewer
@@ -526,8 +522,8 @@ def _serve_step(request, run, seq, viewer, *, push_url: str | None = None):
         body = _step_page(request, match, run, seq, panel, curator=curator).content.decode()
         etag = step_cache.etag_of(body)
     if match.chain_broken_seq is None:
-        step_cache.keep_public_step(request, run=run, match=match, seq=seq, viewer=viewer,
-                                    fragment=fragment, body=body, etag=etag)
+        step_cache.keep_public_step(request, run=run, match=match, fragment=fragment,
+                                    body=body, etag=etag)
     if curator:
         body, etag = step_cache.with_csrf(request, body), None
     response = step_cache.step_response(request, run=run, match=match, body=body, etag=etag)
@@ -548,8 +544,7 @@ def _readable_run(request, match_id: int, run_id: int, *, behind: bool = True):
 @require_safe
 @broken_log_is_409
 def replay_step(request, match_id: int, run_id: int, seq: int):
-    stored = step_cache.stored_public_step(request, match_id=match_id, run_id=run_id, seq=seq,
-                                           viewer=_asked_viewer(request),
+    stored = step_cache.stored_public_step(request, match_id=match_id, run_id=run_id,
                                            fragment=wants_fragment(request))
     if stored is not None:
         return stored
