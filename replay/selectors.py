@@ -22,7 +22,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Cast
 
-from archive.models import Transcription
+from archive.models import Game, Transcription
 from games.core.replay import collect_corrections
 from replay.errors import BrokenChain
 from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplayStep
@@ -162,7 +162,7 @@ class StepFace:
     """What a stored step is checked against before it is served without drawing, read in
     one small query: whether anyone may read the match, whether its log still stands where
     the run replayed it, and what moves the step's drawing (the log's last seq, the latest
-    transcription, the match's finished runs)."""
+    transcription, the match's finished runs, the game's title the page names)."""
 
     is_public: bool
     sound: bool
@@ -171,6 +171,7 @@ class StepFace:
     last_seq: int
     archive_version: int | None
     readings_mark: tuple[int, int, int]
+    game_title: str
 
     @property
     def servable(self) -> bool:
@@ -181,15 +182,17 @@ class StepFace:
 def step_face(*, match_id: int, run_id: int) -> StepFace | None:
     """The run's ``StepFace``; None when the match has no such run. Plain SQL: the query
     is the same for every step, and building it through the ORM cost more than running it."""
-    runs, matches = ReplayRun._meta.db_table, Match._meta.db_table
+    runs, matches, games = (ReplayRun._meta.db_table, Match._meta.db_table,
+                            Game._meta.db_table)
     events, transcriptions = Event._meta.db_table, Transcription._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT m.is_private, m.chain_broken_seq, r.log_seq, r.head_hash, r.status, "
-            f"r.fingerprint, m.last_seq, (SELECT e.hash FROM {events} e WHERE e.match_id = m.id "
+            f"r.fingerprint, g.title, m.last_seq, (SELECT e.hash FROM {events} e WHERE e.match_id = m.id "
             f"AND e.seq = r.log_seq), (SELECT MAX(t.id) FROM {transcriptions} t), "
             f"d.count, d.total, d.largest "
-            f"FROM {runs} r JOIN {matches} m ON m.id = r.match_id, "
+            f"FROM {runs} r JOIN {matches} m ON m.id = r.match_id "
+            f"JOIN {games} g ON g.id = m.game_id, "
             f"(SELECT COUNT(*) AS count, COALESCE(SUM(id), 0) AS total, "
             f"COALESCE(MAX(id), 0) AS largest FROM {runs} WHERE match_id = %s "
             f"AND status = %s) d WHERE r.id = %s AND r.match_id = %s",
@@ -197,13 +200,13 @@ def step_face(*, match_id: int, run_id: int) -> StepFace | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    (private, broken_seq, log_seq, head, status, fingerprint, last_seq, stored_head, archive,
-     *marks) = row
+    (private, broken_seq, log_seq, head, status, fingerprint, game_title, last_seq,
+     stored_head, archive, *marks) = row
     # A run of no events starts from the genesis hash, which no event stores.
     sound = broken_seq is None and (log_seq == 0 or stored_head == head)
     return StepFace(is_public=not private, sound=sound, done=status == ReplayRun.DONE,
                     fingerprint=fingerprint, last_seq=last_seq, archive_version=archive,
-                    readings_mark=tuple(int(n) for n in marks))
+                    readings_mark=tuple(int(n) for n in marks), game_title=game_title)
 
 
 def runs_of_match(*, match: Match, limit: int = 50) -> list[ReplayRun]:

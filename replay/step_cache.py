@@ -221,11 +221,12 @@ def keep_public_step(request, *, run: ReplayRun, match: Match, fragment: bool, b
                      etag: str) -> None:
     """Store a finished step (its htmx fragment or its whole page) as a plainly signed-out
     reader of a public match gets it, with what it was drawn from (the page also says
-    whether moves were recorded after the run, which only an append changes)."""
+    whether moves were recorded after the run, which only an append changes, and names the
+    game, whose title a curator may correct)."""
     key = _public_key(request, run.fingerprint, fragment)
     if run.status == ReplayRun.DONE and not match.is_private and key is not None:
-        cache.set(key, (body, etag, run.archive_version, run.readings_mark, match.last_seq),
-                  KEEP)
+        cache.set(key, (body, etag, run.archive_version, run.readings_mark, match.last_seq,
+                        match.game.title), KEEP)
 
 
 def stored_public_step(request, *, match_id: int, run_id: int,
@@ -240,7 +241,8 @@ def stored_public_step(request, *, match_id: int, run_id: int,
     if face is None or not face.servable:
         return None
     found = cache.get(_public_key(request, face.fingerprint, fragment))
-    if found is None or found[2:] != (face.archive_version, face.readings_mark, face.last_seq):
+    if found is None or found[2:] != (face.archive_version, face.readings_mark, face.last_seq,
+                                      face.game_title):
         return None
     return _finished_step(request, found[0], found[1], shared=True)
 

@@ -307,7 +307,8 @@ def test_a_stored_step_reaches_someone_signed_out_in_one_query(
 def test_a_stored_page_follows_visibility_notes_and_runs_at_once(
         client, dagon_run, pages_made):
     """The page kept for readers signed out is refused the moment the match turns private,
-    made again when a note changes what it shows, and never kept for a run in progress."""
+    made again when a note or the game's title changes what it shows, and never kept for a
+    run in progress."""
     match = dagon_run.match
     client.get(url(dagon_run, 3))
     Match.objects.filter(pk=match.pk).update(is_private=True, created_by=UserFactory())
@@ -321,10 +322,16 @@ def test_a_stored_page_follows_visibility_notes_and_runs_at_once(
     assert "the page says it" in client.get(url(dagon_run, 3)).content.decode()
     assert pages_made == [3, 3]
 
+    game = match.game  # a curator corrects the game's title, which the page names
+    game.title = "Dagon, corrected"
+    game.save()
+    assert "Dagon, corrected" in client.get(url(dagon_run, 3)).content.decode()
+    assert pages_made == [3, 3, 3]
+
     ReplayRun.objects.filter(pk=dagon_run.pk).update(status=ReplayRun.RUNNING)
     for _ in range(2):
         assert client.get(url(dagon_run, 3))["Cache-Control"] == "no-cache"
-    assert pages_made == [3, 3, 3, 3]
+    assert pages_made == [3, 3, 3, 3, 3]
 
 
 def test_a_stored_page_is_never_one_with_words_someone_put_in_its_address(client, dagon_run):
