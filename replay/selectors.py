@@ -188,8 +188,9 @@ def step_face(*, match_id: int, run_id: int) -> StepFace | None:
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT m.is_private, m.chain_broken_seq, r.log_seq, r.head_hash, r.status, "
-            f"r.fingerprint, g.title, m.last_seq, (SELECT e.hash FROM {events} e WHERE e.match_id = m.id "
-            f"AND e.seq = r.log_seq), (SELECT MAX(t.id) FROM {transcriptions} t), "
+            f"r.fingerprint, g.title, m.last_seq, (SELECT e.hash FROM {events} e "
+            f"WHERE e.match_id = m.id AND e.seq = r.log_seq), "
+            f"(SELECT MAX(t.id) FROM {transcriptions} t), "
             f"d.count, d.total, d.largest "
             f"FROM {runs} r JOIN {matches} m ON m.id = r.match_id "
             f"JOIN {games} g ON g.id = m.game_id, "
