@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from bisect import bisect_left
 from dataclasses import dataclass
 
+from django.db import connection
 from django.db.models import (
     Aggregate,
     CharField,
@@ -22,7 +22,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Cast
 
-from archive.models import Transcription
+from archive.models import Game, Transcription
 from games.core.replay import collect_corrections
 from replay.errors import BrokenChain
 from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplayStep
@@ -121,14 +121,15 @@ def stored_readings_of(run: ReplayRun) -> tuple[StoredReading, ...]:
     return tuple(sorted(found, key=lambda stored: stored.pk))
 
 
-def visible_run(*, user, match_id: int, run_id: int) -> ReplayRun | None:
+def visible_run(*, user, match_id: int, run_id: int, behind: bool = True) -> ReplayRun | None:
     """A run of a match the user may read, with its match and game; ``stored_head``, the
     hash the log now stores at the run's last seq (a run whose log was rewritten since is
     refused by whoever reads it); ``archive_version``, the latest transcription stored
     (the rulebook text a step quotes changes only with a new one); ``done_rows``, the
     match's finished runs as JSON text (a step links to itself under each stored reading:
-    ``stored_readings_of``), and ``readings_mark``, a digest of them; and ``behind``,
-    whether moves were recorded after the run's last seq. One query."""
+    ``stored_readings_of``), and ``readings_mark``, a mark of them; and, unless asked not to
+    (a step's htmx fragment does not say it, and it is the costliest part of the query to
+    build), ``behind``: whether moves were recorded after the run's last seq. One query."""
     stored_head = Event.objects.filter(match=OuterRef("match_id"), seq=OuterRef("log_seq"))
     latest = Transcription.objects.order_by("-pk").values("pk")[:1]
     done = (_done_runs_of(OuterRef("match_id")).values("match")
@@ -141,11 +142,72 @@ def visible_run(*, user, match_id: int, run_id: int) -> ReplayRun | None:
            .annotate(stored_head=Subquery(stored_head.order_by().values("hash")[:1]),
                      archive_version=Subquery(latest),
                      done_rows=Subquery(done, output_field=TextField()),
-                     behind=moves_after_run())
+                     **({"behind": moves_after_run()} if behind else {}))
            .order_by().first())
     if run is not None:
-        run.readings_mark = hashlib.sha256((run.done_rows or "").encode()).hexdigest()[:32]
+        run.readings_mark = readings_mark(pk for pk, *_ in json.loads(run.done_rows or "[]"))
     return run
+
+
+def readings_mark(done_run_pks) -> tuple[int, int, int]:
+    """Which finished runs a match has, in three numbers (how many, the sum and the largest
+    of their ids): a run finishes once and is never taken back, so the set only grows and
+    any new run changes them. A step links to itself under each stored reading."""
+    pks = list(done_run_pks)
+    return (len(pks), sum(pks), max(pks, default=0))
+
+
+@dataclass(frozen=True)
+class StepFace:
+    """What a stored step is checked against before it is served without drawing, read in
+    one small query: whether anyone may read the match, whether its log still stands where
+    the run replayed it, and what moves the step's drawing (the log's last seq, the latest
+    transcription, the match's finished runs, the game's title the page names)."""
+
+    is_public: bool
+    sound: bool
+    done: bool
+    fingerprint: str
+    last_seq: int
+    archive_version: int | None
+    readings_mark: tuple[int, int, int]
+    game_title: str
+
+    @property
+    def servable(self) -> bool:
+        """A finished run of a public match whose log verifies up to the run's last seq."""
+        return self.is_public and self.sound and self.done
+
+
+def step_face(*, match_id: int, run_id: int) -> StepFace | None:
+    """The run's ``StepFace``; None when the match has no such run. Plain SQL: the query
+    is the same for every step, and building it through the ORM cost more than running it."""
+    runs, matches, games = (ReplayRun._meta.db_table, Match._meta.db_table,
+                            Game._meta.db_table)
+    events, transcriptions = Event._meta.db_table, Transcription._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT m.is_private, m.chain_broken_seq, r.log_seq, r.head_hash, r.status, "
+            f"r.fingerprint, g.title, m.last_seq, (SELECT e.hash FROM {events} e "
+            f"WHERE e.match_id = m.id AND e.seq = r.log_seq), "
+            f"(SELECT MAX(t.id) FROM {transcriptions} t), "
+            f"d.count, d.total, d.largest "
+            f"FROM {runs} r JOIN {matches} m ON m.id = r.match_id "
+            f"JOIN {games} g ON g.id = m.game_id, "
+            f"(SELECT COUNT(*) AS count, COALESCE(SUM(id), 0) AS total, "
+            f"COALESCE(MAX(id), 0) AS largest FROM {runs} WHERE match_id = %s "
+            f"AND status = %s) d WHERE r.id = %s AND r.match_id = %s",
+            [match_id, ReplayRun.DONE, run_id, match_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    (private, broken_seq, log_seq, head, status, fingerprint, game_title, last_seq,
+     stored_head, archive, *marks) = row
+    # A run of no events starts from the genesis hash, which no event stores.
+    sound = broken_seq is None and (log_seq == 0 or stored_head == head)
+    return StepFace(is_public=not private, sound=sound, done=status == ReplayRun.DONE,
+                    fingerprint=fingerprint, last_seq=last_seq, archive_version=archive,
+                    readings_mark=tuple(int(n) for n in marks), game_title=game_title)
 
 
 def runs_of_match(*, match: Match, limit: int = 50) -> list[ReplayRun]:
@@ -400,8 +462,9 @@ def run_marks(*, run: ReplayRun) -> RunMarks:
 @dataclass(frozen=True)
 class Landmarks:
     """The nearest steps before and after one step where there is something to read: a flag,
-    a reading that matters (a flag whose point's other options would change the step; looked
-    for among the nearest MATTER_SEARCH flagged steps), a violation, a collector's note. None
+    a reading that matters (a flag whose point's other options would change the step: over
+    the whole of a finished run, among the nearest MATTER_SEARCH flagged steps of one still
+    in progress), a violation, a collector's note. None
     where there is none."""
 
     prev_flag: int | None
@@ -421,22 +484,30 @@ MATTER_SEARCH = 40
 
 @dataclass(frozen=True)
 class StepRead:
-    """What a step page reads: the step, its landmarks, its notes, the log around it."""
+    """What a step page reads: the step, its landmarks, its notes, the log around it, and for
+    a finished run every step where its reading matters."""
 
     view: StepView
     marks: Landmarks
     notes: tuple[StepNote, ...]
     log: list[ReplayStep]
+    matters: tuple[int, ...] | None = None
 
 
 def step_read(*, run: ReplayRun, seq: int, viewer: str | None = None,
-              marks: RunMarks | None = None, notes: MatchNotes | None = None) -> StepRead:
+              marks: RunMarks | None = None, notes: MatchNotes | None = None,
+              matters: tuple[int, ...] | None = None) -> StepRead:
     """The step and everything its page shows around it, in a bounded number of queries
     whatever the match's length, notes, flags and runs (``marks`` and ``notes``: the run's
-    and the match's, when already at hand)."""
+    and the match's, when already at hand). Where the reading matters: ``matters`` (a
+    finished run's ``StepRead.matters``) when known; else every consulted step of a
+    finished run is tried, in the same reads as the step (its answer then kept by the
+    caller), and the nearest MATTER_SEARCH either way of a run still in progress."""
     marks = marks if marks is not None else run_marks(run=run)
     notes = notes if notes is not None else match_notes(match=run.match)
-    before, after = marks.consulted_near(seq, MATTER_SEARCH)
+    finished = run.status == ReplayRun.DONE
+    reach = len(marks.consulted) if finished else MATTER_SEARCH
+    before, after = marks.consulted_near(seq, reach) if matters is None else ([], [])
     log = list(steps_around(run=run, seq=seq))
     view = read_step(run=run, seq=seq, viewer=viewer,
                      corrections=notes.replayed_corrections(log_seq=run.log_seq),
@@ -448,15 +519,24 @@ def step_read(*, run: ReplayRun, seq: int, viewer: str | None = None,
     def first_that_matters(pairs):
         return next((s for s, point in pairs if view.nearby.get((s, point))), None)
 
+    if matters is None and finished:
+        matters = tuple(sorted({s for (s, _), options in view.nearby.items() if options}
+                               | ({seq} if any(f.changing_options for f in view.flags)
+                                  else set())))
+    if matters is None:
+        prev_matter, next_matter = first_that_matters(before), first_that_matters(after)
+    else:
+        prev_matter, next_matter = _neighbours(matters, seq)
     prev_violation, next_violation = marks.violations_around(seq)
     prev_note, next_note = notes.around(seq, last=run.progress)
     landmarks = Landmarks(
         prev_flag=view.prev_flag_seq, next_flag=view.next_flag_seq,
-        prev_matter=first_that_matters(before), next_matter=first_that_matters(after),
+        prev_matter=prev_matter, next_matter=next_matter,
         prev_violation=prev_violation, next_violation=next_violation,
         prev_note=prev_note, next_note=next_note,
     )
-    return StepRead(view=view, marks=landmarks, notes=notes.on(seq) if seq else (), log=log)
+    return StepRead(view=view, marks=landmarks, notes=notes.on(seq) if seq else (), log=log,
+                    matters=matters)
 
 
 def step_landmarks(*, run: ReplayRun, seq: int) -> Landmarks:

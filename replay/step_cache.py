@@ -12,11 +12,17 @@ What is cached, and what its key holds so that a change shows exactly where it m
   curator's forms carry it as ``expected_seq``) and the match's finished runs (a step links
   to itself under each stored reading). A note on step 5 therefore redraws step 5 and the
   steps whose nearest note it becomes, and no other step;
-- the run's marks (its flagged and illegal steps) under its fingerprint;
+- a step's fragment and whole page as a reader signed out gets them, under the same, with
+  what they were drawn from and the log's last seq (the page says whether moves were
+  recorded after the run);
+- the run's marks (its flagged and illegal steps) and the steps where its reading matters,
+  under its fingerprint;
 - the match's notes under the match and its log's head (any append moves the head).
 
 A run still in progress is never stored, and whether the reader may see the match is decided
-before anything is looked up, so nothing here can serve a private match to someone else.
+before anything is looked up, so nothing here can serve a private match to someone else: a
+reader signed out is served a stored step only after one small query has found the match
+public, the run finished and its log still standing (``stored_public_step``).
 CSRF tokens are never stored: a curator's panel is stored with a placeholder, filled with the
 reader's own token as it is served.
 """
@@ -30,6 +36,7 @@ from pathlib import Path
 
 import django
 from django.conf import settings
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import cache
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
@@ -76,6 +83,20 @@ def run_marks(run: ReplayRun) -> selectors.RunMarks:
         marks = selectors.run_marks(run=run)
         cache.set(key, marks, KEEP)
     return marks
+
+
+def step_read(*, run: ReplayRun, match: Match, seq: int,
+              viewer: str | None) -> selectors.StepRead:
+    """``selectors.step_read`` with the run's marks and the match's notes as kept; a finished
+    run's steps where its reading matters are worked out with the first of its steps read
+    and kept."""
+    key = _key("matters", run.fingerprint)
+    matters = cache.get(key) if run.status == ReplayRun.DONE else None
+    read = selectors.step_read(run=run, seq=seq, viewer=viewer, marks=run_marks(run),
+                               notes=match_notes(match), matters=matters)
+    if matters is None and read.matters is not None:
+        cache.set(key, read.matters, KEEP)
+    return read
 
 
 def match_notes(match: Match) -> selectors.MatchNotes:
@@ -158,17 +179,72 @@ def step_response(request, *, run: ReplayRun, match: Match, body: str,
     these very bytes. Shared caches may keep a public match's step read by someone signed
     out; anything else (a private match, a signed-in reader's page) is the reader's own,
     and a run still in progress is asked for again every time."""
-    response = HttpResponse(body)
-    patch_vary_headers(response, ("HX-Request", "HX-History-Restore-Request", "Cookie"))
     if run.status != ReplayRun.DONE:
+        response = HttpResponse(body)
+        patch_vary_headers(response, _VARY)
         response["Cache-Control"] = "no-cache"
         return response
-    response["ETag"] = etag or etag_of(body)
-    if match.is_private or request.user.is_authenticated:
-        response["Cache-Control"] = "private, no-cache"
-    else:
-        response["Cache-Control"] = f"public, max-age={PUBLIC_MAX_AGE}"
-    return get_conditional_response(request, etag=response["ETag"], response=response)
+    shared = not (match.is_private or request.user.is_authenticated)
+    return _finished_step(request, body, etag or etag_of(body), shared=shared)
+
+
+_VARY = ("HX-Request", "HX-History-Restore-Request", "Cookie")
+
+
+def _finished_step(request, body: str, etag: str, *, shared: bool) -> HttpResponse:
+    response = HttpResponse(body)
+    patch_vary_headers(response, _VARY)
+    response["ETag"] = etag
+    response["Cache-Control"] = (f"public, max-age={PUBLIC_MAX_AGE}" if shared
+                                 else "private, no-cache")
+    return get_conditional_response(request, etag=etag, response=response)
+
+
+def plainly_signed_out(request) -> bool:
+    """A reader with no session and no message waiting: what they may read and what the page
+    says around the step are known without asking the database."""
+    return (settings.SESSION_COOKIE_NAME not in request.COOKIES
+            and CookieStorage.cookie_name not in request.COOKIES)
+
+
+def _public_key(request, fingerprint: str, fragment: bool) -> str | None:
+    """Where a step is kept for readers signed out: under the whole path asked for, since the
+    page says it (the sign-in link returns to it); None for a path with other parameters
+    than the viewpoint (nothing then is kept or served, so no one can fill the cache with
+    spellings of a step, or put their words in a page others get)."""
+    if set(request.GET) - {"viewer"} or not plainly_signed_out(request):
+        return None
+    return _key("public", fingerprint, request.get_full_path(), fragment)
+
+
+def keep_public_step(request, *, run: ReplayRun, match: Match, fragment: bool, body: str,
+                     etag: str) -> None:
+    """Store a finished step (its htmx fragment or its whole page) as a plainly signed-out
+    reader of a public match gets it, with what it was drawn from (the page also says
+    whether moves were recorded after the run, which only an append changes, and names the
+    game, whose title a curator may correct)."""
+    key = _public_key(request, run.fingerprint, fragment)
+    if run.status == ReplayRun.DONE and not match.is_private and key is not None:
+        cache.set(key, (body, etag, run.archive_version, run.readings_mark, match.last_seq,
+                        match.game.title), KEEP)
+
+
+def stored_public_step(request, *, match_id: int, run_id: int,
+                       fragment: bool) -> HttpResponse | None:
+    """A finished step of a public match as stored, for a plainly signed-out reader, in one
+    small query (``selectors.step_face``: the match is public, its log still verifies at the
+    run's last seq, nothing the step was drawn from has moved) and one look at the cache.
+    None whenever that is not certain: the full path then reads, checks and draws."""
+    if _public_key(request, "", fragment) is None:
+        return None
+    face = selectors.step_face(match_id=match_id, run_id=run_id)
+    if face is None or not face.servable:
+        return None
+    found = cache.get(_public_key(request, face.fingerprint, fragment))
+    if found is None or found[2:] != (face.archive_version, face.readings_mark, face.last_seq,
+                                      face.game_title):
+        return None
+    return _finished_step(request, found[0], found[1], shared=True)
 
 
 def diverging_pair(runs: list[ReplayRun], engine) -> tuple[ReplayRun, ReplayRun] | None:

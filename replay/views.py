@@ -412,9 +412,7 @@ def _viewer_param(request, match) -> str | None:
 def _step_context(match, run, seq, viewer) -> dict:
     """What a step's panel shows; the same for every reader of the same role."""
     try:
-        read = selectors.step_read(run=run, seq=seq, viewer=viewer,
-                                   marks=step_cache.run_marks(run),
-                                   notes=step_cache.match_notes(match))
+        read = step_cache.step_read(run=run, match=match, seq=seq, viewer=viewer)
     except ReplayError:
         raise Http404("no such step") from None
     view, marks = read.view, read.marks
@@ -447,7 +445,7 @@ def _step_context(match, run, seq, viewer) -> dict:
         "other_readings": [{"run": link.run, "words": link.words,
                             "url": _step_url(link.run, seq, viewer)}
                            for link in readings if link.run.pk != run.pk],
-        "log": read.log,
+        "log": [(step, _step_url(run, step.seq, viewer)) for step in read.log],
         "annotations": [
             {"note": note, "form": AnnotationForm(
                 initial={"text": note.text, "expected_seq": match.last_seq},
@@ -517,11 +515,15 @@ def _serve_step(request, run, seq, viewer, *, push_url: str | None = None):
             render=lambda: _render_panel(_step_context(match, run, seq, viewer), curator=curator))
     else:  # a log found broken is read afresh: each read checks what it reads
         panel = _render_panel(_step_context(match, run, seq, viewer), curator=curator)
-    if wants_fragment(request):
+    fragment = wants_fragment(request)
+    if fragment:
         body, etag = panel.fragment, panel.etag
     else:
         body = _step_page(request, match, run, seq, panel, curator=curator).content.decode()
-        etag = None
+        etag = step_cache.etag_of(body)
+    if match.chain_broken_seq is None:
+        step_cache.keep_public_step(request, run=run, match=match, fragment=fragment,
+                                    body=body, etag=etag)
     if curator:
         body, etag = step_cache.with_csrf(request, body), None
     response = step_cache.step_response(request, run=run, match=match, body=body, etag=etag)
@@ -530,8 +532,10 @@ def _serve_step(request, run, seq, viewer, *, push_url: str | None = None):
     return response
 
 
-def _readable_run(request, match_id: int, run_id: int):
-    run = selectors.visible_run(user=request.user, match_id=match_id, run_id=run_id)
+def _readable_run(request, match_id: int, run_id: int, *, behind: bool = True):
+    """The run if the reader may see it, else 404 (``behind``: as ``visible_run``)."""
+    run = selectors.visible_run(user=request.user, match_id=match_id, run_id=run_id,
+                                behind=behind)
     if run is None:
         raise Http404("no such run")
     return run
@@ -540,7 +544,11 @@ def _readable_run(request, match_id: int, run_id: int):
 @require_safe
 @broken_log_is_409
 def replay_step(request, match_id: int, run_id: int, seq: int):
-    run = _readable_run(request, match_id, run_id)
+    stored = step_cache.stored_public_step(request, match_id=match_id, run_id=run_id,
+                                           fragment=wants_fragment(request))
+    if stored is not None:
+        return stored
+    run = _readable_run(request, match_id, run_id, behind=not wants_fragment(request))
     if run.status != ReplayRun.DONE and seq > run.progress:
         return redirect("run-detail", match_id, run.pk)
     return _serve_step(request, run, seq, _viewer_param(request, run.match))
@@ -550,7 +558,7 @@ def replay_step(request, match_id: int, run_id: int, seq: int):
 @broken_log_is_409
 def replay_goto(request, match_id: int, run_id: int):
     """The slider's plain GET form: ?seq=N → the step's permalink."""
-    run = _readable_run(request, match_id, run_id)
+    run = _readable_run(request, match_id, run_id, behind=False)  # a fragment or a redirect
     form = StepGotoForm(request.GET)
     seq = form.cleaned_data["seq"] if form.is_valid() else 0
     seq = min(seq, run.progress)

@@ -266,3 +266,84 @@ def test_the_cache_works_the_same_on_redis(client, dagon_run, drawn, redis_serve
     client.get(url(dagon_run, 9), **FRAGMENT)
     assert drawn == [(9, False)] * 2
     cache.clear()
+
+
+@pytest.fixture
+def pages_made(monkeypatch):
+    """The whole step pages made around a panel (rather than served as stored), by seq."""
+    made = []
+    make = views._step_page
+
+    def counting(request, match, run, seq, panel, **kwargs):
+        made.append(seq)
+        return make(request, match, run, seq, panel, **kwargs)
+
+    monkeypatch.setattr(views, "_step_page", counting)
+    return made
+
+
+def test_a_stored_step_reaches_someone_signed_out_in_one_query(
+        client, dagon_run, drawn, pages_made, django_assert_num_queries):
+    """Read signed out, a public match's stored step (page or fragment) is one small query
+    (may the match be read, does its log still stand) and one look at the cache: nothing is
+    drawn or made again."""
+    first = client.get(url(dagon_run, 6))
+    fragment = client.get(url(dagon_run, 6), **FRAGMENT)
+    for _ in range(2):
+        with django_assert_num_queries(1):
+            assert client.get(url(dagon_run, 6)).content == first.content
+        with django_assert_num_queries(1):
+            assert client.get(url(dagon_run, 6), **FRAGMENT).content == fragment.content
+    assert drawn == [(6, False)] and pages_made == [6]
+    again = client.get(url(dagon_run, 6), HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again["Cache-Control"] == "public, max-age=3600"
+    # A signed-in reader's page names them: it is made for them, never served from the store.
+    reader = Client()
+    reader.force_login(UserFactory(username="reader"))
+    assert b"reader" in reader.get(url(dagon_run, 6)).content
+    assert pages_made == [6, 6]
+
+
+def test_a_stored_page_follows_visibility_notes_and_runs_at_once(
+        client, dagon_run, pages_made):
+    """The page kept for readers signed out is refused the moment the match turns private,
+    made again when a note or the game's title changes what it shows, and never kept for a
+    run in progress."""
+    match = dagon_run.match
+    client.get(url(dagon_run, 3))
+    Match.objects.filter(pk=match.pk).update(is_private=True, created_by=UserFactory())
+    assert client.get(url(dagon_run, 3)).status_code == 404
+    Match.objects.filter(pk=match.pk).update(is_private=False)
+    assert client.get(url(dagon_run, 3))["Cache-Control"].startswith("public")
+    assert pages_made == [3]  # the same bytes again: the kept page serves once more
+
+    match.refresh_from_db()
+    note_add(match=match, step=3, text="the page says it", expected_seq=match.last_seq)
+    assert "the page says it" in client.get(url(dagon_run, 3)).content.decode()
+    assert pages_made == [3, 3]
+
+    game = match.game  # a curator corrects the game's title, which the page names
+    game.title = "Dagon, corrected"
+    game.save()
+    assert "Dagon, corrected" in client.get(url(dagon_run, 3)).content.decode()
+    assert pages_made == [3, 3, 3]
+
+    ReplayRun.objects.filter(pk=dagon_run.pk).update(status=ReplayRun.RUNNING)
+    for _ in range(2):
+        assert client.get(url(dagon_run, 3))["Cache-Control"] == "no-cache"
+    assert pages_made == [3, 3, 3, 3, 3]
+
+
+def test_a_stored_page_is_never_one_with_words_someone_put_in_its_address(client, dagon_run):
+    """A signed-out page says its own address (the sign-in link returns to it) and the
+    search box says ``q``: a step asked for with other parameters than the viewpoint is
+    neither kept nor served from the store, so no one's words reach another reader."""
+    planted = client.get(url(dagon_run, 4, q="planted-words")).content.decode()
+    assert "planted-words" in planted
+    for _ in range(2):
+        assert "planted-words" not in client.get(url(dagon_run, 4)).content.decode()
+    again = client.get(url(dagon_run, 4, q="planted-words")).content.decode()
+    assert "planted-words" in again
+    as_seat = client.get(url(dagon_run, 4, viewer="p1")).content.decode()
+    assert "viewer%3Dp1" in as_seat
+    assert client.get(url(dagon_run, 4, viewer="p1")).content.decode() == as_seat

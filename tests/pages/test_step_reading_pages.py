@@ -114,6 +114,34 @@ def test_landmarks_tell_a_reading_that_matters_from_a_consulted_point(client, ro
     assert later.prev_matter == max((m for m in matters if m < matter), default=None)
 
 
+def test_a_finished_run_works_out_where_its_reading_matters_once(
+        client, roll_era_run, monkeypatch):
+    """The steps where a reading matters are worked out with the first step of a finished
+    run read, and kept: a step read cold after it tries other options at its own flags
+    only. Every step's landmarks are those the nearest consulted steps give."""
+    from replay import runs
+
+    flagged = ReplayFlag.objects.filter(run=roll_era_run, point__isnull=False).order_by("seq")
+    matters = sorted({f.seq for f in changing_options(run=roll_era_run, flags=flagged)
+                      if f.changing_options})
+    steps = sorted({0, matters[0] - 1, matters[0], matters[-1], roll_era_run.progress})
+    nearest = {seq: step_landmarks(run=roll_era_run, seq=seq) for seq in steps}
+    tried = []
+    work_out = runs.options_that_change
+    monkeypatch.setattr(runs, "options_that_change", lambda **kwargs: tried.append(
+        {seq for seq, _ in kwargs["consulted"]}) or work_out(**kwargs))
+    for seq in steps:
+        page = step_page(client, roll_era_run, seq)
+        for name in ("next_matter", "prev_matter"):
+            found = getattr(nearest[seq], name)
+            link = re.search(rf'data-nav="{name.replace("_", "-")}" href="([^"]+)"', page)
+            target = (reverse("replay-step", args=[roll_era_run.match_id, roll_era_run.pk, found])
+                      if found is not None else None)
+            assert (link[1] if link else None) == target
+    assert len(tried[0]) > 2  # the first read tries the whole run
+    assert all(seqs <= {seq} for seqs, seq in zip(tried[1:], steps[1:]))
+
+
 def test_next_violation_and_next_note(client, lagoon_run):
     seq = first_violation(lagoon_run)
     marks = step_landmarks(run=lagoon_run, seq=0)
