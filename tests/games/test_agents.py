@@ -185,7 +185,6 @@ def test_the_table_never_ends_a_match_by_a_happening_nobody_decides():
     """Under the excerpts' reading La Furia di Dracula ends only by a recorded ``game_over``:
     the engine offers it with nobody as actor, the agents' table never draws it; its duels
     are played under the full game's victory, where a match ends by play."""
-
     engine = games.get("fury-of-dracula")
     players = default_players(3)
     state = engine.initial_state(players, {})
