@@ -56,10 +56,13 @@ BLOWS = frozenset({"bite", "dracula_defeated"})
 def as_agents_play(state: Mapping[str, Any], choice: Choice) -> Choice | None:
     """The choice as agents play it: Dracula advances his influence one space at a time
     («Dracula fa avanzare l’influenza fino allo spazio 13»: the excerpts give no other
-    amount); a bite and Dracula's defeat only as the blows of a round fought in the combat
+    amount) and, once revealed, stays for the combat they say follows (a due combat lapsing
+    when he moves is not in the excerpts); a bite and Dracula's defeat only as the blows of a round fought in the combat
     under way, against a hunter still in it; never a happening of ``NO_CAUSE``."""
     if choice.type in NO_CAUSE:
         return None
+    if choice.type == "dracula_move" and state["dracula"]["combat_due"] is not None:
+        return None  # «il combattimento avviene quindi all’alba o al tramonto successivi»
     if choice.type == "influence":
         now = state["dracula"]["influence"]
         if now >= INFLUENCE_TO_WIN:

@@ -264,3 +264,18 @@ def test_a_hunter_s_blow_ends_the_match_as_his_own_decision():
     node, event = table.advance(node, decision, defeat, random.Random(1))
     assert event == {"type": "dracula_defeated", "actor": "p1", "data": {}}
     assert engine.finished(node.state) and node.state["winner"] == "hunters"
+
+
+def test_revealed_dracula_stays_for_the_combat_that_follows():
+    """«il combattimento avviene quindi all’alba o al tramonto successivi»: a record may move
+    him away (a lapse the excerpts do not give), his agent does not."""
+    engine = games.get("fury-of-dracula")
+    players = default_players(3)
+    state = engine.initial_state(players, {})
+    table = Table.for_match(engine, duel_reading(engine), players)
+    assert any(c.type == "dracula_move" for c in table.offers(state).seats["p3"])
+    due = {**state, "dracula": {**state["dracula"], "revealed": True, "space": "paris",
+                                "trail": [{"space": "paris", "encounters": []}],
+                                "combat_due": {"tick": 0, "hunter": "p1"}}}
+    assert any(c.type == "dracula_move" for c in engine.legal_events(due, duel_reading(engine)))
+    assert not any(c.type == "dracula_move" for c in table.offers(due).seats["p3"])
