@@ -47,6 +47,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 from types import ModuleType
@@ -381,6 +382,13 @@ def _values(spec: OpenField) -> tuple[Option, ...]:
         labels = domain.labels or tuple(map(str, domain.values))
         return tuple(Option(canonical_bytes(value), label, value=value)
                      for value, label in zip(domain.values, labels, strict=True))
+    return _selection_options(domain)
+
+
+@lru_cache(maxsize=CACHE_LIMIT)
+def _selection_options(domain: SomeOf) -> tuple[Option, ...]:
+    """The options of a SomeOf domain, kept: a domain gives the same ones every time, and a
+    search meets the same few domains thousands of times."""
     return tuple(Option(canonical_bytes(s), ", ".join(s) or "none", value=s)
                  for s in _selections(domain))
 

@@ -279,3 +279,49 @@ def test_revealed_dracula_stays_for_the_combat_that_follows():
                                 "combat_due": {"tick": 0, "hunter": "p1"}}}
     assert any(c.type == "dracula_move" for c in engine.legal_events(due, duel_reading(engine)))
     assert not any(c.type == "dracula_move" for c in table.offers(due).seats["p3"])
+
+
+def dylan_dog_before_a_throw():
+    """A state of a simulated Dylan Dog match where the turn player may propose exchanges
+    before the throw, every player holding a mystery card."""
+    engine = games.get("dylan-dog")
+    document = engine.simulate(seed=3, max_events=2000)
+    state = engine.initial_state(document["players"], document["setup"])
+    reading = engine.reading({})
+    for event in document["events"]:
+        state = engine.apply(state, event, reading).state
+        turn = state["turn"]
+        if turn["phase"] == "before-roll" and all(p["mystery"] for p in state["players"].values()):
+            return engine, document["players"], state
+    raise AssertionError("no exchange before a throw in the simulated match")
+
+
+def test_dylan_dog_an_exchange_proposed_is_answered_by_the_player_it_is_proposed_to():
+    """"each player is free to propose a card exchange to the others": the proposer picks what
+    it gives, the other what it gives back; nobody takes without giving."""
+    engine, players, state = dylan_dog_before_a_throw()
+    proposer = state["turn"]["player"]
+    voluntary = [c for c in engine.legal_events(state, engine.reading({}))
+                 if c.type == "exchange" and not c.event["data"].get("forced")]
+    assert any(c.event["data"].get("give") == [] for c in voluntary)  # the record may hold it
+    table = Table.for_match(engine, None, players)
+    mine = [c for c in table.offers(state).seats[proposer] if c.type == "exchange"]
+    assert mine and not any(c.event["data"].get("give") == [] for c in mine)
+    for choice in mine:
+        answer = choice.field("receive")
+        assert choice.decider_of(answer) == choice.event["data"]["with"] != proposer
+    others = frozenset(p["id"] for p in players if p["id"] != proposer)
+    node = Node(state, waited=others, last=proposer)
+    decision = table.decision(node)
+    assert decision.seat == proposer
+    picked = next(o for o in decision.options if o.choice in mine)
+    node, _ = table.advance(node, decision, picked, random.Random(2))
+    deciders = {}
+    while node.pending is not None:
+        decided = dict(node.values)
+        name = next(f.name for f in node.pending.fields if f.name not in decided)
+        field = table.decision(node)
+        deciders[name] = field.seat
+        node, _ = table.advance(node, field, field.options[0], random.Random(2))
+    assert deciders.get("give", proposer) == proposer
+    assert deciders["receive"] == picked.choice.event["data"]["with"]
