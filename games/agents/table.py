@@ -54,7 +54,6 @@ from types import ModuleType
 from typing import Any
 
 from games.agents.evaluation import table_rules_for
-
 from games.core.canonical import canonical_bytes
 from games.core.choices import ACTOR, Choice, OneOf, OpenField, SomeOf, Text
 from games.core.engine import Engine

@@ -18,7 +18,6 @@ from dataclasses import replace
 from typing import Any
 
 from games.core.choices import Choice
-
 from games.dylan_dog.board import CRYPT_OF_SQUARE, PLANE
 
 STORY = 4  # mystery cards matching the story win
