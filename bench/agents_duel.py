@@ -4,11 +4,11 @@ other seats ``random`` plays (two seats, or the fewest the game allows), the sea
 from match to match. Prints, for each game, the reading its duels are played under, and for
 each agent the share of the seats it played that won with its 95% Wilson interval (the lower
 bound says whether the target is met beyond noise), random's share, draws, unfinished matches (cut at
-``--max-events``: never a win), the median length of a finished match, and decisions per second
-per agent; the load average before and after.
+``--max-events``, by default the game's duel length: never a win), the median length of a
+finished match, and decisions per second per agent; the load average before and after.
 
 Usage: python bench/agents_duel.py [--games dagon …] [--agents mcts greedy] [--matches 60]
-       [--budget B] [--seed 1000] [--max-events 1500]
+       [--budget B] [--seed 1000] [--max-events N]
 Targets: mcts wins at least 70% of its seats against random in every game (said too: whether
 the 95% interval's lower bound is above 70%, which more matches may need); greedy beats random (its share of seats above random's, the
 difference told from noise by Fisher's exact test, p < 0.05, its 95% interval above zero).
@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games
 from games.agents import DEFAULT_BUDGET
-from games.agents.duel import DUEL_MAX_EVENTS, duel
+from games.agents.duel import duel
 from studies.statistics import rates_difference, wilson
 
 MCTS_TARGET = 0.7
@@ -58,8 +58,9 @@ def main() -> int:
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
                         help=f"playouts a decision of mcts (default {DEFAULT_BUDGET})")
     parser.add_argument("--seed", type=int, default=1000, help="the first match's seed")
-    parser.add_argument("--max-events", type=int, default=DUEL_MAX_EVENTS,
-                        help="a match not over by then is unfinished")
+    parser.add_argument("--max-events", type=int,
+                        help="a match not over by then is unfinished (default: the game's "
+                             "duel length, games.agents.duel.DUEL_LENGTHS)")
     args = parser.parse_args()
     print(f"load average before: {load()} ({os.cpu_count()} cores)", flush=True)
     verdicts = []
@@ -75,7 +76,7 @@ def main() -> int:
                   f"against random, {result.matches} matches of "
                   f"{seats // max(1, result.matches)} seats (seeds {args.seed}–"
                   f"{args.seed + result.matches - 1}), under {reading_words(engine, result.reading)}"
-                  f", cut at {args.max_events} events; {elapsed:.0f} s, load {load()}")
+                  f", cut at {result.max_events} events; {elapsed:.0f} s, load {load()}")
             rates = {}
             for name in (agent, "random"):
                 rate = rates[name] = wilson(result.seats_won[name], result.seats[name])

@@ -11,6 +11,9 @@ from games.core.engine import Engine
 from games.core.points import Interpretation
 
 DUEL_MAX_EVENTS = 1500
+# Where a game's matches need longer: Dylan Dog's end once some 35 mystery cards have come out
+# of the crypts, 1,500 to 3,000 events (its README, "Agents").
+DUEL_LENGTHS: Mapping[str, int] = {"dylan-dog": 5000}
 
 # The reading a game's duels are played under when none is asked for: the default, except
 # where the default gives a match no end of its own. La Furia di Dracula's excerpts end a match
@@ -32,6 +35,7 @@ class DuelResult:
 
     agents: tuple[str, str]
     reading: Interpretation
+    max_events: int = DUEL_MAX_EVENTS
     matches: int = 0
     wins: dict[str, int] = field(default_factory=dict)
     seats_won: dict[str, int] = field(default_factory=dict)
@@ -47,18 +51,26 @@ def duel_reading(engine: Engine) -> Interpretation:
     return engine.reading(DUEL_READINGS.get(engine.slug, {}))
 
 
+def duel_max_events(engine: Engine) -> int:
+    """How many events a match of ``engine``'s duels may last before it counts as unfinished
+    (``DUEL_LENGTHS``)."""
+    return DUEL_LENGTHS.get(engine.slug, DUEL_MAX_EVENTS)
+
+
 def duel(engine: Engine, *, agent: str, against: str, matches: int, seed: int = 1,
-         budget: int | None = None, players: int = 2, max_events: int = DUEL_MAX_EVENTS,
+         budget: int | None = None, players: int = 2, max_events: int | None = None,
          reading: Interpretation | Mapping[str, str] | None = None,
          progress: Callable[[int], None] | None = None) -> DuelResult:
     """``matches`` matches of ``players`` seats (within the game's numbers), ``agent`` in one
     seat and ``against`` in the others, the seat ``agent`` takes going round from one match to
     the next (so a first-seat advantage favours neither), under ``reading`` (the game's duel
-    reading when None)."""
+    reading when None), each cut at ``max_events`` (the game's duel length when None)."""
     evaluation = evaluation_for(engine)
     reading = duel_reading(engine) if reading is None else engine.reading(reading)
+    max_events = duel_max_events(engine) if max_events is None else max_events
     seated = seats_for(engine, players)
-    result = DuelResult((agent, against), reading, wins=dict.fromkeys((agent, against), 0),
+    result = DuelResult((agent, against), reading, max_events=max_events,
+                        wins=dict.fromkeys((agent, against), 0),
                         seats_won=dict.fromkeys((agent, against), 0),
                         seats=dict.fromkeys((agent, against), 0),
                         thinking={agent: Thinking(), against: Thinking()})

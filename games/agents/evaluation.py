@@ -4,7 +4,9 @@ A game's evaluation is a module of its package (named here by slug, as ``games.E
 names engines) with ``evaluate(state, seat) -> float``: how far ``seat`` stands towards
 winning, from 0 to 1 (its cities, weapons, stamina, distance to the goal: each game's README
 says what it weighs). A module may also say who won a finished match where the outcome names
-a side rather than a player (``winners(state, outcome)``).
+a side rather than a player (``winners(state, outcome)``), and how the agents' table plays the
+game's offers where its excerpts give a happening a cause or leave a number to the recorder
+(``as_agents_play`` and ``happening_decider``, see ``games.agents.table``).
 
 Agents play for their *standing against the others* (half against the best of them, half
 against their mean), so a player who decides for another (the attacker choosing the victim's
@@ -64,10 +66,17 @@ class Evaluation:
 
 
 def evaluation_for(engine: Engine) -> Evaluation:
-    name = EVALUATION_MODULES.get(engine.slug)
-    if name is None:
+    module = table_rules_for(engine)
+    if module is None:
         raise NoEvaluation(engine.slug)
-    return Evaluation(engine, import_module(name))
+    return Evaluation(engine, module)
+
+
+def table_rules_for(engine: Engine) -> ModuleType | None:
+    """The module that says how agents play ``engine``'s offers (its evaluation module), or
+    None for a game agents have no evaluation of."""
+    name = EVALUATION_MODULES.get(engine.slug)
+    return None if name is None else import_module(name)
 
 
 def rewards(standings: Mapping[str, float]) -> dict[str, float]:

@@ -23,7 +23,17 @@ One rule for every game, so that a study compares readings and never two orders 
   read) are no one's decision: left out where optional, else a neutral placeholder (free
   text) or a value drawn at random (a number). A *happening* (an event type the record may
   hold with nobody as its actor: time passing, a recorded end) is decided by no player: it is
-  drawn at random among the happenings offered, when no seat decides.
+  drawn at random among the happenings offered, when no seat decides; one that would end the
+  match is never drawn.
+- **What a game's excerpts say of its offers.** An engine offers everything a correct record
+  could hold, causes or not; agents play only what the excerpts give a cause for. A game's
+  evaluation module (``games.agents.evaluation``) may say so in two functions of the state
+  and a choice: ``as_agents_play`` gives the choice as agents play it (the same; narrowed
+  where the excerpts fix what the offer leaves to the record, such as an amount; or None: a
+  happening the excerpts give no cause for, or none that holds here, is never drawn), and
+  ``happening_decider`` names the seat whose play causes a happening (a blow in a combat):
+  that seat decides it, among its own choices, as it decides its moves; any other happening
+  is drawn as above. Each game's README ("Agents") lists what its agents do.
 
 Nothing here adds a rule: every event recorded is one the engine offered, with values its
 domains allow, so a record played by agents is a record the engine calls legal. A choice a
@@ -37,10 +47,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from math import comb
+from types import ModuleType
 from typing import Any
 
+from games.agents.evaluation import table_rules_for
 from games.core.canonical import canonical_bytes
 from games.core.choices import ACTOR, Choice, OneOf, OpenField, SomeOf, Text
 from games.core.engine import Engine
@@ -107,13 +120,15 @@ class Table:
     engine: Engine
     reading: Interpretation
     seats: tuple[str, ...]
+    rules: ModuleType | None = None  # what the game's excerpts say of its offers (see above)
     _offers: dict = field(default_factory=dict, repr=False)
     _applied: dict = field(default_factory=dict, repr=False)
 
     @classmethod
     def for_match(cls, engine: Engine, reading: Interpretation | Mapping[str, str] | None,
                   players: Sequence[Mapping[str, str]]) -> Table:
-        return cls(engine, engine.reading(reading), tuple(str(p["id"]) for p in players))
+        return cls(engine, engine.reading(reading), tuple(str(p["id"]) for p in players),
+                   table_rules_for(engine))
 
     # -- what comes next ------------------------------------------------------------------
 
@@ -167,21 +182,22 @@ class Table:
 
     def _compute_offers(self, state: dict) -> Offers:
         engine = self.engine
-        everything = engine.legal_events(state, self.reading)
-        nature = [choice for choice in everything if nobody_decides(choice)]
-        happenings = {choice.type for choice in nature}
-        nature = [choice for choice in nature if not self._ends(state, choice)]
+        everything = self._as_played(state, engine.legal_events(state, self.reading))
+        caused = [choice for choice in everything if nobody_decides(choice)]
+        happenings = {choice.type for choice in caused}
+        nature = [choice for choice in caused if self._causer(state, choice) is None
+                  and not self._ends(state, choice)]
         acting = {facts.player for facts in engine.player_facts(state) if facts.acting}
         seats: dict[str, tuple[Choice, ...]] = {}
         throws: dict[str, tuple[Choice, ...]] = {}
         for seat in self.seats:
-            as_played = [choice.for_actor(seat) for choice in everything
-                         if choice.may_act(seat) and choice.type not in happenings]
-            if engine.view(state, seat) == state:
+            as_played = self._own(state, seat, everything, happenings)
+            seen = engine.view(state, seat)
+            if seen == state:
                 mine = as_played  # the seat sees everything: the same choices
             else:
-                mine = [choice for choice in engine.legal_events(state, self.reading, seat)
-                        if choice.type not in happenings]
+                offered = self._as_played(seen, engine.legal_events(state, self.reading, seat))
+                mine = self._own(seen, seat, offered, happenings)
             seats[seat] = tuple(mine)
             throws[seat] = tuple(choice for choice in as_played if choice.chance)
         return Offers(
@@ -191,6 +207,29 @@ class Table:
             others=tuple(seat for seat in self.seats if seat not in acting),
             nature=tuple(nature),
         )
+
+    def _as_played(self, state: dict, choices: Sequence[Choice]) -> list[Choice]:
+        """The offers as agents play them (the game's ``as_agents_play``)."""
+        rule = getattr(self.rules, "as_agents_play", None)
+        if rule is None:
+            return list(choices)
+        return [played for played in (rule(state, choice) for choice in choices)
+                if played is not None]
+
+    def _causer(self, state: dict, happening: Choice) -> str | None:
+        """The seat whose play causes ``happening`` (the game's ``happening_decider``), or None
+        when no player's does."""
+        rule = getattr(self.rules, "happening_decider", None)
+        seat = None if rule is None else rule(state, happening)
+        return seat if seat in self.seats else None
+
+    def _own(self, state: dict, seat: str, offered: Sequence[Choice],
+             happenings: set[str]) -> list[Choice]:
+        """The seat's choices among ``offered``: its moves, and the happenings its play
+        causes."""
+        return [choice.for_actor(seat) for choice in offered
+                if (choice.may_act(seat) and choice.type not in happenings)
+                or (nobody_decides(choice) and self._causer(state, choice) == seat)]
 
     def _ends(self, state: dict, happening: Choice) -> bool:
         """Whether the happening ends the match (a recorded end, or an end the excerpts give
@@ -342,6 +381,13 @@ def _values(spec: OpenField) -> tuple[Option, ...]:
         labels = domain.labels or tuple(map(str, domain.values))
         return tuple(Option(canonical_bytes(value), label, value=value)
                      for value, label in zip(domain.values, labels, strict=True))
+    return _selection_options(domain)
+
+
+@lru_cache(maxsize=CACHE_LIMIT)
+def _selection_options(domain: SomeOf) -> tuple[Option, ...]:
+    """The options of a SomeOf domain, kept: a domain gives the same ones every time, and a
+    search meets the same few domains thousands of times."""
     return tuple(Option(canonical_bytes(s), ", ".join(s) or "none", value=s)
                  for s in _selections(domain))
 

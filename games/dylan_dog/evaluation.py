@@ -14,8 +14,10 @@ gave counts each mystery card it holds as half useful. State keys as README, "St
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
+from games.core.choices import Choice
 from games.dylan_dog.board import CRYPT_OF_SQUARE, PLANE
 
 STORY = 4  # mystery cards matching the story win
@@ -54,3 +56,22 @@ def _along(square: str | None) -> float:
     if "/" in square:  # a path square: its step towards the crypt
         along += PATH_STEP * int(square.rsplit("/", 1)[1])
     return along
+
+
+def as_agents_play(state: Mapping[str, Any], choice: Choice) -> Choice | None:
+    """An exchange before one's throw as agents play it: "each player is free to *propose* a
+    card exchange to the others" (dylan-dog/exchange), so the player proposing picks the cards
+    it gives and the player it proposes to picks the cards it gives back (none, if it
+    declines to give any); a taking with nothing given, which only the other's gift could
+    make, is never proposed. A forced exchange (SCAMBIO OBBLIGATORIO) stays the entitled
+    player's alone: the other "must give up their card even if they need it"."""
+    if choice.type != "exchange":
+        return choice
+    data = choice.event.get("data") or {}
+    if data.get("forced"):
+        return choice
+    if "give" in data and not data["give"]:
+        return None
+    fields = tuple(replace(spec, decider=data["with"]) if spec.name == "receive" else spec
+                   for spec in choice.fields)
+    return replace(choice, fields=fields)

@@ -6,12 +6,17 @@ hunters (bites, damage, defeats); the hunters, as one side, on Dracula defeated,
 fought, and on his influence kept low. A hunter's standing is its side's. The match's end is
 recorded (``game_over``): its winner is Dracula's player or ``"hunters"``, every hunter then
 winning. State keys as README, "State keys".
+
+What the agents play of the engine's offers (README, "Agents"): the engine offers everything a
+correct record could hold; agents play what the excerpts give a cause for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+
+from games.core.choices import Choice, event
 
 INFLUENCE_TO_WIN = 13
 HARM_PER_HUNTER = 3  # bites, a quarter of the damage, a defeat: a hunter's harm counts to this
@@ -36,3 +41,55 @@ def winners(state: Mapping[str, Any], outcome) -> frozenset[str]:
     if outcome.winner == "hunters":
         return frozenset(state["hunters"])
     return frozenset({outcome.winner}) if outcome.winner else frozenset()
+
+
+# Happenings the excerpts give no cause for: health and damage, a defeat for a reason of the
+# full game, an end of combat or of the match not in their list, a reveal no hunter's
+# movement made (and the confirmation of one the engine made, which changes nothing).
+NO_CAUSE = frozenset({"damage", "hunter_defeated", "combat_ends", "game_over",
+                      "dracula_revealed"})
+# Blows of a combat round (para-5, p. 12–13: the combat ends when «i cacciatori sconfiggono
+# Dracula» or «tutti i cacciatori coinvolti sono stati morsi»; para-6: «Quando viene morso»).
+BLOWS = frozenset({"bite", "dracula_defeated"})
+
+
+def as_agents_play(state: Mapping[str, Any], choice: Choice) -> Choice | None:
+    """The choice as agents play it: Dracula advances his influence one space at a time
+    («Dracula fa avanzare l’influenza fino allo spazio 13»: the excerpts give no other
+    amount) and, once revealed, stays for the combat they say follows (a due combat lapsing
+    when he moves is not in the excerpts); a bite and Dracula's defeat only as the blows of a round fought in the combat
+    under way, against a hunter still in it; never a happening of ``NO_CAUSE``."""
+    if choice.type in NO_CAUSE:
+        return None
+    if choice.type == "dracula_move" and state["dracula"]["combat_due"] is not None:
+        return None  # «il combattimento avviene quindi all’alba o al tramonto successivi»
+    if choice.type == "influence":
+        now = state["dracula"]["influence"]
+        if now >= INFLUENCE_TO_WIN:
+            return None
+        return Choice(event("influence", choice.actor, to=now + 1),
+                      f"Dracula advances his influence (influenza) to {now + 1}")
+    if choice.type in BLOWS and _in_combat(state, choice) is None:
+        return None
+    return choice
+
+
+def happening_decider(state: Mapping[str, Any], happening: Choice) -> str | None:
+    """Who decides a blow: Dracula bites, the hunters (the first still fighting) defeat
+    Dracula; time passing and the hospital at dawn are no player's."""
+    if happening.type not in BLOWS:
+        return None
+    return _in_combat(state, happening)
+
+
+def _in_combat(state: Mapping[str, Any], choice: Choice) -> str | None:
+    """The seat that strikes ``choice``'s blow, when a round has been fought in the combat under
+    way and the hunter it concerns is still in it; else None."""
+    combat = state["combat"]
+    if combat is None or not combat["rounds"]:
+        return None
+    standing = [pid for pid in combat["hunters"] if pid not in combat["out"]]
+    if choice.type == "bite":
+        bitten = (choice.event.get("data") or {}).get("hunter")
+        return state["dracula_player"] if bitten in standing else None
+    return standing[0] if standing else None

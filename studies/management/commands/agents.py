@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 import games
 from games.agents import AGENTS, UnknownAgent
-from games.agents.duel import DUEL_MAX_EVENTS, duel
+from games.agents.duel import duel
 from games.agents.evaluation import NoEvaluation
 from studies.statistics import wilson
 
@@ -25,8 +25,9 @@ class Command(BaseCommand):
         pitted.add_argument("--seed", type=int, default=1, help="the first match's seed")
         pitted.add_argument("--players", type=int, default=2,
                             help="seats a match has (the agent in one, the other in the rest)")
-        pitted.add_argument("--max-events", type=int, default=DUEL_MAX_EVENTS,
-                            help="a match not over by then counts as unfinished")
+        pitted.add_argument("--max-events", type=int,
+                            help="a match not over by then counts as unfinished (default: "
+                                 "the game's duel length, 1,500 events; Dylan Dog 5,000)")
 
     def handle(self, *args, **options):
         engine = games.find(options["game"])
@@ -65,4 +66,4 @@ class Command(BaseCommand):
                 f"{seats.count} of {seats.total} seats it played; "
                 f"{spent.decisions:,} decisions, {speed:,.1f} a second")
         self.stdout.write(f"  draws {result.draws}, unfinished {result.unfinished} (cut at "
-                          f"{options['max_events']} events)")
+                          f"{result.max_events} events)")
