@@ -5,10 +5,13 @@ broken chain) changes what is served at once, and a private match is never serve
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
+from archive.models import Game
 from replay import match_cache, selectors, views
+from replay.db_guards import install_event_guards, remove_event_guards
 from replay.models import Match, ReplayRun
 from replay.runs import replay_match
 from replay.selectors import verify_log
@@ -131,6 +134,27 @@ def test_the_games_and_the_matchs_words_corrected_show_at_once(dagon_run, drawn)
     assert drawn == [match.pk] * 3
 
 
+def test_a_page_is_not_kept_when_what_it_shows_moved_while_it_was_drawn(dagon_run, monkeypatch):
+    """The page is kept under what was read before drawing it: a change made meanwhile (here
+    the game renamed) would otherwise be kept under the old name, served again if the name
+    came back."""
+    match = dagon_run.match
+    name = match.game.title
+    context = views._match_context
+
+    def renamed_meanwhile(request, match, **kwargs):
+        Game.objects.filter(pk=match.game_id).update(title="Dagon, renamed")
+        match.game.refresh_from_db()
+        return context(request, match, **kwargs)
+
+    monkeypatch.setattr(views, "_match_context", renamed_meanwhile)
+    assert "Dagon, renamed" in read(match)
+    monkeypatch.setattr(views, "_match_context", context)
+    Game.objects.filter(pk=match.game_id).update(title=name)
+    page = read(match)
+    assert name in page and "Dagon, renamed" not in page
+
+
 def test_making_the_match_private_refuses_the_kept_page_at_once(dagon_run, drawn):
     match = dagon_run.match
     read(match)
@@ -189,12 +213,30 @@ def test_a_chain_recomputed_after_its_run_shows_the_banner_on_a_kept_page(dagon_
     assert "broken at seq" in page and 'id="seq-1"' not in page
 
 
-def test_a_forged_head_shows_the_banner_on_a_kept_page(dagon_run):
+def test_a_last_event_no_longer_storing_the_head_shows_the_banner_on_a_kept_page(dagon_run):
+    """The log's last event is a note after the run, so the run's own head still stands."""
+    match = dagon_run.match
+    append_events(match=match, expected_seq=match.last_seq, events=[
+        {"type": "annotation", "data": {"text": "a word after the game"}}])
+    match.refresh_from_db()
+    read(match)
+    remove_event_guards(connection)
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("UPDATE replay_event SET hash = %s WHERE match_id = %s AND seq = %s",
+                           ["a" * 64, match.pk, match.last_seq])
+    finally:
+        install_event_guards(connection)
+    page = read(match)
+    assert f"broken at seq {match.last_seq}" in page and 'id="seq-1"' not in page
+
+
+def test_a_run_whose_head_the_log_no_longer_stores_shows_the_banner_on_a_kept_page(dagon_run):
     match = dagon_run.match
     read(match)
-    Match.objects.filter(pk=match.pk).update(head_hash="f" * 64)
+    ReplayRun.objects.filter(pk=dagon_run.pk).update(head_hash="e" * 64)
     page = read(match)
-    assert "broken at seq" in page and 'id="seq-1"' not in page
+    assert "the chain was rewritten after that run" in page and 'id="seq-1"' not in page
 
 
 def test_a_change_leaving_the_hashes_alone_shows_once_a_read_finds_it(dagon_run):
