@@ -91,11 +91,17 @@ class RowsAsJSON(Aggregate):
 
     output_field = TextField()
     template = "JSON_GROUP_ARRAY(JSON_ARRAY(%(expressions)s))"
+    postgresql_template = "JSON_AGG(JSON_BUILD_ARRAY(%(expressions)s))::text"
 
     def as_postgresql(self, compiler, connection, **extra_context):
-        return self.as_sql(compiler, connection,
-                           template="JSON_AGG(JSON_BUILD_ARRAY(%(expressions)s))::text",
+        return self.as_sql(compiler, connection, template=self.postgresql_template,
                            **extra_context)
+
+    @classmethod
+    def plain_sql(cls, expressions: str) -> str:
+        """The same in a query written as SQL, on this connection's database."""
+        template = cls.postgresql_template if connection.vendor == "postgresql" else cls.template
+        return template % {"expressions": expressions}
 
 
 @dataclass(frozen=True)
@@ -208,6 +214,81 @@ def step_face(*, match_id: int, run_id: int) -> StepFace | None:
     return StepFace(is_public=not private, sound=sound, done=status == ReplayRun.DONE,
                     fingerprint=fingerprint, last_seq=last_seq, archive_version=archive,
                     readings_mark=tuple(int(n) for n in marks), game_title=game_title)
+
+
+@dataclass(frozen=True)
+class MatchFace:
+    """What a stored match page is checked against before it is served without drawing,
+    read in one query: whether anyone may read the match, whether its log still stands
+    (no break known, its last event still stores the match's head, every run's recorded
+    head still stored where it replayed to), whether a run is still going, and
+    ``drawn_from``, everything the page shows that can change: the match's and its game's
+    fields, the log's head, its runs, and its family of variations (each one's title,
+    length, branch point and visibility). ``public_family``: which of the family anyone may
+    read (a page is served only if every match it names is among them)."""
+
+    is_public: bool
+    sound: bool
+    settled: bool
+    drawn_from: str
+    public_family: frozenset[int]
+
+    @property
+    def servable(self) -> bool:
+        """A public match whose log verifies where the query can tell, with no run going."""
+        return self.is_public and self.sound and self.settled
+
+
+def match_face(*, match_id: int) -> MatchFace | None:
+    """The match's ``MatchFace``; None when there is no such match. Plain SQL, as
+    ``step_face``: its family is found by walking up to the line it began from and down
+    to every variation of it, in the same query."""
+    matches, games, events = Match._meta.db_table, Game._meta.db_table, Event._meta.db_table
+    runs = ReplayRun._meta.db_table
+    family = RowsAsJSON.plain_sql("f.id, f.parent_id, f.title, f.last_seq, f.is_private, "
+                                  "f.branch_of")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"WITH RECURSIVE up(id, parent_id) AS ("
+            f"SELECT id, parent_id FROM {matches} WHERE id = %s UNION "
+            f"SELECT p.id, p.parent_id FROM {matches} p JOIN up ON p.id = up.parent_id), "
+            f"down(id) AS (SELECT id FROM up WHERE parent_id IS NULL UNION "
+            f"SELECT c.id FROM {matches} c JOIN down ON c.parent_id = down.id) "
+            f"SELECT m.is_private, m.chain_broken_seq, "
+            f"(SELECT e.hash FROM {events} e WHERE e.match_id = m.id AND e.seq = m.last_seq), "
+            f"d.unfinished, d.disagreeing, (SELECT {family} FROM {matches} f "
+            f"WHERE f.id IN (SELECT id FROM up UNION SELECT id FROM down)), "
+            f"m.last_seq, m.head_hash, m.title, m.players, m.played_on, m.source, "
+            f"m.branch_of, g.slug, g.title, d.count, d.total, d.largest, d.done, d.attempts, "
+            f"d.progress FROM {matches} m JOIN {games} g ON g.id = m.game_id, "
+            f"(SELECT COUNT(*) AS count, COALESCE(SUM(r.id), 0) AS total, "
+            f"COALESCE(MAX(r.id), 0) AS largest, "
+            f"COALESCE(SUM(CASE WHEN r.status = %s THEN r.id ELSE 0 END), 0) AS done, "
+            f"COALESCE(SUM(r.attempts), 0) AS attempts, "
+            f"COALESCE(SUM(r.progress), 0) AS progress, "
+            f"COALESCE(SUM(CASE WHEN r.status IN (%s, %s) THEN 1 ELSE 0 END), 0) "
+            f"AS unfinished, "
+            f"COALESCE(SUM(CASE WHEN r.log_seq <= o.last_seq AND ("
+            f"(r.log_seq = 0 AND r.head_hash = %s) OR EXISTS (SELECT 1 FROM {events} e "
+            f"WHERE e.match_id = r.match_id AND e.seq = r.log_seq AND e.hash = r.head_hash)) "
+            f"THEN 0 ELSE 1 END), 0) AS disagreeing "
+            f"FROM {runs} r JOIN {matches} o ON o.id = r.match_id WHERE r.match_id = %s) d "
+            f"WHERE m.id = %s",
+            [match_id, ReplayRun.DONE, ReplayRun.PENDING, ReplayRun.RUNNING, GENESIS_HASH,
+             match_id, match_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    private, broken_seq, stored_tail, unfinished, disagreeing, family_rows, *shown = row
+    last_seq, head = shown[:2]
+    relatives = sorted(json.loads(family_rows or "[]"), key=lambda relative: relative[0])
+    sound = (broken_seq is None and not disagreeing
+             and (last_seq == 0 or stored_tail == head))
+    return MatchFace(
+        is_public=not private, sound=sound, settled=not unfinished,
+        drawn_from=repr((*shown, relatives)),
+        public_family=frozenset(relative[0] for relative in relatives if not relative[4]),
+    )
 
 
 def runs_of_match(*, match: Match, limit: int = 50) -> list[ReplayRun]:

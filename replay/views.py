@@ -20,7 +20,7 @@ from django.views.decorators.http import require_safe
 
 import games
 from archive import selectors as archive_selectors
-from replay import selectors, step_cache
+from replay import match_cache, selectors, step_cache
 from replay.boards import draw_board
 from replay.comparisons import same_moves
 from replay.errors import AppendConflict, BrokenChain, DocumentError, LogError, MalformedEvent
@@ -145,8 +145,29 @@ def _events_in_words(match, events) -> list[dict]:
 
 @require_safe
 def match_detail(request, match_id: int):
+    """A public match's page is kept for readers signed out (``match_cache``)."""
+    face = match_cache.public_face(request, match_id=match_id)
+    stored = match_cache.stored_page(request, face) if face is not None else None
+    if stored is not None:
+        return stored
     match = _visible_match(request, match_id)
-    return page(request, "replay/match.html", _match_context(request, match))
+    context = _match_context(request, match)
+    response = page(request, "replay/match.html", context)
+    if face is not None and context["chain_break"] is None:
+        match_cache.keep_page(request, face, match_id=match.pk, response=response,
+                              named=_matches_named(context))
+    return response
+
+
+def _matches_named(context: dict) -> set[int]:
+    """The matches a match page names: itself, its parent and its family of variations."""
+    named = {context["match"].pk} | ({context["parent"].pk} if context["parent"] else set())
+    nodes = list(context["variations"])
+    while nodes:
+        node = nodes.pop()
+        named.add(node.match.pk)
+        nodes.extend(node.children)
+    return named
 
 
 @require_safe
