@@ -8,6 +8,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Context, Decimal
 from functools import lru_cache
 
 from django.template.loader import render_to_string
@@ -21,6 +22,18 @@ NEUTRAL_COLOUR = "#444"
 PLAIN_SPACE = "#efe6d2"
 CSS_COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}|[a-z]{3,20}")
 CROWDED = 24
+
+
+_TENTH = Decimal("0.1")
+_WIDE = Context(prec=64)
+
+
+def svg_number(value: float) -> str:
+    """A number as the board's SVG writes it: one decimal, rounded half up, zero unsigned (what
+    Django's ``floatformat:'1u'`` writes), worked out as the board is laid out rather than by a
+    template filter on every piece of every step."""
+    rounded = Decimal(repr(float(value))).quantize(_TENTH, ROUND_HALF_UP, _WIDE)
+    return f"{rounded:f}" if rounded else "0.0"
 
 
 def space_colour(colour: str) -> str:
@@ -38,6 +51,12 @@ class DrawnSpace:
     x: float
     y: float
     colour: str = PLAIN_SPACE
+    svg_x: str = field(init=False)
+    svg_y: str = field(init=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "svg_x", svg_number(self.x))
+        object.__setattr__(self, "svg_y", svg_number(self.y))
 
 
 @dataclass(frozen=True)
@@ -81,6 +100,8 @@ class DrawnMove:
 
 @dataclass
 class DrawnPiece:
+    """A piece where it is drawn: its centre and radius as the SVG writes them."""
+
     id: str
     label: str
     kind: str
@@ -90,9 +111,9 @@ class DrawnPiece:
     detail: str
     colour: str
     initial: str
-    x: float
-    y: float
-    r: float
+    x: str
+    y: str
+    r: str
     moved: bool = False
 
 
@@ -105,6 +126,8 @@ class BoardFrame:
     viewbox: str
     radius: float
     font: float
+    svg_radius: str
+    svg_font: str
     spaces: tuple[DrawnSpace, ...]
     links: tuple[tuple[DrawnSpace, DrawnSpace], ...]
     provenance: dict
@@ -149,8 +172,9 @@ class Drawing:
         return self.frame.viewbox
 
     @property
-    def font(self) -> float:
-        return self.frame.font
+    def font(self) -> str:
+        """The font size of the pieces' initials, as the SVG writes it."""
+        return self.frame.svg_font
 
     @property
     def provenance(self) -> dict:
@@ -182,8 +206,10 @@ def _frame(spaces: tuple[Space, ...], links: tuple[tuple[str, str], ...],
     joined = tuple((by_id[a], by_id[b]) for a, b in links if a in by_id and b in by_id)
     font = round(radius * 0.9, 1)
     svg = render_to_string("replay/includes/board_frame.html",
-                           {"spaces": drawn, "links": joined, "radius": radius, "font": font})
+                           {"spaces": drawn, "links": joined, "radius": svg_number(radius),
+                            "font": svg_number(font)})
     return BoardFrame(viewbox=" ".join(f"{v:.0f}" for v in box), radius=radius, font=font,
+                      svg_radius=svg_number(radius), svg_font=svg_number(font),
                       spaces=drawn, links=joined, provenance=json.loads(provenance),
                       svg=mark_safe(svg), by_id=by_id, legend=legend_of(drawn, dict(kinds)))
 
@@ -230,8 +256,8 @@ def draw_board(layout: BoardLayout, pieces: Sequence[Piece],
             space_name=space.name, owner=piece.owner, detail=piece.detail,
             colour=colours.get(piece.owner or "", NEUTRAL_COLOUR),
             initial=(owner_name or piece.label or "?")[:1].upper(),
-            x=round(space.x + dx, 1), y=round(space.y + dy, 1),
-            r=round(radius * (0.75 if piece.owner else 0.5), 1),
+            x=svg_number(round(space.x + dx, 1)), y=svg_number(round(space.y + dy, 1)),
+            r=svg_number(round(radius * (0.75 if piece.owner else 0.5), 1)),
         ))
     moves = moves_between(before, pieces, frame) if before is not None else []
     moved = {move.piece for move in moves}

@@ -285,6 +285,13 @@ def _step_url(run, seq, viewer=None) -> str:
     return url + ("?" + urlencode({"viewer": viewer}) if viewer else "")
 
 
+def _step_urls(run, viewer=None):
+    """``_step_url`` for every step of one run from one viewpoint, reversed once: a step page
+    links to some thirty steps of its run."""
+    head, _, tail = _step_url(run, 0, viewer).rpartition("/0/")
+    return lambda seq: f"{head}/{seq}/{tail}"
+
+
 def _opening_seq(run) -> int:
     flag = first_flag_seq(run)
     return flag if flag is not None else (1 if run.progress else 0)
@@ -449,6 +456,7 @@ def _step_context(match, run, seq, viewer) -> dict:
     readings = selectors.readings_at(selectors.stored_readings_of(run), seq=seq, engine=engine)
     runs_by_reading = {selectors.reading_key(link.run.interpretation): link.run
                        for link in readings}
+    step_url = _step_urls(run, viewer)
     return {
         "match": match,
         "run": run,
@@ -466,7 +474,7 @@ def _step_context(match, run, seq, viewer) -> dict:
         "other_readings": [{"run": link.run, "words": link.words,
                             "url": _step_url(link.run, seq, viewer)}
                            for link in readings if link.run.pk != run.pk],
-        "log": [(step, _step_url(run, step.seq, viewer)) for step in read.log],
+        "log": [(step, step_url(step.seq)) for step in read.log],
         "annotations": [
             {"note": note, "form": AnnotationForm(
                 initial={"text": note.text, "expected_seq": match.last_seq},
@@ -478,7 +486,7 @@ def _step_context(match, run, seq, viewer) -> dict:
             initial={"title": f"{match.title}: another move after step {seq}"},
             prefix="variation"),
         "urls": {
-            name: (_step_url(run, s, viewer) if s is not None else None)
+            name: (step_url(s) if s is not None else None)
             for name, s in (
                 # Home is step 0, the starting position, before the first event.
                 ("first", 0 if seq != 0 else None),

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import lxml.html
 import pytest
+from django.template.defaultfilters import floatformat
 from django.urls import reverse
 
 import games
@@ -120,3 +121,14 @@ def test_the_step_board_marks_the_last_move(client, lagoon_run):
     start = reverse("replay-step", args=[lagoon_run.match_id, lagoon_run.pk, 0])
     assert not lxml.html.fromstring(client.get(start).content.decode()).xpath(
         "//g[@class='last-move']")
+
+
+def test_the_board_writes_its_numbers_as_the_template_filter_wrote_them():
+    """Coordinates are written once as the board is laid out, in the very bytes
+    ``floatformat:'1u'`` wrote: half up, one decimal, no sign on zero."""
+    coordinates = [float(value) for slug in ("dagon", "gothic", "dylan-dog", "fury-of-dracula")
+                   for space in games.get(slug).layout(None).spaces
+                   for value in (space.x, space.y)]
+    edges = [0, -0.0, -0.04, 0.05, 0.25, 12.25, -12.25, 2.675, 1e15, 7]
+    for value in coordinates + edges:
+        assert boards.svg_number(value) == floatformat(value, "1u"), value
