@@ -3,7 +3,11 @@ same seed giving the same play, and decisions that never depend on what a seat c
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +26,7 @@ from tests.studies import toy_race
 # Engines on the engine core (the others join when their ports are merged).
 ON_THE_CORE = [slug for slug in games.available() if games.get(slug).sections]
 TOY = toy_race.ENGINE
+ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = default_players(3)
 
 
@@ -122,6 +127,30 @@ def test_the_same_seed_gives_the_same_match(agent):
                        players=PLAYERS, budget=8)
     assert first.document == again.document
     assert first.document["events"] != other.document["events"]
+
+
+PLAY = (
+    "import hashlib, sys, games\n"
+    "from games.agents import play_match\n"
+    "from games.core.canonical import canonical_bytes\n"
+    "from games.core.engine import default_players\n"
+    "for slug in sys.argv[1:]:\n"
+    "    played = play_match(games.get(slug), agents={'p1': 'mcts', 'p2': 'greedy',\n"
+    "                        'p3': 'random'}, seed=5, players=default_players(3), budget=4,\n"
+    "                        max_events=40)\n"
+    "    print(slug, hashlib.sha256(canonical_bytes(played.document)).hexdigest())\n"
+)
+
+
+def test_a_seeded_match_is_the_same_in_every_process():
+    """Agents' play is reproducible byte for byte across processes whose hash seeds differ
+    (the order of sets and of str-keyed hashing changes with them)."""
+    outputs = [subprocess.run([sys.executable, "-c", PLAY, *ON_THE_CORE], cwd=ROOT,
+                              env={**os.environ, "PYTHONHASHSEED": hash_seed},
+                              capture_output=True, text=True, check=True, timeout=600).stdout
+               for hash_seed in ("1", "4242")]
+    assert outputs[0] == outputs[1]
+    assert len(outputs[0].splitlines()) == len(ON_THE_CORE)
 
 
 @pytest.mark.parametrize("slug", ON_THE_CORE)
