@@ -29,8 +29,10 @@ One rule for every game, so that a study compares readings and never two orders 
   could hold, causes or not; agents play only what the excerpts give a cause for. A game's
   evaluation module (``games.agents.evaluation``) may say so in two functions of the state
   and a choice: ``as_agents_play`` gives the choice as agents play it (the same; narrowed
-  where the excerpts fix what the offer leaves to the record, such as an amount; or None: a
-  happening the excerpts give no cause for, or none that holds here, is never drawn), and
+  where the excerpts fix what the offer leaves to the record, such as an amount, or to the
+  values that change the state, a pick that changes nothing being no move; or None: a
+  happening the excerpts give no cause for, or none that holds here, is never drawn, and a
+  choice none of whose values would change the state is not offered), and
   ``happening_decider`` names the seat whose play causes a happening (a blow in a combat):
   that seat decides it, among its own choices, as it decides its moves; any other happening
   is drawn as above. Each game's README ("Agents") lists what its agents do.

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from games.core.choices import Choice
+from games.core.choices import Choice, one_of
 from games.dylan_dog.board import CRYPT_OF_SQUARE, PLANE
 
 STORY = 4  # mystery cards matching the story win
@@ -59,12 +59,17 @@ def _along(square: str | None) -> float:
 
 
 def as_agents_play(state: Mapping[str, Any], choice: Choice) -> Choice | None:
-    """An exchange before one's throw as agents play it: "each player is free to *propose* a
+    """The choice as agents play it. A shadow shown is one of the player's story's shadows not
+    shown yet: the record may hold one shown again (the engine offers every one, "again too"),
+    but it changes nothing, and a pick that changes nothing is no move at the agents' table;
+    a player who has shown them all has nothing to show. An exchange before one's throw: "each player is free to *propose* a
     card exchange to the others" (dylan-dog/exchange), so the player proposing picks the cards
     it gives and the player it proposes to picks the cards it gives back (none, if it
     declines to give any); a taking with nothing given, which only the other's gift could
     make, is never proposed. A forced exchange (SCAMBIO OBBLIGATORIO) stays the entitled
     player's alone: the other "must give up their card even if they need it"."""
+    if choice.type == "show_shadow":
+        return _unshown(state, choice)
     if choice.type != "exchange":
         return choice
     data = choice.event.get("data") or {}
@@ -75,3 +80,17 @@ def as_agents_play(state: Mapping[str, Any], choice: Choice) -> Choice | None:
     fields = tuple(replace(spec, decider=data["with"]) if spec.name == "receive" else spec
                    for spec in choice.fields)
     return replace(choice, fields=fields)
+
+
+def _unshown(state: Mapping[str, Any], choice: Choice) -> Choice | None:
+    """``show_shadow`` narrowed to the shadows its player has not shown; None when none is
+    left."""
+    shown = set(state["players"][choice.actor]["shown_shadows"])
+    spec = choice.field("shadow")
+    left = [value for value in spec.domain.values if value not in shown]
+    if not left:
+        return None
+    if len(left) == len(spec.domain.values):
+        return choice
+    narrowed = one_of(left, label=spec.domain.label_of)
+    return replace(choice, fields=(replace(spec, domain=narrowed),))

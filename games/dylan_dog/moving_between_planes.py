@@ -190,10 +190,18 @@ def walk_sizes(value: int | None, path: tuple[str, ...], free: int, passage_step
                partial_move: str) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """By how many squares the plane may turn besides ``path`` (0 to 6) with the throw
     ``value``, and the points whose reading decides it."""
-    in_crypt = path[-1] in CRYPT_OF_SQUARE
+    return _sizes(value, len(path), free, path[-1] in CRYPT_OF_SQUARE, passage_step,
+                  partial_move)
+
+
+@lru_cache(maxsize=4096)
+def _sizes(value: int | None, entered: int, free: int, in_crypt: bool, passage_step: str,
+           partial_move: str) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """``walk_sizes`` by what decides it, kept: a walk's length, free changes of plane and end
+    take few values, and every move offered asks it of each of tens of walks."""
     sizes, points = [], set()
     for size in range(7):
-        legal, decided = move_judgement(value, len(path), free, size, in_crypt, passage_step,
+        legal, decided = move_judgement(value, entered, free, size, in_crypt, passage_step,
                                         partial_move)
         if legal:
             sizes.append(size)

@@ -3,7 +3,11 @@ same seed giving the same play, and decisions that never depend on what a seat c
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -15,12 +19,14 @@ from games.agents.evaluation import evaluation_for
 from games.agents.match import make_agent
 from games.agents.table import Node, Table, nobody_decides
 from games.core.engine import default_players
+from games.dylan_dog.board import STORY
 from studies.statistics import rates_difference, wilson
 from tests.studies import toy_race
 
 # Engines on the engine core (the others join when their ports are merged).
 ON_THE_CORE = [slug for slug in games.available() if games.get(slug).sections]
 TOY = toy_race.ENGINE
+ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = default_players(3)
 
 
@@ -123,6 +129,30 @@ def test_the_same_seed_gives_the_same_match(agent):
     assert first.document["events"] != other.document["events"]
 
 
+PLAY = (
+    "import hashlib, sys, games\n"
+    "from games.agents import play_match\n"
+    "from games.core.canonical import canonical_bytes\n"
+    "from games.core.engine import default_players\n"
+    "for slug in sys.argv[1:]:\n"
+    "    played = play_match(games.get(slug), agents={'p1': 'mcts', 'p2': 'greedy',\n"
+    "                        'p3': 'random'}, seed=5, players=default_players(3), budget=4,\n"
+    "                        max_events=40)\n"
+    "    print(slug, hashlib.sha256(canonical_bytes(played.document)).hexdigest())\n"
+)
+
+
+def test_a_seeded_match_is_the_same_in_every_process():
+    """Agents' play is reproducible byte for byte across processes whose hash seeds differ
+    (the order of sets and of str-keyed hashing changes with them)."""
+    outputs = [subprocess.run([sys.executable, "-c", PLAY, *ON_THE_CORE], cwd=ROOT,
+                              env={**os.environ, "PYTHONHASHSEED": hash_seed},
+                              capture_output=True, text=True, check=True, timeout=600).stdout
+               for hash_seed in ("1", "4242")]
+    assert outputs[0] == outputs[1]
+    assert len(outputs[0].splitlines()) == len(ON_THE_CORE)
+
+
 @pytest.mark.parametrize("slug", ON_THE_CORE)
 def test_a_match_agents_play_is_legal_under_its_reading_and_reproducible(slug):
     engine = games.get(slug)
@@ -146,7 +176,9 @@ def test_a_match_agents_play_is_legal_under_its_reading_and_reproducible(slug):
 @pytest.mark.parametrize("agent", ["greedy", "mcts"])
 def test_decisions_never_depend_on_what_the_seat_cannot_see(slug, agent):
     """At states of a match, a seat's agent (same seed) decides the same on the real state
-    and on a state it cannot tell apart (``resample_hidden``)."""
+    and on a state it cannot tell apart (``resample_hidden``). Whether another seat is asked
+    first (something to do at any time) is that seat's own affair: both nodes say the seats
+    not acting have let play go on."""
     engine = games.get(slug)
     players = default_players(3)
     played = play_match(engine, agents=dict.fromkeys(["p1", "p2", "p3"], "random"), seed=4,
@@ -156,10 +188,12 @@ def test_decisions_never_depend_on_what_the_seat_cannot_see(slug, agent):
     state = engine.initial_state(players, played.document["setup"])
     checked = 0
     for event in played.document["events"]:
-        node = Node(state)
-        decision = table.decision(node)
+        decision = table.decision(Node(state))
         if decision is not None and decision.seat is not None and len(decision.options) > 1:
-            other = Node(engine.resample_hidden(state, decision.seat, rng))
+            waited = frozenset(table.offers(state).others) - {decision.seat}
+            node = Node(state, waited=waited)
+            assert table.decision(node) == decision
+            other = Node(engine.resample_hidden(state, decision.seat, rng), waited=waited)
             assert engine.view(other.state, decision.seat) == engine.view(state, decision.seat)
             same = table.decision(other)
             assert [o.key for o in same.options] == [o.key for o in decision.options]
@@ -325,3 +359,43 @@ def test_dylan_dog_an_exchange_proposed_is_answered_by_the_player_it_is_proposed
         node, _ = table.advance(node, field, field.options[0], random.Random(2))
     assert deciders.get("give", proposer) == proposer
     assert deciders["receive"] == picked.choice.event["data"]["with"]
+
+
+def test_dylan_dog_agents_show_only_the_shadows_not_shown_yet():
+    """The record may show a shadow again (the engine offers each of the story's shadows,
+    "again too"), but that changes nothing: agents are offered only the shadows not shown yet,
+    and a player who has shown them all is never asked whether to show one."""
+    engine, players, state = dylan_dog_before_a_throw()
+    reading = engine.reading({})
+    table = Table.for_match(engine, None, players)
+    shadows = {pid: sorted({STORY[element]["shadow"] for element in player["story"]})
+               for pid, player in state["players"].items()}
+    seat = next(pid for pid in table.offers(state).others if len(shadows[pid]) > 1)
+
+    def showing(state, offered):
+        return [c for c in offered if c.type == "show_shadow" and c.actor == seat]
+
+    def shown(symbols):
+        player = {**state["players"][seat], "shown_shadows": symbols}
+        return {**state, "players": {**state["players"], seat: player}}
+
+    partly = shown(shadows[seat][:1])
+    [offered] = showing(partly, engine.legal_events(partly, reading))
+    assert list(offered.field("shadow").domain.values) == shadows[seat]
+    [as_played] = showing(partly, table.offers(partly).seats[seat])
+    assert list(as_played.field("shadow").domain.values) == shadows[seat][1:]
+
+    every = shown(shadows[seat])
+    assert showing(every, engine.legal_events(every, reading))  # the record may hold it
+    assert not showing(every, table.offers(every).seats[seat])
+    asked = set()
+    node = Node(every)
+    for _ in range(len(players)):
+        decision = table.decision(node)
+        asked.add(decision.seat)
+        waiting = [option for option in decision.options if option.waits]
+        if not waiting:
+            break
+        node, _ = table.advance(node, decision, waiting[0], random.Random(1))
+    assert seat not in asked
+    assert decision.seat == state["turn"]["player"]

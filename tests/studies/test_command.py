@@ -34,6 +34,14 @@ def test_study_archive_prints_the_points_that_change_outcomes(lagoon, capsys):
     assert "dagon.lagoon-chooser=attacked: changes 0 of 1 matches consulting it" in out
 
 
+def test_agents_duel_says_the_seats_the_game_was_played_with(capsys):
+    """Dylan Dog is played by three at least: a duel with no --players plays three seats and
+    says so."""
+    call_command("agents", "duel", "dylan-dog", "--agent", "random", "--against", "random",
+                 "--matches", "1", "--max-events", "20")
+    assert "dylan-dog: random against random, 1 matches of 3 seats" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["sweep", "x"], "MATCH must be a match id"),
     (["sweep", "999"], "no match with id 999"),

@@ -23,8 +23,9 @@ class Command(BaseCommand):
         pitted.add_argument("--matches", type=int, required=True)
         pitted.add_argument("--budget", type=int, help="playouts per decision of mcts")
         pitted.add_argument("--seed", type=int, default=1, help="the first match's seed")
-        pitted.add_argument("--players", type=int, default=2,
-                            help="seats a match has (the agent in one, the other in the rest)")
+        pitted.add_argument("--players", type=int,
+                            help="seats a match has (the agent in one, the other in the rest; "
+                                 "default: two, or the fewest the game allows)")
         pitted.add_argument("--max-events", type=int,
                             help="a match not over by then counts as unfinished (default: "
                                  "the game's duel length, 1,500 events; Dylan Dog 5,000)")
@@ -39,12 +40,13 @@ class Command(BaseCommand):
             value = options[name]
             if value is not None and value < low:
                 raise CommandError(f"--{name.replace('_', '-')} must be at least {low}")
-        if options["players"] > engine.max_players:
+        if options["players"] is not None and options["players"] > engine.max_players:
             raise CommandError(f"--players: {engine.name} has at most {engine.max_players}")
+        players = options["players"] or max(2, engine.min_players)
         try:
             result = duel(engine, agent=options["agent"], against=options["against"],
                           matches=options["matches"], seed=options["seed"],
-                          budget=options["budget"], players=options["players"],
+                          budget=options["budget"], players=players,
                           max_events=options["max_events"],
                           progress=lambda done: sys.stderr.write(
                               f"\r{done} of {options['matches']} matches"))
@@ -53,7 +55,7 @@ class Command(BaseCommand):
         sys.stderr.write("\n")
         agent, against = result.agents
         self.stdout.write(f"{engine.slug}: {agent} against {against}, {result.matches} matches "
-                          f"of {options['players']} seats (seeds {options['seed']} to "
+                          f"of {players} seats (seeds {options['seed']} to "
                           f"{options['seed'] + result.matches - 1})")
         for name in dict.fromkeys((agent, against)):
             rate = wilson(result.wins[name], result.matches)
