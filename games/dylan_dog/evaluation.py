@@ -62,12 +62,13 @@ def as_agents_play(state: Mapping[str, Any], choice: Choice) -> Choice | None:
     """The choice as agents play it. A shadow shown is one of the player's story's shadows not
     shown yet: the record may hold one shown again (the engine offers every one, "again too"),
     but it changes nothing, and a pick that changes nothing is no move at the agents' table;
-    a player who has shown them all has nothing to show. An exchange before one's throw: "each player is free to *propose* a
-    card exchange to the others" (dylan-dog/exchange), so the player proposing picks the cards
-    it gives and the player it proposes to picks the cards it gives back (none, if it
-    declines to give any); a taking with nothing given, which only the other's gift could
-    make, is never proposed. A forced exchange (SCAMBIO OBBLIGATORIO) stays the entitled
-    player's alone: the other "must give up their card even if they need it"."""
+    a player who has shown them all has nothing to show. An exchange before one's throw:
+    "each player is free to *propose* a card exchange to the others" (dylan-dog/exchange), so
+    the player proposing picks the cards it gives and the player it proposes to picks the
+    cards it gives back (none, if it declines to give any); a taking with nothing given, which
+    only the other's gift could make, is never proposed. A forced exchange (SCAMBIO
+    OBBLIGATORIO) stays the entitled player's alone: the other "must give up their card even
+    if they need it"."""
     if choice.type == "show_shadow":
         return _unshown(state, choice)
     if choice.type != "exchange":
