@@ -439,10 +439,11 @@ def _viewer_param(request, match) -> str | None:
     return viewer
 
 
-def _step_context(match, run, seq, viewer) -> dict:
-    """What a step's panel shows; the same for every reader of the same role."""
+def _step_context(match, run, seq, viewer, reads: step_cache.RunReads | None = None) -> dict:
+    """What a step's panel shows; the same for every reader of the same role (``reads``: the
+    run's, when already looked up)."""
     try:
-        read = step_cache.step_read(run=run, match=match, seq=seq, viewer=viewer)
+        read = step_cache.step_read(run=run, match=match, seq=seq, viewer=viewer, reads=reads)
     except ReplayError:
         raise Http404("no such step") from None
     view, marks = read.view, read.marks
@@ -560,7 +561,8 @@ def _serve_step(request, run, seq, viewer, *, push_url: str | None = None):
     if match.chain_broken_seq is None:
         panel = step_cache.step_panel(
             run=run, match=match, seq=seq, viewer=viewer, curator=curator,
-            render=lambda: _render_panel(_step_context(match, run, seq, viewer), curator=curator))
+            render=lambda reads: _render_panel(_step_context(match, run, seq, viewer, reads),
+                                               curator=curator))
     else:  # a log found broken is read afresh: each read checks what it reads
         panel = _render_panel(_step_context(match, run, seq, viewer), curator=curator)
     fragment = wants_fragment(request)
