@@ -12,6 +12,7 @@ from decimal import ROUND_HALF_UP, Context, Decimal
 from functools import lru_cache
 
 from django.template.loader import render_to_string
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
 from games.core.board import BoardLayout, Piece, Space
@@ -158,6 +159,28 @@ class Drawing:
     pieces: list[DrawnPiece]
     off_board: list[Piece] = field(default_factory=list)
     moves: list[DrawnMove] = field(default_factory=list)
+    # The pieces a reader may pick up and move (the recorder's), drawn as buttons.
+    movable: frozenset[str] = frozenset()
+
+    @property
+    def pieces_svg(self) -> str:
+        """The pieces as SVG, written here rather than by a template loop (a step page draws a
+        dozen pieces, each with a score of values)."""
+        return format_html_join("", _PIECE_SVG, (
+            (" player" if p.owner else "", " moved" if p.moved else "", p.id, p.space,
+             p.owner or "", _MOVABLE if p.id in self.movable else "", _piece_words(p),
+             format_html(_HIT_SVG, p.x, p.y, self.frame.svg_radius)
+             if p.id in self.movable else "",
+             p.x, p.y, p.r, p.colour, p.x, p.y, self.font, p.initial, _piece_words(p))
+            for p in self.pieces))
+
+    @property
+    def piece_key(self) -> str:
+        """The list saying where each piece is, on the board and off it."""
+        return format_html_join("", _PIECE_KEY_ITEM, (
+            (p.colour, p.label, p.space_name, f" ({p.detail})" if p.detail else "")
+            for p in self.pieces)) + format_html_join("", "<li>{}: {}</li>", (
+                (p.label, p.detail or "off the board") for p in self.off_board))
 
     @property
     def empty(self) -> bool:
@@ -179,6 +202,21 @@ class Drawing:
     @property
     def provenance(self) -> dict:
         return self.frame.provenance
+
+
+_PIECE_SVG = ('<g class="piece{}{}" data-piece="{}" data-space="{}" data-owner="{}"{} '
+              'aria-label="{}">{}<circle cx="{}" cy="{}" r="{}" fill="{}"/><text x="{}" y="{}" '
+              'font-size="{}" text-anchor="middle" dominant-baseline="central">{}</text>'
+              '<title>{}</title></g>')
+_HIT_SVG = '<circle class="hit" cx="{}" cy="{}" r="{}"/>'
+_MOVABLE = mark_safe(' tabindex="0" role="button"')
+_PIECE_KEY_ITEM = ('<li><svg class="dot" viewBox="0 0 10 10" aria-hidden="true" '
+                   'focusable="false"><circle cx="5" cy="5" r="4.5" fill="{}" stroke="#000"/>'
+                   '</svg>{}: {}{}</li>')
+
+
+def _piece_words(piece: DrawnPiece) -> str:
+    return f"{piece.label} on {piece.space_name}" + (f" ({piece.detail})" if piece.detail else "")
 
 
 def board_frame(layout: BoardLayout) -> BoardFrame:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
@@ -119,6 +120,8 @@ def _context(request, head: RecorderHead, *, as_played: dict | None = None,
     since = min([*recent, *([undo.seq] if undo else [])], default=head.seq + 1)
     said = step_summaries(head=head, since=since)
     drawing = draw_board(head.layout, head.pieces, match.players)
+    drawing = replace(drawing, movable=_movable(drawing, [r for r in rows
+                                                          if not r["choice"].chance]))
     players = head.engine.player_facts(head.state, head.seat)
     names = _names(head)
     as_played = as_played or {"type": "", "actor": "", "data": {}}
@@ -129,7 +132,6 @@ def _context(request, head: RecorderHead, *, as_played: dict | None = None,
         "drawing": drawing,
         "board_title": f"The board after event {head.seq}"
         + (f", as {match.player_name(head.seat)} sees it" if head.seat else ""),
-        "movable_pieces": _movable(drawing, [r for r in rows if not r["choice"].chance]),
         "acting": [f.name for f in players if f.acting],
         "players": players,
         "winner_name": match.player_name(head.outcome.winner) if head.outcome.winner else "",
@@ -162,14 +164,14 @@ def _context(request, head: RecorderHead, *, as_played: dict | None = None,
     }
 
 
-def _movable(drawing, rows: list[dict]) -> set[str]:
+def _movable(drawing, rows: list[dict]) -> frozenset[str]:
     """The pieces a decision moves: on its ``origin``, and the actor's own where pieces have
     owners (an open actor may move any)."""
     origins = {(r["choice"].origin, r["choice"].actor, r["open_actor"]) for r in rows
                if r["choice"].origin}
-    return {p.id for p in drawing.pieces
-            if any(p.space == origin and (not p.owner or open_actor or p.owner == actor)
-                   for origin, actor, open_actor in origins)}
+    return frozenset(p.id for p in drawing.pieces
+                     if any(p.space == origin and (not p.owner or open_actor or p.owner == actor)
+                            for origin, actor, open_actor in origins))
 
 
 def _render(request, head, *, status=200, **extra):

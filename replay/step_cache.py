@@ -74,38 +74,56 @@ def _key(kind: str, *parts) -> str:
     return f"ludoteca:{kind}:{RENDER_VERSION}:{tail}"
 
 
-def run_marks(run: ReplayRun) -> selectors.RunMarks:
-    if run.status != ReplayRun.DONE:
-        return selectors.run_marks(run=run)
-    key = _key("marks", run.fingerprint)
-    marks = cache.get(key)
+@dataclass(frozen=True)
+class RunReads:
+    """What every step of a run reads the same: its marks, the steps where its reading matters
+    (None until worked out, and for a run in progress) and the match's notes."""
+
+    marks: selectors.RunMarks
+    notes: selectors.MatchNotes
+    matters: tuple[int, ...] | None
+
+
+def _notes_key(match: Match) -> str:
+    return _key("notes", match.pk, match.last_seq, match.head_hash)
+
+
+def _run_reads(run: ReplayRun, match: Match, found: dict) -> RunReads:
+    """A run's reads from what one look at the cache found (``_run_keys``), those missing
+    worked out and stored together (a run in progress: its marks worked out, never stored)."""
+    finished = run.status == ReplayRun.DONE
+    marks_key, notes_key = _key("marks", run.fingerprint), _notes_key(match)
+    marks = found.get(marks_key) if finished else None
+    notes = found.get(notes_key)
+    missing = {}
     if marks is None:
         marks = selectors.run_marks(run=run)
-        cache.set(key, marks, KEEP)
-    return marks
-
-
-def step_read(*, run: ReplayRun, match: Match, seq: int,
-              viewer: str | None) -> selectors.StepRead:
-    """``selectors.step_read`` with the run's marks and the match's notes as kept; a finished
-    run's steps where its reading matters are worked out with the first of its steps read
-    and kept."""
-    key = _key("matters", run.fingerprint)
-    matters = cache.get(key) if run.status == ReplayRun.DONE else None
-    read = selectors.step_read(run=run, seq=seq, viewer=viewer, marks=run_marks(run),
-                               notes=match_notes(match), matters=matters)
-    if matters is None and read.matters is not None:
-        cache.set(key, read.matters, KEEP)
-    return read
-
-
-def match_notes(match: Match) -> selectors.MatchNotes:
-    key = _key("notes", match.pk, match.last_seq, match.head_hash)
-    notes = cache.get(key)
+        if finished:
+            missing[marks_key] = marks
     if notes is None:
-        notes = selectors.match_notes(match=match)
-        cache.set(key, notes, KEEP)
-    return notes
+        notes = missing[notes_key] = selectors.match_notes(match=match)
+    if missing:
+        cache.set_many(missing, KEEP)
+    return RunReads(marks=marks, notes=notes,
+                    matters=found.get(_key("matters", run.fingerprint)) if finished else None)
+
+
+def _run_keys(run: ReplayRun, match: Match) -> list[str]:
+    return [_notes_key(match), _key("marks", run.fingerprint), _key("matters", run.fingerprint)]
+
+
+def step_read(*, run: ReplayRun, match: Match, seq: int, viewer: str | None,
+              reads: RunReads | None = None) -> selectors.StepRead:
+    """``selectors.step_read`` with the run's reads as kept (``reads``, when already looked
+    up); a finished run's steps where its reading matters are worked out with the first of
+    its steps read and kept."""
+    if reads is None:
+        reads = _run_reads(run, match, cache.get_many(_run_keys(run, match)))
+    read = selectors.step_read(run=run, seq=seq, viewer=viewer, marks=reads.marks,
+                               notes=reads.notes, matters=reads.matters)
+    if reads.matters is None and read.matters is not None:
+        cache.set(_key("matters", run.fingerprint), read.matters, KEEP)
+    return read
 
 
 @dataclass(frozen=True)
@@ -123,41 +141,44 @@ def etag_of(body: str) -> str:
     return '"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"'
 
 
-def _notes_seen_from(match: Match, run: ReplayRun, seq: int) -> tuple:
+def _notes_seen_from(notes: selectors.MatchNotes, run: ReplayRun, seq: int) -> tuple:
     """What a step's panel shows of the match's notes: its own notes (each with its last
     revision) and the nearest noted steps either side."""
-    notes = match_notes(match)
     return (tuple((n.seq, n.revised_by) for n in notes.on(seq)) if seq else (),
             notes.around(seq, last=run.progress))
 
 
 def step_panel(*, run: ReplayRun, match: Match, seq: int, viewer: str | None, curator: bool,
-               render: Callable[[], Panel]) -> Panel:
-    """The step's panel from the cache, rendered and stored on a miss (never stored for a run
-    still in progress; ``run`` as ``selectors.visible_run`` reads it). A stored panel says
-    what it was drawn from (the notes it shows, the latest transcription, the log's last
-    seq): while neither the log nor the archive has moved it is served as it is, in one look
-    at the cache; after an append it is served again only if its notes are still those of
-    the step (a curator's, whose forms carry the last seq, never)."""
+               render: Callable[[RunReads | None], Panel]) -> Panel:
+    """The step's panel from the cache, rendered on a miss from the run's reads (looked up in
+    the same look at the cache as the step) and stored (never for a run still in progress;
+    ``run`` as ``selectors.visible_run`` reads it). A stored panel says what it was drawn
+    from (the notes it shows, the latest transcription, the log's last seq): while neither
+    the log nor the archive has moved it is served as it is; after an append it is served
+    again only if its notes are still those of the step (a curator's, whose forms carry the
+    last seq, never)."""
     if run.status != ReplayRun.DONE:
-        return render()
+        return render(None)
     key = _key("step", run.fingerprint, seq, viewer, curator)
     archive = run.archive_version
     readings = run.readings_mark
-    found = cache.get(key)
-    if found is not None:
-        panel, drawn_notes, drawn_archive, drawn_seq, drawn_readings = found
+    found = cache.get_many([key, *_run_keys(run, match)])
+    reads = None
+    if key in found:
+        panel, drawn_notes, drawn_archive, drawn_seq, drawn_readings = found[key]
         if (drawn_archive, drawn_readings) == (archive, readings):
             if drawn_seq == match.last_seq:
                 return panel
             if not curator:
-                notes = _notes_seen_from(match, run, seq)
+                reads = _run_reads(run, match, found)
+                notes = _notes_seen_from(reads.notes, run, seq)
                 if notes == drawn_notes:
                     cache.set(key, (panel, notes, archive, match.last_seq, readings), KEEP)
                     return panel
-    notes = _notes_seen_from(match, run, seq)
-    panel = render()
-    cache.set(key, (panel, notes, archive, match.last_seq, readings), KEEP)
+    reads = reads or _run_reads(run, match, found)
+    panel = render(reads)
+    cache.set(key, (panel, _notes_seen_from(reads.notes, run, seq), archive, match.last_seq,
+                    readings), KEEP)
     return panel
 
 

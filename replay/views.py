@@ -15,7 +15,9 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.text import Truncator
 from django.views.decorators.http import require_safe
 
 import games
@@ -437,10 +439,11 @@ def _viewer_param(request, match) -> str | None:
     return viewer
 
 
-def _step_context(match, run, seq, viewer) -> dict:
-    """What a step's panel shows; the same for every reader of the same role."""
+def _step_context(match, run, seq, viewer, reads: step_cache.RunReads | None = None) -> dict:
+    """What a step's panel shows; the same for every reader of the same role (``reads``: the
+    run's, when already looked up)."""
     try:
-        read = step_cache.step_read(run=run, match=match, seq=seq, viewer=viewer)
+        read = step_cache.step_read(run=run, match=match, seq=seq, viewer=viewer, reads=reads)
     except ReplayError:
         raise Http404("no such step") from None
     view, marks = read.view, read.marks
@@ -474,7 +477,7 @@ def _step_context(match, run, seq, viewer) -> dict:
         "other_readings": [{"run": link.run, "words": link.words,
                             "url": _step_url(link.run, seq, viewer)}
                            for link in readings if link.run.pk != run.pk],
-        "log": [(step, step_url(step.seq)) for step in read.log],
+        "log": _log_items(read.log, seq, step_url),
         "annotations": [
             {"note": note, "form": AnnotationForm(
                 initial={"text": note.text, "expected_seq": match.last_seq},
@@ -510,6 +513,23 @@ def _step_context(match, run, seq, viewer) -> dict:
     }
 
 
+def _log_items(log, seq: int, step_url) -> str:
+    """The log around a step as list items, written here rather than by a template loop: the
+    loop cost a step page more than all its other text."""
+    return format_html_join("", '<li value="{}"{}><a href="{}" hx-get="{}">{}</a>{}{}</li>', (
+        (step.seq, _CURRENT_STEP if step.seq == seq else "", url, url,
+         Truncator(step.summary).chars(_LOG_SUMMARY_CHARS),
+         "" if step.legal else _RULE_BROKEN,
+         format_html(' <span class="badge">⚑ {}</span>', step.flag_count)
+         if step.flag_count else "")
+        for step, url in ((step, step_url(step.seq)) for step in log)))
+
+
+_LOG_SUMMARY_CHARS = 110
+_CURRENT_STEP = mark_safe(' class="current" aria-current="step"')
+_RULE_BROKEN = mark_safe(' <span class="badge kind-violation">rule broken</span>')
+
+
 def _render_panel(context: dict, *, curator: bool) -> step_cache.Panel:
     """The panel and its live-region words, drawn for a role, never for one reader: a
     curator's forms carry a placeholder for the CSRF token (``step_cache.with_csrf``)."""
@@ -541,7 +561,8 @@ def _serve_step(request, run, seq, viewer, *, push_url: str | None = None):
     if match.chain_broken_seq is None:
         panel = step_cache.step_panel(
             run=run, match=match, seq=seq, viewer=viewer, curator=curator,
-            render=lambda: _render_panel(_step_context(match, run, seq, viewer), curator=curator))
+            render=lambda reads: _render_panel(_step_context(match, run, seq, viewer, reads),
+                                               curator=curator))
     else:  # a log found broken is read afresh: each read checks what it reads
         panel = _render_panel(_step_context(match, run, seq, viewer), curator=curator)
     fragment = wants_fragment(request)

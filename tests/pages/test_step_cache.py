@@ -269,6 +269,43 @@ def test_the_cache_works_the_same_on_redis(client, dagon_run, drawn, redis_serve
 
 
 @pytest.fixture
+def cache_asked(monkeypatch):
+    """Each time the cache is asked (a round trip to Redis in production), by what was asked."""
+    from django.core.cache import caches
+
+    store, asked, depth = caches["default"], [], [0]
+
+    def counted(name, method):
+        def call(*args, **kwargs):
+            if not depth[0]:  # a backend's get_many may ask its own get: one round trip
+                asked.append(name)
+            depth[0] += 1
+            try:
+                return method(*args, **kwargs)
+            finally:
+                depth[0] -= 1
+        return call
+
+    for name in ("get", "get_many", "set", "set_many", "add", "delete", "has_key"):
+        monkeypatch.setattr(store, name, counted(name, getattr(store, name)))
+    return asked
+
+
+def test_a_step_of_a_run_already_read_asks_the_cache_once(client, dagon_run, cache_asked):
+    """What every step of a finished run reads the same (its marks, the steps where its
+    reading matters, the match's notes) is looked up together with the step: a step not yet
+    stored asks the cache once for all of it, then stores the step and the page kept for
+    readers signed out."""
+    client.get(url(dagon_run, 2), **FRAGMENT)
+    cache_asked.clear()
+    assert client.get(url(dagon_run, 7), **FRAGMENT).status_code == 200
+    assert cache_asked == ["get", "get_many", "set", "set"]
+    cache_asked.clear()
+    assert client.get(url(dagon_run, 7), **FRAGMENT).status_code == 200
+    assert cache_asked == ["get"]
+
+
+@pytest.fixture
 def pages_made(monkeypatch):
     """The whole step pages made around a panel (rather than served as stored), by seq."""
     made = []
