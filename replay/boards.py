@@ -167,12 +167,15 @@ class Drawing:
         """The pieces as SVG, written here rather than by a template loop (a step page draws a
         dozen pieces, each with a score of values)."""
         return format_html_join("", _PIECE_SVG, (
-            (" player" if p.owner else "", " moved" if p.moved else "", p.id, p.space,
-             p.owner or "", _MOVABLE if p.id in self.movable else "", _piece_words(p),
-             format_html(_HIT_SVG, p.x, p.y, self.frame.svg_radius)
-             if p.id in self.movable else "",
-             p.x, p.y, p.r, p.colour, p.x, p.y, self.font, p.initial, _piece_words(p))
+            self._piece_values(p, _piece_words(p), p.id in self.movable)
             for p in self.pieces))
+
+    def _piece_values(self, p: DrawnPiece, words: str, movable: bool) -> tuple:
+        """The values ``_PIECE_SVG`` writes for one piece, in its order."""
+        return (" player" if p.owner else "", " moved" if p.moved else "", p.id, p.space,
+                p.owner or "", _MOVABLE if movable else "", words,
+                format_html(_HIT_SVG, p.x, p.y, self.frame.svg_radius) if movable else "",
+                p.x, p.y, p.r, p.colour, p.x, p.y, self.font, p.initial, words)
 
     @property
     def piece_key(self) -> str:
