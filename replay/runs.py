@@ -16,7 +16,7 @@ import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Count, Max, Min, Q
 from django.utils import timezone
 
@@ -31,6 +31,7 @@ from replay.bulk import (
     SNAPSHOT_COLUMNS,
     STEP_COLUMNS,
     insert_rows,
+    load_json,
     streamed_rows,
     to_json,
 )
@@ -57,6 +58,11 @@ logger = logging.getLogger(__name__)
 # K: a full state snapshot every K steps, so reading any step costs one snapshot load plus at
 # most K-1 applies (~K × 20 µs), and a 100,000-event run stores 1,000 snapshots.
 SNAPSHOT_INTERVAL = 100
+# The states a step read passes through at every KEPT_STATE_SPACING-th step (and the state after
+# the step read) are handed back (``StepView.states``) for the cache to keep: a later read
+# starts from the nearest kept one, applying fewer than this many events instead of up to
+# SNAPSHOT_INTERVAL from a stored snapshot (whose spacing each run's fingerprint fixes).
+KEPT_STATE_SPACING = 10
 # Steps are written SNAPSHOTS_PER_WRITE snapshots at a time: one transaction per 1,000 steps,
 # always ending on a snapshot, so a resumed run starts from a stored state.
 SNAPSHOTS_PER_WRITE = 10
@@ -375,16 +381,19 @@ class StepView:
     # the last move from.
     players: list[PlayerFacts] = field(default_factory=list)
     state_before: dict | None = None
+    # The full states this read worked out that a later read may start from, by seq (the
+    # state after each seq): after the step read, and every KEPT_STATE_SPACING-th step passed.
+    states: dict[int, dict] = field(default_factory=dict)
 
 
 @dataclass
 class _Approaches:
-    """The initial state, and for each step asked for the state before it and its event as
-    the replay applies it."""
+    """For each step asked for the state before it and its event as the replay applies it,
+    the event as recorded, and the states worth keeping passed on the way (``StepView.states``)."""
 
-    initial: dict
     at: dict[int, tuple[dict, dict]]
     recorded: dict[int, dict]
+    passed: dict[int, dict]
 
 
 def _snapshot_seq(run: ReplayRun, seq: int) -> int:
@@ -395,40 +404,71 @@ def _snapshot_seq(run: ReplayRun, seq: int) -> int:
     return seq - seq % run.snapshot_interval
 
 
+def _start_seq(run: ReplayRun, seq: int, known: Mapping[int, dict]) -> int:
+    """Where a read of the state after ``seq`` starts: the latest state ``known`` at or before
+    it and past its stored snapshot, else that snapshot."""
+    snapshot = _snapshot_seq(run, seq)
+    return max((k for k in known if snapshot < k <= seq), default=snapshot)
+
+
+def _stored_states(run: ReplayRun, seqs: set[int]) -> dict[int, dict]:
+    """The run's stored snapshots at ``seqs``, in one plain query (building it through the
+    ORM cost a step more than running it)."""
+    if not seqs:
+        return {}
+    table = connection.ops.quote_name(ReplaySnapshot._meta.db_table)
+    marks = ", ".join(["%s"] * len(seqs))
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT seq, state FROM {table} WHERE run_id = %s AND seq IN ({marks})",
+                       [run.pk, *sorted(seqs)])
+        return {seq: load_json(state) for seq, state in cursor.fetchall()}
+
+
+def _kept(run: ReplayRun, seq: int) -> bool:
+    """Whether the state after ``seq`` is one a read hands back to keep (not a snapshot)."""
+    return seq % KEPT_STATE_SPACING == 0 and seq % run.snapshot_interval != 0
+
+
 def _states_before(run: ReplayRun, seqs: Iterable[int],
-                   corrections: Mapping[int, dict] | None = None) -> _Approaches:
+                   corrections: Mapping[int, dict] | None = None,
+                   known: Mapping[int, dict] | None = None) -> _Approaches:
     """For each seq (1 or more) the state after the step before it and the event at it, read
     in two queries however many seqs (their snapshots, then every stretch of the log from a
-    snapshot to a seq, checked against the chain); steps close together share their applies."""
+    snapshot to a seq, checked against the chain); steps close together share their applies.
+    ``known``: full states after some seqs, kept from earlier reads of the same run; a read
+    starts from the latest of them before a step rather than from its snapshot."""
     seqs = sorted(set(seqs))
+    known = known or {}
     engine = engine_for(run.match)
     interpretation = _interpretation(run, engine)
-    starts = {seq: _snapshot_seq(run, seq - 1) for seq in seqs}
-    snapshots = {row.seq: row.state for row in ReplaySnapshot.objects.filter(
-        run=run, seq__in={0, *starts.values()}).only("seq", "state")}
-    initial = snapshots.get(0) or _initial_state(run, engine)
-    snapshots[0] = initial
+    starts = {seq: _start_seq(run, seq - 1, known) for seq in seqs}
+    states = {**_stored_states(run, set(starts.values()) - known.keys()), **known}
+    if 0 in starts.values() and 0 not in states:
+        states[0] = _initial_state(run, engine)
     if seqs and corrections is None:
         corrections = _corrections(run.match, run.log_seq)
     windows = verified_windows(run.match_id, [(starts[seq], seq) for seq in seqs])
     found: dict[int, tuple[dict, dict]] = {}
     recorded: dict[int, dict] = {}
+    passed: dict[int, dict] = {}
     position, state = None, None
     for seq in seqs:
         start = starts[seq]
         if position is None or not start <= position < seq:
-            if start not in snapshots:
+            if start not in states:
                 raise ReplayError(f"run {run.pk} has no stored state at step {start}", seq=seq)
-            position, state = start, snapshots[start]
+            position, state = start, states[start]
         window = windows.get((start, seq), [])
         recorded[seq] = window[-1]
         events = [event for event in effective_events(window, corrections)
                   if event["seq"] > position]
         for event in events[:-1]:
             state = engine.apply(state, event, interpretation).state
+            if _kept(run, event["seq"]) and event["seq"] not in known:
+                passed[event["seq"]] = state
         found[seq] = (state, events[-1])
         position = seq - 1
-    return _Approaches(initial=initial, at=found, recorded=recorded)
+    return _Approaches(at=found, recorded=recorded, passed=passed)
 
 
 def changing_options(*, run: ReplayRun, flags: Iterable[ReplayFlag],
@@ -474,11 +514,14 @@ def read_step(*, run: ReplayRun, seq: int, viewer: str | None = None,
               corrections: Mapping[int, dict] | None = None,
               consulted_nearby: Iterable[tuple[int, str]] = (),
               flag_neighbours: tuple[int | None, int | None] | None = None,
-              flagged: bool = True, stored_step: ReplayStep | None = None) -> StepView:
+              flagged: bool = True, stored_step: ReplayStep | None = None,
+              known_states: Mapping[int, dict] | None = None) -> StepView:
     """One step as a page shows it. ``consulted_nearby``: other (seq, point) pairs whose
     changing options are worked out in the same reads (``StepView.nearby``);
     ``flag_neighbours``: the flagged steps before and after it, and ``flagged`` whether it
-    has flags at all, when already known; ``stored_step``: its row, when already read."""
+    has flags at all, when already known; ``stored_step``: its row, when already read;
+    ``known_states``: full states after some seqs kept from earlier reads of the run (the
+    read starts from the latest before the step; ``StepView.states`` are those to keep)."""
     if viewer is not None and viewer not in run.match.player_ids:
         raise ReplayError(f"viewer {viewer!r} is not a player of this match", field="viewer")
     if not 0 <= seq <= run.progress:
@@ -487,7 +530,7 @@ def read_step(*, run: ReplayRun, seq: int, viewer: str | None = None,
     flags = list(ReplayFlag.objects.filter(run=run, seq=seq)) if seq and flagged else []
     nearby = [pair for pair in consulted_nearby if pair[0] <= run.progress]
     approaches = _states_before(run, [*([seq] if seq else []), *(s for s, _ in nearby)],
-                                corrections=corrections)
+                                corrections=corrections, known=known_states)
     engine = engine_for(run.match)
     found = options_that_change(
         run=run, consulted=[*nearby, *((seq, f.point) for f in flags if f.point)],
@@ -495,11 +538,15 @@ def read_step(*, run: ReplayRun, seq: int, viewer: str | None = None,
     for flag in flags:
         flag.changing_options = found.get((flag.seq, flag.point), [])
     event = before = None
-    state = approaches.initial
+    kept = dict(approaches.passed)
     if seq:
         before, applied = approaches.at[seq]
         state = engine.apply(before, applied, _interpretation(run, engine)).state
         event = approaches.recorded[seq]
+        if seq % run.snapshot_interval and seq not in (known_states or {}):
+            kept[seq] = state
+    else:
+        state = _stored_states(run, {0}).get(0) or _initial_state(run, engine)
     step = stored_step
     if seq and step is None:
         step = ReplayStep.objects.filter(run=run, seq=seq).first()
@@ -525,6 +572,7 @@ def read_step(*, run: ReplayRun, seq: int, viewer: str | None = None,
         nearby={pair: found[pair] for pair in nearby},
         players=engine.player_facts(state, viewer),
         state_before=engine.view(before, viewer) if before is not None else None,
+        states=kept,
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db import connection
@@ -471,9 +472,21 @@ class StepNote:
     revisions: int = 0
 
 
-def steps_around(*, run: ReplayRun, seq: int, reach: int = 10) -> QuerySet[ReplayStep]:
-    """The stored steps within ``reach`` of ``seq``: the stretch of log a step page lists."""
-    return ReplayStep.objects.filter(run=run, seq__gte=max(1, seq - reach), seq__lte=seq + reach)
+def steps_around(*, run: ReplayRun, seq: int, reach: int = 10) -> list[ReplayStep]:
+    """The stored steps within ``reach`` of ``seq``: the stretch of log a step page lists
+    (without their effects, which it does not show). One plain query, as ``visible_run``."""
+    if connection.vendor not in _step_columns_by_vendor:
+        _step_columns_by_vendor[connection.vendor] = _Columns.of(ReplayStep, leave=("effects",))
+    columns = _step_columns_by_vendor[connection.vendor]
+    table = connection.ops.quote_name(ReplayStep._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {columns.select(table)} FROM {table} WHERE {table}.run_id = %s "
+                       f"AND {table}.seq BETWEEN %s AND %s ORDER BY {table}.seq",
+                       [run.pk, max(1, seq - reach), seq + reach])
+        return [columns.instance(row) for row in cursor.fetchall()]
+
+
+_step_columns_by_vendor: dict[str, _Columns] = {}
 
 
 def step_notes(*, match: Match, step: int) -> list[StepNote]:
@@ -641,25 +654,28 @@ class StepRead:
 
 def step_read(*, run: ReplayRun, seq: int, viewer: str | None = None,
               marks: RunMarks | None = None, notes: MatchNotes | None = None,
-              matters: tuple[int, ...] | None = None) -> StepRead:
+              matters: tuple[int, ...] | None = None,
+              known_states: Mapping[int, dict] | None = None) -> StepRead:
     """The step and everything its page shows around it, in a bounded number of queries
     whatever the match's length, notes, flags and runs (``marks`` and ``notes``: the run's
     and the match's, when already at hand). Where the reading matters: ``matters`` (a
     finished run's ``StepRead.matters``) when known; else every consulted step of a
     finished run is tried, in the same reads as the step (its answer then kept by the
-    caller), and the nearest MATTER_SEARCH either way of a run still in progress."""
+    caller), and the nearest MATTER_SEARCH either way of a run still in progress.
+    ``known_states``: as ``read_step``'s (``StepRead.view.states``: those to keep)."""
     marks = marks if marks is not None else run_marks(run=run)
     notes = notes if notes is not None else match_notes(match=run.match)
     finished = run.status == ReplayRun.DONE
     reach = len(marks.consulted) if finished else MATTER_SEARCH
     before, after = marks.consulted_near(seq, reach) if matters is None else ([], [])
-    log = list(steps_around(run=run, seq=seq))
+    log = steps_around(run=run, seq=seq)
     view = read_step(run=run, seq=seq, viewer=viewer,
                      corrections=notes.replayed_corrections(log_seq=run.log_seq),
                      consulted_nearby=[*before, *after],
                      flag_neighbours=marks.flags_around(seq),
                      flagged=seq in marks.flagged,
-                     stored_step=next((step for step in log if step.seq == seq), None))
+                     stored_step=next((step for step in log if step.seq == seq), None),
+                     known_states=known_states)
 
     def first_that_matters(pairs):
         return next((s for s, point in pairs if view.nearby.get((s, point))), None)

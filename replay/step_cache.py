@@ -17,7 +17,14 @@ What is cached, and what its key holds so that a change shows exactly where it m
   recorded after the run);
 - the run's marks (its flagged and illegal steps) and the steps where its reading matters,
   under its fingerprint;
-- the match's notes under the match and its log's head (any append moves the head).
+- the match's notes under the match and its log's head (any append moves the head);
+- the full states a step's read worked out (after the step, and after every tenth step it
+  passed: ``replay.runs.KEPT_STATE_SPACING``), under the run's fingerprint and the seq: a
+  later read of the run starts from the nearest one before its step rather than from the
+  stored snapshot, so the next step applies its own event only. A state is what the engine
+  made from events checked against the chain, for the log the fingerprint names.
+
+What a request works out is stored in one write, once the step is served (``store``).
 
 A run still in progress is never stored, and whether the reader may see the match is decided
 before anything is looked up, so nothing here can serve a private match to someone else: a
@@ -31,7 +38,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import django
@@ -45,6 +52,7 @@ from django.utils.cache import get_conditional_response, patch_vary_headers
 from replay import selectors
 from replay.comparisons import Comparison, compare_runs
 from replay.models import Match, ReplayRun
+from replay.runs import KEPT_STATE_SPACING
 
 
 def _source_version() -> str:
@@ -77,52 +85,81 @@ def _key(kind: str, *parts) -> str:
 @dataclass(frozen=True)
 class RunReads:
     """What every step of a run reads the same: its marks, the steps where its reading matters
-    (None until worked out, and for a run in progress) and the match's notes."""
+    (None until worked out, and for a run in progress) and the match's notes; the run's
+    states kept near the step read (``selectors.step_read``'s ``known_states``); and what is
+    to be stored once the step is read (``to_keep``: written with the step, in one go)."""
 
     marks: selectors.RunMarks
     notes: selectors.MatchNotes
     matters: tuple[int, ...] | None
+    states: dict[int, dict] = field(default_factory=dict)
+    to_keep: dict[str, object] = field(default_factory=dict)
 
 
 def _notes_key(match: Match) -> str:
     return _key("notes", match.pk, match.last_seq, match.head_hash)
 
 
-def _run_reads(run: ReplayRun, match: Match, found: dict) -> RunReads:
+def _state_key(run: ReplayRun, seq: int) -> str:
+    return _key("state", run.fingerprint, seq)
+
+
+def _state_seqs(run: ReplayRun, seq: int) -> set[int]:
+    """The kept states a read of step ``seq`` of a finished run looks for: the state after
+    the step before it (kept by a read of that step) and after the latest
+    KEPT_STATE_SPACING-th step before that (kept by any read that passed it)."""
+    if run.status != ReplayRun.DONE or seq < 2:
+        return set()
+    before = seq - 1
+    return {s for s in (before, before - before % KEPT_STATE_SPACING)
+            if s % run.snapshot_interval}
+
+
+def _run_reads(run: ReplayRun, match: Match, found: dict, seq: int) -> RunReads:
     """A run's reads from what one look at the cache found (``_run_keys``), those missing
-    worked out and stored together (a run in progress: its marks worked out, never stored)."""
+    worked out and put to keep (a run in progress: its marks worked out, never kept)."""
     finished = run.status == ReplayRun.DONE
     marks_key, notes_key = _key("marks", run.fingerprint), _notes_key(match)
     marks = found.get(marks_key) if finished else None
     notes = found.get(notes_key)
-    missing = {}
+    to_keep = {}
     if marks is None:
         marks = selectors.run_marks(run=run)
         if finished:
-            missing[marks_key] = marks
+            to_keep[marks_key] = marks
     if notes is None:
-        notes = missing[notes_key] = selectors.match_notes(match=match)
-    if missing:
-        cache.set_many(missing, KEEP)
+        notes = to_keep[notes_key] = selectors.match_notes(match=match)
+    states = {s: found[_state_key(run, s)] for s in _state_seqs(run, seq)
+              if _state_key(run, s) in found}
     return RunReads(marks=marks, notes=notes,
-                    matters=found.get(_key("matters", run.fingerprint)) if finished else None)
+                    matters=found.get(_key("matters", run.fingerprint)) if finished else None,
+                    states=states, to_keep=to_keep)
 
 
-def _run_keys(run: ReplayRun, match: Match) -> list[str]:
-    return [_notes_key(match), _key("marks", run.fingerprint), _key("matters", run.fingerprint)]
+def _run_keys(run: ReplayRun, match: Match, seq: int) -> list[str]:
+    return [_notes_key(match), _key("marks", run.fingerprint), _key("matters", run.fingerprint),
+            *(_state_key(run, s) for s in _state_seqs(run, seq))]
 
 
 def step_read(*, run: ReplayRun, match: Match, seq: int, viewer: str | None,
               reads: RunReads | None = None) -> selectors.StepRead:
     """``selectors.step_read`` with the run's reads as kept (``reads``, when already looked
-    up); a finished run's steps where its reading matters are worked out with the first of
-    its steps read and kept."""
-    if reads is None:
-        reads = _run_reads(run, match, cache.get_many(_run_keys(run, match)))
+    up: their ``to_keep`` then stored by the caller); a finished run's steps where its
+    reading matters are worked out with the first of its steps read, and the states its
+    reads pass (``StepView.states``), to be kept."""
+    looked_up = reads is None
+    if looked_up:
+        reads = _run_reads(run, match, cache.get_many(_run_keys(run, match, seq)), seq)
     read = selectors.step_read(run=run, seq=seq, viewer=viewer, marks=reads.marks,
-                               notes=reads.notes, matters=reads.matters)
-    if reads.matters is None and read.matters is not None:
-        cache.set(_key("matters", run.fingerprint), read.matters, KEEP)
+                               notes=reads.notes, matters=reads.matters,
+                               known_states=reads.states)
+    if run.status == ReplayRun.DONE:
+        reads.to_keep.update({_state_key(run, s): state
+                              for s, state in read.view.states.items()})
+        if reads.matters is None and read.matters is not None:
+            reads.to_keep[_key("matters", run.fingerprint)] = read.matters
+    if looked_up and reads.to_keep:
+        cache.set_many(reads.to_keep, KEEP)
     return read
 
 
@@ -149,10 +186,11 @@ def _notes_seen_from(notes: selectors.MatchNotes, run: ReplayRun, seq: int) -> t
 
 
 def step_panel(*, run: ReplayRun, match: Match, seq: int, viewer: str | None, curator: bool,
-               render: Callable[[RunReads | None], Panel]) -> Panel:
+               render: Callable[[RunReads | None], Panel], to_keep: dict) -> Panel:
     """The step's panel from the cache, rendered on a miss from the run's reads (looked up in
-    the same look at the cache as the step) and stored (never for a run still in progress;
-    ``run`` as ``selectors.visible_run`` reads it). A stored panel says what it was drawn
+    the same look at the cache as the step) and put in ``to_keep`` with what the reads
+    worked out (the caller stores it all in one go: ``store``; never for a run still in
+    progress; ``run`` as ``selectors.visible_run`` reads it). A stored panel says what it was drawn
     from (the notes it shows, the latest transcription, the log's last seq): while neither
     the log nor the archive has moved it is served as it is; after an append it is served
     again only if its notes are still those of the step (a curator's, whose forms carry the
@@ -162,7 +200,7 @@ def step_panel(*, run: ReplayRun, match: Match, seq: int, viewer: str | None, cu
     key = _key("step", run.fingerprint, seq, viewer, curator)
     archive = run.archive_version
     readings = run.readings_mark
-    found = cache.get_many([key, *_run_keys(run, match)])
+    found = cache.get_many([key, *_run_keys(run, match, seq)])
     reads = None
     if key in found:
         panel, drawn_notes, drawn_archive, drawn_seq, drawn_readings = found[key]
@@ -170,16 +208,24 @@ def step_panel(*, run: ReplayRun, match: Match, seq: int, viewer: str | None, cu
             if drawn_seq == match.last_seq:
                 return panel
             if not curator:
-                reads = _run_reads(run, match, found)
+                reads = _run_reads(run, match, found, seq)
                 notes = _notes_seen_from(reads.notes, run, seq)
                 if notes == drawn_notes:
-                    cache.set(key, (panel, notes, archive, match.last_seq, readings), KEEP)
+                    to_keep.update(reads.to_keep)
+                    to_keep[key] = (panel, notes, archive, match.last_seq, readings)
                     return panel
-    reads = reads or _run_reads(run, match, found)
+    reads = reads or _run_reads(run, match, found, seq)
     panel = render(reads)
-    cache.set(key, (panel, _notes_seen_from(reads.notes, run, seq), archive, match.last_seq,
-                    readings), KEEP)
+    to_keep.update(reads.to_keep)
+    to_keep[key] = (panel, _notes_seen_from(reads.notes, run, seq), archive, match.last_seq,
+                    readings)
     return panel
+
+
+def store(to_keep: dict) -> None:
+    """What a request has to keep (``step_panel``, ``keep_public_step``), in one write."""
+    if to_keep:
+        cache.set_many(to_keep, KEEP)
 
 
 def panel_of(html: str, status: str, fragment: str) -> Panel:
@@ -239,15 +285,15 @@ def _public_key(request, fingerprint: str, fragment: bool) -> str | None:
 
 
 def keep_public_step(request, *, run: ReplayRun, match: Match, fragment: bool, body: str,
-                     etag: str) -> None:
-    """Store a finished step (its htmx fragment or its whole page) as a plainly signed-out
-    reader of a public match gets it, with what it was drawn from (the page also says
+                     etag: str, to_keep: dict) -> None:
+    """Put in ``to_keep`` a finished step (its htmx fragment or its whole page) as a plainly
+    signed-out reader of a public match gets it, with what it was drawn from (the page also says
     whether moves were recorded after the run, which only an append changes, and names the
     game, whose title a curator may correct)."""
     key = _public_key(request, run.fingerprint, fragment)
     if run.status == ReplayRun.DONE and not match.is_private and key is not None:
-        cache.set(key, (body, etag, run.archive_version, run.readings_mark, match.last_seq,
-                        match.game.title), KEEP)
+        to_keep[key] = (body, etag, run.archive_version, run.readings_mark, match.last_seq,
+                        match.game.title)
 
 
 def stored_public_step(request, *, match_id: int, run_id: int,

@@ -558,9 +558,10 @@ def _serve_step(request, run, seq, viewer, *, push_url: str | None = None):
     if run.log_seq and run.stored_head != run.head_hash:
         raise changed_since_run(run)
     curator = is_curator(request.user)
+    to_keep = {}  # stored in one write once the step is served
     if match.chain_broken_seq is None:
         panel = step_cache.step_panel(
-            run=run, match=match, seq=seq, viewer=viewer, curator=curator,
+            run=run, match=match, seq=seq, viewer=viewer, curator=curator, to_keep=to_keep,
             render=lambda reads: _render_panel(_step_context(match, run, seq, viewer, reads),
                                                curator=curator))
     else:  # a log found broken is read afresh: each read checks what it reads
@@ -573,7 +574,8 @@ def _serve_step(request, run, seq, viewer, *, push_url: str | None = None):
         etag = step_cache.etag_of(body)
     if match.chain_broken_seq is None:
         step_cache.keep_public_step(request, run=run, match=match, fragment=fragment,
-                                    body=body, etag=etag)
+                                    body=body, etag=etag, to_keep=to_keep)
+        step_cache.store(to_keep)
     if curator:
         body, etag = step_cache.with_csrf(request, body), None
     response = step_cache.step_response(request, run=run, match=match, body=body, etag=etag)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
@@ -293,16 +294,37 @@ def cache_asked(monkeypatch):
 
 def test_a_step_of_a_run_already_read_asks_the_cache_once(client, dagon_run, cache_asked):
     """What every step of a finished run reads the same (its marks, the steps where its
-    reading matters, the match's notes) is looked up together with the step: a step not yet
-    stored asks the cache once for all of it, then stores the step and the page kept for
-    readers signed out."""
+    reading matters, the match's notes, the states kept near the step) is looked up together
+    with the step: a step not yet stored asks the cache once for all of it, then stores in
+    one write the step, the page kept for readers signed out and the states it passed."""
     client.get(url(dagon_run, 2), **FRAGMENT)
     cache_asked.clear()
     assert client.get(url(dagon_run, 7), **FRAGMENT).status_code == 200
-    assert cache_asked == ["get", "get_many", "set", "set"]
+    assert cache_asked == ["get", "get_many", "set_many"]
     cache_asked.clear()
     assert client.get(url(dagon_run, 7), **FRAGMENT).status_code == 200
     assert cache_asked == ["get"]
+
+
+def test_the_next_step_starts_from_the_state_kept_with_the_step_before(
+        client, dagon_run, monkeypatch):
+    """A step read keeps the state after it: the next step (the one the arrow key asks for)
+    applies its own event only, and draws what a read from the stored snapshot draws."""
+    import games
+
+    client.get(url(dagon_run, 2), **FRAGMENT)  # the run's first read works out its marks
+    client.get(url(dagon_run, 6), **FRAGMENT)
+    applied = []
+    engine = type(games.get("dagon"))
+    apply = engine.apply
+    monkeypatch.setattr(engine, "apply", lambda self, state, event, interpretation:
+                        applied.append(event["seq"]) or apply(self, state, event, interpretation))
+    kept = client.get(url(dagon_run, 7), **FRAGMENT).content
+    assert applied == [7]
+    cache.clear()
+    applied.clear()
+    assert client.get(url(dagon_run, 7), **FRAGMENT).content == kept
+    assert applied[:6] == [1, 2, 3, 4, 5, 6]
 
 
 @pytest.fixture

@@ -112,6 +112,48 @@ def test_reading_any_step_gives_the_pure_state(dagon_match, archive):
         read_step(run=run, seq=1, viewer="nobody")
 
 
+def test_a_read_hands_back_states_that_later_reads_start_from(dagon_match, monkeypatch):
+    """A step read hands back the state after the step and after every tenth step it passed
+    (never a stored snapshot's); a read given them starts from the nearest and gives the
+    very state, its state before and event, that a read from the snapshot gives."""
+    run = replay_match(match=dagon_match)
+    seq = SNAPSHOT_INTERVAL + 37
+    fresh = read_step(run=run, seq=seq)
+    assert set(fresh.states) == {SNAPSHOT_INTERVAL + 10, SNAPSHOT_INTERVAL + 20,
+                                 SNAPSHOT_INTERVAL + 30, seq}
+    assert state_checksum(fresh.states[seq]) == fresh.step.checksum
+    steps = {s.seq: s.checksum for s in ReplayStep.objects.filter(run=run)}
+    assert all(state_checksum(state) == steps[s] for s, state in fresh.states.items())
+
+    applied = []
+    engine = runs.engine_for(run.match)
+    apply = type(engine).apply
+    monkeypatch.setattr(type(engine), "apply",
+                        lambda self, state, event, i: applied.append(event["seq"])
+                        or apply(self, state, event, i))
+    following = read_step(run=run, seq=seq + 1, known_states=fresh.states)
+    assert applied == [seq + 1]  # from the state after the step before: its own event only
+    assert set(following.states) == {seq + 1}
+    applied.clear()
+    later = read_step(run=run, seq=seq + 6, known_states=fresh.states)
+    assert applied == list(range(seq + 1, seq + 7))
+    applied.clear()
+    assert later.state == read_step(run=run, seq=seq + 6).state
+    assert len(applied) == 37 + 6  # the snapshot's walk, when nothing is known
+    for field in ("state", "state_before", "event", "players"):
+        assert getattr(following, field) == getattr(read_step(run=run, seq=seq + 1), field)
+
+
+def test_a_kept_state_past_the_step_or_before_its_snapshot_is_not_started_from(dagon_match):
+    """Only a state between the step's snapshot and the step may start a read: one from
+    after the step, or from before the snapshot, is ignored."""
+    run = replay_match(match=dagon_match)
+    wrong = {SNAPSHOT_INTERVAL - 10: {"not": "a state"}, 60: {"not": "a state either"}}
+    assert read_step(run=run, seq=57, known_states=wrong).state == read_step(run=run, seq=57).state
+    assert (read_step(run=run, seq=SNAPSHOT_INTERVAL + 5, known_states=wrong).state
+            == read_step(run=run, seq=SNAPSHOT_INTERVAL + 5).state)
+
+
 def test_a_crash_mid_run_resumes_without_duplicates(archive, monkeypatch):
     """A worker dying after some chunks committed: the re-run continues from the last
     snapshot and the finished run equals an uninterrupted one."""
