@@ -269,7 +269,7 @@ TRUSTED_PROXIES = _env_list("LUDOTECA_TRUSTED_PROXIES")
 if os.environ.get("LUDOTECA_CACHE_URL"):
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.RedisCache",
             "LOCATION": os.environ["LUDOTECA_CACHE_URL"],
         }
     }

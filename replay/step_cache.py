@@ -274,42 +274,48 @@ def plainly_signed_out(request) -> bool:
             and CookieStorage.cookie_name not in request.COOKIES)
 
 
-def _public_key(request, fingerprint: str, fragment: bool) -> str | None:
-    """Where a step is kept for readers signed out: under the whole path asked for, since the
-    page says it (the sign-in link returns to it); None for a path with other parameters
-    than the viewpoint (nothing then is kept or served, so no one can fill the cache with
-    spellings of a step, or put their words in a page others get)."""
+def _public_key(request, fragment: bool) -> str | None:
+    """Where a step is kept for readers signed out: under the whole path asked for (which
+    names the match, the run and the step), since the page says it (the sign-in link returns
+    to it); None for a path with other parameters than the viewpoint (nothing then is kept or
+    served, so no one can fill the cache with spellings of a step, or put their words in a
+    page others get)."""
     if set(request.GET) - {"viewer"} or not plainly_signed_out(request):
         return None
-    return _key("public", fingerprint, request.get_full_path(), fragment)
+    return _key("public", request.get_full_path(), fragment)
 
 
 def keep_public_step(request, *, run: ReplayRun, match: Match, fragment: bool, body: str,
                      etag: str, to_keep: dict) -> None:
     """Put in ``to_keep`` a finished step (its htmx fragment or its whole page) as a plainly
-    signed-out reader of a public match gets it, with what it was drawn from (the page also says
-    whether moves were recorded after the run, which only an append changes, and names the
-    game, whose title a curator may correct)."""
-    key = _public_key(request, run.fingerprint, fragment)
+    signed-out reader of a public match gets it, with what it was drawn from: the run's
+    fingerprint, the latest transcription, the match's finished runs, the log's last seq
+    (the page also says whether moves were recorded after the run, which only an append
+    changes) and the game's title (which a curator may correct)."""
+    key = _public_key(request, fragment)
     if run.status == ReplayRun.DONE and not match.is_private and key is not None:
-        to_keep[key] = (body, etag, run.archive_version, run.readings_mark, match.last_seq,
-                        match.game.title)
+        to_keep[key] = (body, etag, run.fingerprint, run.archive_version, run.readings_mark,
+                        match.last_seq, match.game.title)
 
 
 def stored_public_step(request, *, match_id: int, run_id: int,
                        fragment: bool) -> HttpResponse | None:
     """A finished step of a public match as stored, for a plainly signed-out reader, in one
-    small query (``selectors.step_face``: the match is public, its log still verifies at the
-    run's last seq, nothing the step was drawn from has moved) and one look at the cache.
-    None whenever that is not certain: the full path then reads, checks and draws."""
-    if _public_key(request, "", fragment) is None:
+    look at the cache and, when it holds the step, one small query (``selectors.step_face``:
+    the match is public, its log still verifies at the run's last seq, nothing the step was
+    drawn from has moved). None whenever that is not certain: the full path then reads,
+    checks and draws (a step not stored asks nothing of the database here)."""
+    key = _public_key(request, fragment)
+    if key is None:
+        return None
+    found = cache.get(key)
+    if found is None:
         return None
     face = selectors.step_face(match_id=match_id, run_id=run_id)
     if face is None or not face.servable:
         return None
-    found = cache.get(_public_key(request, face.fingerprint, fragment))
-    if found is None or found[2:] != (face.archive_version, face.readings_mark, face.last_seq,
-                                      face.game_title):
+    if found[2:] != (face.fingerprint, face.archive_version, face.readings_mark, face.last_seq,
+                     face.game_title):
         return None
     return _finished_step(request, found[0], found[1], shared=True)
 

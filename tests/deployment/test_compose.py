@@ -80,7 +80,7 @@ def test_every_web_and_worker_process_uses_the_shared_redis_cache(compose):
            "LUDOTECA_CACHE_URL": urls.pop()}
     result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env,
                             capture_output=True, text=True, check=True)
-    assert result.stdout.split() == ["django.core.cache.backends.redis.RedisCache",
+    assert result.stdout.split() == ["config.cache.RedisCache",
                                      env["LUDOTECA_CACHE_URL"]]
 
 

@@ -250,12 +250,14 @@ def test_a_new_rulebook_text_redraws_the_steps(client, dagon_run, drawn):
 
 def test_the_cache_works_the_same_on_redis(client, dagon_run, drawn, redis_server, settings):
     """With LUDOTECA_CACHE_URL set the steps are kept in Redis, shared by every web process:
-    drawn once, answered 304, redrawn for a note on the step."""
+    drawn once, answered 304, redrawn for a note on the step; each pool's client asked once
+    (config.cache), however many calls."""
     from django.core.cache import cache
 
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+    settings.CACHES = {"default": {"BACKEND": "config.cache.RedisCache",
                                    "LOCATION": redis_server.url.rsplit("/", 1)[0] + "/2"}}
     cache.clear()
+    assert cache._cache.get_client(write=True) is cache._cache.get_client()
     first = client.get(url(dagon_run, 9), **FRAGMENT)
     assert client.get(url(dagon_run, 9), HTTP_IF_NONE_MATCH=first["ETag"],
                       **FRAGMENT).status_code == 304
@@ -361,6 +363,27 @@ def test_a_stored_step_reaches_someone_signed_out_in_one_query(
     reader.force_login(UserFactory(username="reader"))
     assert b"reader" in reader.get(url(dagon_run, 6)).content
     assert pages_made == [6, 6]
+
+
+def test_a_step_not_yet_stored_is_read_in_three_queries_after_the_one_before_it(
+        client, dagon_run):
+    """Signed out, a step no one has read asks the cache first, and the database nothing
+    until it reads the step: the run (may it be read, what the step is drawn from), the log
+    around the step, and the events from the state kept with the step before it."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from replay.models import ReplayStep
+
+    seq = next(step.seq for step in ReplayStep.objects.filter(run=dagon_run, seq__gt=3)
+               .order_by("seq") if not step.flag_count)
+    client.get(url(dagon_run, seq - 1), **FRAGMENT)
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url(dagon_run, seq), **FRAGMENT).status_code == 200
+    read = [query["sql"] for query in queries.captured_queries]
+    assert len(read) == 3, read
+    assert "replay_replayrun" in read[0] and "replay_replaystep" in read[1]
+    assert "replay_event" in read[2]
 
 
 def test_a_stored_page_follows_visibility_notes_and_runs_at_once(
