@@ -163,7 +163,8 @@ def stored_readings_of(run: ReplayRun) -> tuple[StoredReading, ...]:
     return tuple(sorted(found, key=lambda stored: stored.pk))
 
 
-def visible_run(*, user, match_id: int, run_id: int, behind: bool = True) -> ReplayRun | None:
+def visible_run(*, user, match_id: int, run_id: int, behind: bool = True,
+                steps_near: int | None = None) -> ReplayRun | None:
     """A run of a match the user may read, with its match and game; ``stored_head``, the
     hash the log now stores at the run's last seq (a run whose log was rewritten since is
     refused by whoever reads it); ``archive_version``, the latest transcription stored
@@ -171,8 +172,9 @@ def visible_run(*, user, match_id: int, run_id: int, behind: bool = True) -> Rep
     match's finished runs as JSON text (a step links to itself under each stored reading:
     ``stored_readings_of``), and ``readings_mark``, a mark of them; and, unless asked not to
     (a step's htmx fragment does not say it), ``behind``: whether moves were recorded after
-    the run's last seq. One plain query: building it through the ORM cost thirty times more
-    than running it."""
+    the run's last seq; with ``steps_near``, the stored steps around that seq
+    (``steps_around`` then reads them from here). One plain query: building it through the
+    ORM cost thirty times more than running it."""
     runs, matches, games = _run_columns()
     run_table = connection.ops.quote_name(ReplayRun._meta.db_table)
     readable, params = "", [match_id, run_id]
@@ -181,6 +183,13 @@ def visible_run(*, user, match_id: int, run_id: int, behind: bool = True) -> Rep
     elif not user.is_staff:
         readable, params = "AND (NOT m.is_private OR m.created_by_id = %s)", [*params, user.pk]
     behind_sql, behind_params = _moves_after_run_sql() if behind else ("NULL", ())
+    near_sql, near_params = "NULL", ()
+    if steps_near is not None:
+        steps = _step_columns()
+        near_sql = (f"(SELECT {json_rows(steps.select('s'))} FROM "
+                    f"{ReplayStep._meta.db_table} s WHERE s.run_id = {run_table}.id "
+                    f"AND s.seq BETWEEN %s AND %s)")
+        near_params = _log_span(steps_near)
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT {runs.select(run_table)}, {matches.select('m')}, {games.select('g')}, "
@@ -188,11 +197,12 @@ def visible_run(*, user, match_id: int, run_id: int, behind: bool = True) -> Rep
             f"{run_table}.match_id AND e.seq = {run_table}.log_seq), "
             f"(SELECT MAX(t.id) FROM {Transcription._meta.db_table} t), "
             f"(SELECT {json_rows('d.id, d.log_seq, d.interpretation')} FROM {run_table} d "
-            f"WHERE d.match_id = {run_table}.match_id AND d.status = %s), {behind_sql} "
+            f"WHERE d.match_id = {run_table}.match_id AND d.status = %s), {behind_sql}, "
+            f"{near_sql} "
             f"FROM {run_table} JOIN {Match._meta.db_table} m ON m.id = {run_table}.match_id "
             f"JOIN {Game._meta.db_table} g ON g.id = m.game_id "
             f"WHERE {run_table}.match_id = %s AND {run_table}.id = %s {readable}",
-            [ReplayRun.DONE, *behind_params, *params])
+            [ReplayRun.DONE, *behind_params, *near_params, *params])
         row = cursor.fetchone()
     if row is None:
         return None
@@ -201,7 +211,12 @@ def visible_run(*, user, match_id: int, run_id: int, behind: bool = True) -> Rep
     run = runs.instance(row[:first_match])
     run.match = matches.instance(row[first_match:first_game])
     run.match.game = games.instance(row[first_game:first_extra])
-    run.stored_head, run.archive_version, run.done_rows, moved = row[first_extra:]
+    run.stored_head, run.archive_version, run.done_rows, moved, near = row[first_extra:]
+    if steps_near is not None:
+        steps = _step_columns()
+        run.steps_near = (steps_near, sorted((steps.instance(values)
+                                              for values in json.loads(near or "[]")),
+                                             key=lambda step: step.seq))
     run.readings_mark = readings_mark(pk for pk, *_ in json.loads(run.done_rows or "[]"))
     if behind:
         run.behind = bool(moved)
@@ -472,21 +487,37 @@ class StepNote:
     revisions: int = 0
 
 
-def steps_around(*, run: ReplayRun, seq: int, reach: int = 10) -> list[ReplayStep]:
-    """The stored steps within ``reach`` of ``seq``: the stretch of log a step page lists
-    (without their effects, which it does not show). One plain query, as ``visible_run``."""
+# A step page lists the log this many steps either way of its step.
+LOG_REACH = 10
+
+
+def _log_span(seq: int) -> tuple[int, int]:
+    return max(1, seq - LOG_REACH), seq + LOG_REACH
+
+
+def _step_columns() -> _Columns:
+    """A stored step's columns but its effects, which a page does not show."""
     if connection.vendor not in _step_columns_by_vendor:
         _step_columns_by_vendor[connection.vendor] = _Columns.of(ReplayStep, leave=("effects",))
-    columns = _step_columns_by_vendor[connection.vendor]
+    return _step_columns_by_vendor[connection.vendor]
+
+
+_step_columns_by_vendor: dict[str, _Columns] = {}
+
+
+def steps_around(*, run: ReplayRun, seq: int) -> list[ReplayStep]:
+    """The stored steps within LOG_REACH of ``seq``: the stretch of log a step page lists
+    (as ``visible_run`` read them with the run, when asked to; else in one plain query)."""
+    near = getattr(run, "steps_near", None)
+    if near is not None and near[0] == seq:
+        return list(near[1])
+    columns = _step_columns()
     table = connection.ops.quote_name(ReplayStep._meta.db_table)
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT {columns.select(table)} FROM {table} WHERE {table}.run_id = %s "
                        f"AND {table}.seq BETWEEN %s AND %s ORDER BY {table}.seq",
-                       [run.pk, max(1, seq - reach), seq + reach])
+                       [run.pk, *_log_span(seq)])
         return [columns.instance(row) for row in cursor.fetchall()]
-
-
-_step_columns_by_vendor: dict[str, _Columns] = {}
 
 
 def step_notes(*, match: Match, step: int) -> list[StepNote]:

@@ -584,10 +584,12 @@ def _serve_step(request, run, seq, viewer, *, push_url: str | None = None):
     return response
 
 
-def _readable_run(request, match_id: int, run_id: int, *, behind: bool = True):
-    """The run if the reader may see it, else 404 (``behind``: as ``visible_run``)."""
+def _readable_run(request, match_id: int, run_id: int, *, behind: bool = True,
+                  steps_near: int | None = None):
+    """The run if the reader may see it, else 404 (``behind``, ``steps_near``: as
+    ``visible_run``)."""
     run = selectors.visible_run(user=request.user, match_id=match_id, run_id=run_id,
-                                behind=behind)
+                                behind=behind, steps_near=steps_near)
     if run is None:
         raise Http404("no such run")
     return run
@@ -600,7 +602,8 @@ def replay_step(request, match_id: int, run_id: int, seq: int):
                                            fragment=wants_fragment(request))
     if stored is not None:
         return stored
-    run = _readable_run(request, match_id, run_id, behind=not wants_fragment(request))
+    run = _readable_run(request, match_id, run_id, behind=not wants_fragment(request),
+                        steps_near=seq)
     if run.status != ReplayRun.DONE and seq > run.progress:
         return redirect("run-detail", match_id, run.pk)
     return _serve_step(request, run, seq, _viewer_param(request, run.match))
