@@ -97,29 +97,35 @@ def verified_events(
 def verified_windows(match_id: int, windows) -> dict[tuple[int, int], list[dict]]:
     """For each ``(after_seq, up_to_seq)`` window, its events checked as ``verified_events``
     checks them, all read in one query (a step page reads a few short stretches of the log:
-    each from a snapshot to a step)."""
+    each from a snapshot to a step). Windows that overlap or touch are checked once, as the
+    one stretch they make: the windows of a run's first read, each from its snapshot to a
+    step, would otherwise check the start of a stretch once per step."""
     windows = sorted({(after, upto) for after, upto in windows if after < upto})
     if not windows:
         return {}
-    ranges: list[list[int]] = []
+    stretches: list[list] = []  # [after, upto, windows]
     for after, upto in windows:
-        first = max(after, 1)
-        if ranges and first <= ranges[-1][1] + 1:
-            ranges[-1][1] = max(ranges[-1][1], upto)
+        if stretches and max(after, 1) <= stretches[-1][1] + 1:
+            stretches[-1][1] = max(stretches[-1][1], upto)
+            stretches[-1][2].append((after, upto))
         else:
-            ranges.append([first, upto])
-    where = " OR ".join("seq BETWEEN %s AND %s" for _ in ranges)
+            stretches.append([after, upto, [(after, upto)]])
+    where = " OR ".join("seq BETWEEN %s AND %s" for _ in stretches)
     with connection.cursor() as cursor:
         cursor.execute("SELECT seq, type, actor, data, prev_hash, hash FROM replay_event "
                        f"WHERE match_id = %s AND ({where}) ORDER BY seq",
-                       [match_id, *(bound for pair in ranges for bound in pair)])
+                       [match_id, *(bound for after, upto, _ in stretches
+                                    for bound in (max(after, 1), upto))])
         rows = cursor.fetchall()
     seqs = [row[0] for row in rows]
     found = {}
-    for after, upto in windows:
+    for after, upto, inside in stretches:
         low, high = bisect_left(seqs, max(after, 1)), bisect_right(seqs, upto)
-        found[(after, upto)] = list(_checked(match_id, iter(rows[low:high]), after, upto,
-                                             False))
+        events = list(_checked(match_id, iter(rows[low:high]), after, upto, False))
+        starts = [event["seq"] for event in events]
+        for window in inside:
+            found[window] = events[bisect_right(starts, window[0]):
+                                   bisect_right(starts, window[1])]
     return found
 
 

@@ -99,6 +99,25 @@ def test_a_changed_event_is_named_everywhere_the_log_is_read(dagon, client, cura
         call_command("verify_log", str(match.pk))
 
 
+def test_windows_read_together_are_each_the_checked_stretch(dagon):
+    """Proves: windows that overlap or touch (a run's first read: each from its snapshot to
+    a step) are read and checked as one stretch, each still its own events; a changed event
+    inside a stretch is named by every read of it, whichever window holds it."""
+    match, _ = dagon
+    windows = [(0, 4), (0, 9), (3, 12), (12, 15), (20, 25)]
+    found = trust.reader.verified_windows(match.pk, windows)
+    for after, upto in windows:
+        expected = list(trust.reader.verified_events(match.pk, after_seq=after,
+                                                     up_to_seq=upto))
+        assert found[(after, upto)] == expected
+        assert [event["seq"] for event in expected] == list(range(after + 1, upto + 1))
+    tamper(match, 11, changed_data(match, 11))
+    for window in ([(0, 4), (3, 12)], [(0, 9), (10, 14)], [(5, 11)]):
+        with pytest.raises(BrokenChain) as broken:
+            trust.reader.verified_windows(match.pk, window)
+        assert broken.value.seq == 11
+
+
 def test_a_break_found_once_is_kept_and_refuses_appends(dagon):
     """Proves: the first read that finds a break records it on the match, so appends are
     refused from then on without walking the log."""
