@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from bisect import bisect_left
 from collections.abc import Mapping
@@ -115,16 +116,28 @@ class _Columns:
                                         *field.get_db_converters(connection))))
         return cls(model=model, fields=fields, converters=tuple(converters))
 
+    @functools.cache  # one per model and vendor: kept for the process
     def select(self, alias: str) -> str:
         return ", ".join(f"{alias}.{connection.ops.quote_name(f.column)}" for f in self.fields)
 
+    @functools.cached_property
+    def _attnames(self) -> list[str]:
+        return [f.attname for f in self.fields]
+
+    @functools.cached_property
+    def _converting(self) -> tuple:
+        """(index, column, converters) of the columns that have converters."""
+        return tuple((index, column, converters)
+                     for index, (column, converters) in enumerate(self.converters) if converters)
+
     def instance(self, values):
-        converted = []
-        for value, (column, converters) in zip(values, self.converters, strict=True):
+        if len(values) != len(self.fields):
+            raise ValueError(f"{len(values)} values for {len(self.fields)} columns")
+        converted = list(values)
+        for index, column, converters in self._converting:
             for convert in converters:
-                value = convert(value, column, connection)
-            converted.append(value)
-        return self.model.from_db(connection.alias, [f.attname for f in self.fields], converted)
+                converted[index] = convert(converted[index], column, connection)
+        return self.model.from_db(connection.alias, self._attnames, converted)
 
 
 _columns_by_vendor: dict[str, tuple[_Columns, _Columns, _Columns]] = {}
