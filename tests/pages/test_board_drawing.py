@@ -30,14 +30,13 @@ def frames_drawn(monkeypatch):
     """The layouts whose frame was drawn, counted by the spaces they place."""
     boards._frame.cache_clear()
     drawn = []
-    render = boards.render_to_string
+    draw = boards.frame_svg
 
-    def counting(template, context=None, *args, **kwargs):
-        if template == "replay/includes/board_frame.html":
-            drawn.append(tuple((s.id, s.x, s.y) for s in context["spaces"]))
-        return render(template, context, *args, **kwargs)
+    def counting(spaces, *args, **kwargs):
+        drawn.append(tuple((s.id, s.x, s.y) for s in spaces))
+        return draw(spaces, *args, **kwargs)
 
-    monkeypatch.setattr(boards, "render_to_string", counting)
+    monkeypatch.setattr(boards, "frame_svg", counting)
     yield drawn
     boards._frame.cache_clear()
 
