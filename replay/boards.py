@@ -224,12 +224,25 @@ def _piece_words(piece: DrawnPiece) -> str:
 
 def board_frame(layout: BoardLayout) -> BoardFrame:
     """The layout's frame, drawn the first time this layout is seen (a board that turns, as
-    Dylan Dog's nightmare plane does, has one frame per position)."""
+    Dylan Dog's nightmare plane does, has one frame per position). An engine gives the same
+    layout object for the same board: that object finds its frame without the layout being
+    hashed, space by space, again."""
+    known = _frames_by_layout.get(id(layout))
+    if known is not None and known[0] is layout:
+        return known[1]
     provenance = json.dumps(dict(layout.provenance), sort_keys=True, default=str)
-    return _frame(layout.spaces, layout.links, provenance, tuple(sorted(layout.kinds.items())))
+    frame = _frame(layout.spaces, layout.links, provenance, tuple(sorted(layout.kinds.items())))
+    if len(_frames_by_layout) >= _FRAMES_KEPT:
+        _frames_by_layout.clear()
+    _frames_by_layout[id(layout)] = (layout, frame)  # the layout held, so its id stays its own
+    return frame
 
 
-@lru_cache(maxsize=256)
+_FRAMES_KEPT = 256
+_frames_by_layout: dict[int, tuple[BoardLayout, BoardFrame]] = {}
+
+
+@lru_cache(maxsize=_FRAMES_KEPT)
 def _frame(spaces: tuple[Space, ...], links: tuple[tuple[str, str], ...],
            provenance: str, kinds: tuple[tuple[str, str], ...]) -> BoardFrame:
     drawn = tuple(DrawnSpace(s.id, s.name, s.kind, s.area, float(s.x), float(s.y),

@@ -26,6 +26,7 @@ class Board:
         "kingdom",
         "kromt",
         "lagoons",
+        "layout",
         "name",
         "neighbours",
         "start",
@@ -51,6 +52,7 @@ class Board:
         self.cities = tuple(sorted(sid for sid in self.ids if self.kind[sid] == "city"))
         self.lagoons = tuple(sorted(sid for sid in self.ids if self.kind[sid] == "lagoon"))
         self.white = tuple(sorted(sid for sid in self.ids if self.kind[sid] == "white"))
+        self.layout: BoardLayout | None = None  # drawn once: ``layout_of``
 
     def adjacent(self, a: str, b: str) -> bool:
         return b in self.neighbours.get(a, ())
@@ -84,7 +86,13 @@ def board_for(board_id: str | None) -> Board:
 def layout_of(board: Board) -> BoardLayout:
     """The route drawn as ``board.json`` places and colours it, each space under its name, with
     what each kind of space is; the area of a circle is the kingdom (territory) of its city,
-    or none (the shore, the tail)."""
+    or none (the shore, the tail). Made once per board: a page draws it on every step."""
+    if board.layout is None:
+        board.layout = _layout(board)
+    return board.layout
+
+
+def _layout(board: Board) -> BoardLayout:
     spaces = []
     for space in board.data["spaces"]:
         kingdom = space.get("kingdom")

@@ -28,6 +28,7 @@ class BoardIndex:
         "default_starts",
         "hospital_distance",
         "hospitals",
+        "laid_out",
         "names",
         "rail",
         "rail_next",
@@ -40,6 +41,7 @@ class BoardIndex:
         self.data = board
         self.spaces: dict[str, dict] = dict(board.get("spaces", {}))
         self.names = {sid: d.get("name") or sid for sid, d in self.spaces.items()}
+        self.laid_out: BoardLayout | None = None  # drawn once: ``layout``
         self.rail: dict[tuple[str, str], str] = {}
         self.rail_next: dict[str, list[tuple[str, str]]] = {}
         for colour, links in sorted(board.get("railways", {}).items()):
@@ -88,7 +90,13 @@ class BoardIndex:
 
     def layout(self) -> BoardLayout:
         """Every city and sea zone by its name where ``board.json`` draws it, every road,
-        railway and sea link, and the file's provenance (a reconstruction, and says so)."""
+        railway and sea link, and the file's provenance (a reconstruction, and says so).
+        Made once: a page draws it on every step."""
+        if self.laid_out is None:
+            self.laid_out = self._layout()
+        return self.laid_out
+
+    def _layout(self) -> BoardLayout:
         spaces = tuple(
             Space(
                 id=sid,

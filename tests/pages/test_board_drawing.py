@@ -29,6 +29,7 @@ def lagoon_run(archive):
 def frames_drawn(monkeypatch):
     """The layouts whose frame was drawn, counted by the spaces they place."""
     boards._frame.cache_clear()
+    boards._frames_by_layout.clear()
     drawn = []
     draw = boards.frame_svg
 
@@ -39,6 +40,7 @@ def frames_drawn(monkeypatch):
     monkeypatch.setattr(boards, "frame_svg", counting)
     yield drawn
     boards._frame.cache_clear()
+    boards._frames_by_layout.clear()
 
 
 def test_a_layout_is_drawn_once_whatever_its_pieces(frames_drawn):
