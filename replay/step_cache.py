@@ -165,13 +165,22 @@ def step_read(*, run: ReplayRun, match: Match, seq: int, viewer: str | None,
 
 @dataclass(frozen=True)
 class Panel:
-    """A step's panel as stored: its HTML, the words the live region says, and the htmx
-    fragment (both together) with its ETag."""
+    """A step's panel as stored: its HTML and the words the live region says, with the ETag
+    of the htmx fragment (both together), which is made from them when served rather than
+    stored a second time."""
 
     html: str
     status: str
-    fragment: str
     etag: str
+
+    @property
+    def fragment(self) -> str:
+        return fragment_of(self.html, self.status)
+
+
+def fragment_of(html: str, status: str) -> str:
+    """The htmx fragment: the panel, and the live region's words swapped out of band."""
+    return f'{html}\n<p id="step-status" hx-swap-oob="innerHTML">{status}</p>\n'
 
 
 def etag_of(body: str) -> str:
@@ -228,8 +237,8 @@ def store(to_keep: dict) -> None:
         cache.set_many(to_keep, KEEP)
 
 
-def panel_of(html: str, status: str, fragment: str) -> Panel:
-    return Panel(html=html, status=status, fragment=fragment, etag=etag_of(fragment))
+def panel_of(html: str, status: str) -> Panel:
+    return Panel(html=html, status=status, etag=etag_of(fragment_of(html, status)))
 
 
 def with_csrf(request, text: str) -> str:

@@ -536,9 +536,7 @@ def _render_panel(context: dict, *, curator: bool) -> step_cache.Panel:
     context = {**context, "is_curator": curator, "csrf_token": step_cache.CSRF_PLACEHOLDER}
     html = mark_safe(render_to_string("replay/step.html#step-panel", context))
     status = mark_safe(render_to_string("replay/includes/step_status.html", context))
-    fragment = render_to_string("replay/step.html#step-fragment",
-                                {"panel": html, "status": status})
-    return step_cache.panel_of(html, status, fragment)
+    return step_cache.panel_of(html, status)
 
 
 def _step_page(request, match, run, seq, panel: step_cache.Panel, *, curator: bool, status=200):
