@@ -5,7 +5,6 @@ Each screen is one template; htmx asks for its named partial (web.pages.page).""
 
 from __future__ import annotations
 
-import json
 import re
 from functools import wraps
 from urllib.parse import urlencode
@@ -502,7 +501,7 @@ def _step_context(match, run, seq, viewer, reads: step_cache.RunReads | None = N
         "viewpoint_url": _step_url(run, seq),
         "viewpoints": step_markup.viewpoint_options(match.players, viewer),
         "checksum": step_markup.truncated(view.step.checksum, 13) if view.step else "",
-        "state_json": json.dumps(view.state, ensure_ascii=False, indent=1, sort_keys=True),
+        "state_json": step_markup.state_json(view.state),
         "event_facts": step_markup.fact_terms(facts(event["data"], names) if event else []),
     }
 
