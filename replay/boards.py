@@ -162,8 +162,8 @@ class Drawing:
     def pieces_svg(self) -> str:
         """The pieces as SVG, written here rather than by a template loop (a step page draws a
         dozen pieces, each with a score of values)."""
-        return format_html_join("", _PIECE_SVG, (
-            self._piece_values(p, _piece_words(p), p.id in self.movable)
+        return mark_safe("".join(
+            _written(_PIECE_SVG, self._piece_values(p, _piece_words(p), p.id in self.movable))
             for p in self.pieces))
 
     def _piece_values(self, p: DrawnPiece, words: str, movable: bool) -> tuple:
@@ -198,10 +198,12 @@ class Drawing:
     @property
     def piece_key(self) -> str:
         """The list saying where each piece is, on the board and off it."""
-        return format_html_join("", _PIECE_KEY_ITEM, (
-            (p.colour, p.label, p.space_name, f" ({p.detail})" if p.detail else "")
-            for p in self.pieces)) + format_html_join("", "<li>{}: {}</li>", (
-                (p.label, p.detail or "off the board") for p in self.off_board))
+        return mark_safe("".join([
+            *(_written(_PIECE_KEY_ITEM, (p.colour, p.label, p.space_name,
+                                         f" ({p.detail})" if p.detail else ""))
+              for p in self.pieces),
+            *(_written(_OFF_BOARD_ITEM, (p.label, p.detail or "off the board"))
+              for p in self.off_board)]))
 
     @property
     def empty(self) -> bool:
@@ -236,6 +238,16 @@ _MOVABLE = mark_safe(' tabindex="0" role="button"')
 _PIECE_KEY_ITEM = ('<li><svg class="dot" viewBox="0 0 10 10" aria-hidden="true" '
                    'focusable="false"><circle cx="5" cy="5" r="4.5" fill="{}" stroke="#000"/>'
                    '</svg>{}: {}{}</li>')
+
+
+_OFF_BOARD_ITEM = "<li>{}: {}</li>"
+
+
+@lru_cache(maxsize=4096)
+def _written(markup: str, values: tuple) -> str:
+    """``format_html(markup, *values)``, kept: most pieces stand on a step where they stood on
+    the one before, so the steps of a run write the same piece again and again."""
+    return format_html(markup, *values)
 
 
 def _piece_words(piece: DrawnPiece) -> str:
