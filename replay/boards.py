@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
-from django.utils.text import slugify
+from django.utils.text import capfirst, slugify
 
 from games.core.board import BoardLayout, Piece, Space
 
@@ -135,19 +135,14 @@ class BoardFrame:
     svg: str
     by_id: dict[str, DrawnSpace]
     legend: tuple[LegendEntry, ...] = ()
+    # The legend's list items and the provenance notes' terms, written with the frame.
+    legend_items: str = ""
+    provenance_items: str = ""
 
     @property
     def crowded(self) -> bool:
         """Too many spaces to print every name: names show on the spaces in play only."""
         return len(self.spaces) > CROWDED
-
-    @property
-    def provenance_notes(self) -> list[tuple[str, list[str]]]:
-        """Where the board comes from, as the page says it: each note of its provenance (what
-        was assumed, how it is drawn, why an id reads as it does) but its status, in words."""
-        return [(key.replace("_", " ").capitalize(),
-                 [str(item) for item in value] if isinstance(value, list) else [str(value)])
-                for key, value in self.provenance.items() if key != "status" and value]
 
 
 @dataclass
@@ -166,8 +161,8 @@ class Drawing:
     def pieces_svg(self) -> str:
         """The pieces as SVG, written here rather than by a template loop (a step page draws a
         dozen pieces, each with a score of values)."""
-        return format_html_join("", _PIECE_SVG, (
-            self._piece_values(p, _piece_words(p), p.id in self.movable)
+        return mark_safe("".join(
+            _written(_PIECE_SVG, self._piece_values(p, _piece_words(p), p.id in self.movable))
             for p in self.pieces))
 
     def _piece_values(self, p: DrawnPiece, words: str, movable: bool) -> tuple:
@@ -178,12 +173,36 @@ class Drawing:
                 p.x, p.y, p.r, p.colour, p.x, p.y, self.font, p.initial, words)
 
     @property
+    def moves_svg(self) -> str:
+        """The last move marked on the board: its path, the space left and the space reached."""
+        radius = self.frame.svg_radius
+        return format_html_join("", "{}{}{}", (
+            (format_html(_MOVE_PATH, m.origin.svg_x, m.origin.svg_y, m.target.svg_x,
+                         m.target.svg_y) if m.origin and m.target else "",
+             format_html(_MOVED_SPACE, "from", m.origin.svg_x, m.origin.svg_y, radius,
+                         m.origin.id) if m.origin else "",
+             format_html(_MOVED_SPACE, "to", m.target.svg_x, m.target.svg_y, radius,
+                         m.target.id) if m.target else "")
+            for m in self.moves))
+
+    @property
+    def moves_words(self) -> str:
+        """The last move in words: each piece that moved, from where to where."""
+        return format_html_join("; ", "{} {}", (
+            (m.label, format_html("from {} to {}", m.origin.name, m.target.name)
+             if m.origin and m.target else format_html("comes onto {}", m.target.name)
+             if m.target else format_html("leaves {}", m.origin.name))
+            for m in self.moves))
+
+    @property
     def piece_key(self) -> str:
         """The list saying where each piece is, on the board and off it."""
-        return format_html_join("", _PIECE_KEY_ITEM, (
-            (p.colour, p.label, p.space_name, f" ({p.detail})" if p.detail else "")
-            for p in self.pieces)) + format_html_join("", "<li>{}: {}</li>", (
-                (p.label, p.detail or "off the board") for p in self.off_board))
+        return mark_safe("".join([
+            *(_written(_PIECE_KEY_ITEM, (p.colour, p.label, p.space_name,
+                                         f" ({p.detail})" if p.detail else ""))
+              for p in self.pieces),
+            *(_written(_OFF_BOARD_ITEM, (p.label, p.detail or "off the board"))
+              for p in self.off_board)]))
 
     @property
     def empty(self) -> bool:
@@ -211,6 +230,8 @@ _PIECE_SVG = ('<g class="piece{}{}" data-piece="{}" data-space="{}" data-owner="
               'aria-label="{}">{}<circle cx="{}" cy="{}" r="{}" fill="{}"/><text x="{}" y="{}" '
               'font-size="{}" text-anchor="middle" dominant-baseline="central">{}</text>'
               '<title>{}</title></g>')
+_MOVE_PATH = '<line class="move-path" x1="{}" y1="{}" x2="{}" y2="{}"/>'
+_MOVED_SPACE = '<circle class="moved-{}" cx="{}" cy="{}" r="{}" data-space="{}"/>'
 _HIT_SVG = '<circle class="hit" cx="{}" cy="{}" r="{}"/>'
 _MOVABLE = mark_safe(' tabindex="0" role="button"')
 _PIECE_KEY_ITEM = ('<li><svg class="dot" viewBox="0 0 10 10" aria-hidden="true" '
@@ -218,8 +239,31 @@ _PIECE_KEY_ITEM = ('<li><svg class="dot" viewBox="0 0 10 10" aria-hidden="true" 
                    '</svg>{}: {}{}</li>')
 
 
+_OFF_BOARD_ITEM = "<li>{}: {}</li>"
+
+
+@lru_cache(maxsize=4096)
+def _written(markup: str, values: tuple) -> str:
+    """``format_html(markup, *values)``, kept: most pieces stand on a step where they stood on
+    the one before, so the steps of a run write the same piece again and again."""
+    return format_html(markup, *values)
+
+
 def _piece_words(piece: DrawnPiece) -> str:
     return f"{piece.label} on {piece.space_name}" + (f" ({piece.detail})" if piece.detail else "")
+
+
+def provenance_notes(provenance: Mapping) -> list[tuple[str, list[str]]]:
+    """Where the board comes from, as the page says it: each note of its provenance (what
+    was assumed, how it is drawn, why an id reads as it does) but its status, in words."""
+    return [(key.replace("_", " ").capitalize(),
+             [str(item) for item in value] if isinstance(value, list) else [str(value)])
+            for key, value in provenance.items() if key != "status" and value]
+
+
+_LEGEND_ITEM = ('<li><svg class="dot" viewBox="0 0 10 10" aria-hidden="true" focusable="false">'
+                '<circle cx="5" cy="5" r="4.5" fill="{}" stroke="#6b6257"/></svg>{} '
+                '<span class="meta">({})</span></li>')
 
 
 def board_frame(layout: BoardLayout) -> BoardFrame:
@@ -259,11 +303,19 @@ def _frame(spaces: tuple[Space, ...], links: tuple[tuple[str, str], ...],
     radius = round(max(span / 45, 3.0), 1)
     joined = tuple((by_id[a], by_id[b]) for a, b in links if a in by_id and b in by_id)
     font = round(radius * 0.9, 1)
+    legend = legend_of(drawn, dict(kinds))
+    notes = json.loads(provenance)
     svg = frame_svg(drawn, joined, svg_number(radius), svg_number(font))
     return BoardFrame(viewbox=" ".join(f"{v:.0f}" for v in box), radius=radius, font=font,
                       svg_radius=svg_number(radius), svg_font=svg_number(font),
-                      spaces=drawn, links=joined, provenance=json.loads(provenance),
-                      svg=mark_safe(svg), by_id=by_id, legend=legend_of(drawn, dict(kinds)))
+                      spaces=drawn, links=joined, provenance=notes,
+                      svg=mark_safe(svg), by_id=by_id, legend=legend,
+                      legend_items=format_html_join("", _LEGEND_ITEM, (
+                          (entry.colour, capfirst(entry.words), entry.count)
+                          for entry in legend)),
+                      provenance_items=format_html_join("", "<dt>{}</dt>{}", (
+                          (what, format_html_join("", "<dd>{}</dd>", ((note,) for note in said)))
+                          for what, said in provenance_notes(notes))))
 
 
 _EDGE_SVG = '<line x1="{}" y1="{}" x2="{}" y2="{}"/>'

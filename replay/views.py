@@ -5,7 +5,6 @@ Each screen is one template; htmx asks for its named partial (web.pages.page).""
 
 from __future__ import annotations
 
-import json
 import re
 from functools import wraps
 from urllib.parse import urlencode
@@ -15,14 +14,12 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
-from django.utils.text import Truncator
 from django.views.decorators.http import require_safe
 
 import games
 from archive import selectors as archive_selectors
-from replay import match_cache, selectors, step_cache
+from replay import match_cache, selectors, step_cache, step_markup
 from replay.boards import draw_board
 from replay.comparisons import same_moves
 from replay.errors import AppendConflict, BrokenChain, DocumentError, LogError, MalformedEvent
@@ -460,24 +457,34 @@ def _step_context(match, run, seq, viewer, reads: step_cache.RunReads | None = N
     runs_by_reading = {selectors.reading_key(link.run.interpretation): link.run
                        for link in readings}
     step_url = _step_urls(run, viewer)
+    urls = {
+        name: (step_url(s) if s is not None else None)
+        for name, s in (
+            # Home is step 0, the starting position, before the first event.
+            ("first", 0 if seq != 0 else None),
+            ("prev", view.prev_seq),
+            ("next", view.next_seq),
+            ("last", view.last_seq if view.last_seq != seq else None),
+            *((f"{way}_{name}", getattr(marks, f"{way}_{name}"))
+              for name in step_markup.LANDMARK_NAMES for way in ("next", "prev")),
+        )
+    }
     return {
         "match": match,
         "run": run,
         "view": view,
         "seq": seq,
         "viewer": viewer,
-        "viewer_value": viewer or "archivist",
         "drawing": drawing,
         "board_title": f"The board after step {seq}"
         + (f", as {match.player_name(viewer)} sees it" if viewer else ""),
         "refereed": engine is not None,
-        "panels": view.players,
+        "panels": step_markup.player_panels(view.players, viewer),
         "reading": step_reading(view.flags, engine, run=run, runs_by_reading=runs_by_reading,
                                 viewer=viewer),
-        "other_readings": [{"run": link.run, "words": link.words,
-                            "url": _step_url(link.run, seq, viewer)}
-                           for link in readings if link.run.pk != run.pk],
-        "log": _log_items(read.log, seq, step_url),
+        "other_readings": step_markup.other_reading_items(
+            readings, run, lambda other: _step_url(other, seq, viewer)),
+        "log": step_markup.log_items(read.log, seq, step_url),
         "annotations": [
             {"note": note, "form": AnnotationForm(
                 initial={"text": note.text, "expected_seq": match.last_seq},
@@ -488,46 +495,15 @@ def _step_context(match, run, seq, viewer, reads: step_cache.RunReads | None = N
         "variation_form": VariationForm(
             initial={"title": f"{match.title}: another move after step {seq}"},
             prefix="variation"),
-        "urls": {
-            name: (step_url(s) if s is not None else None)
-            for name, s in (
-                # Home is step 0, the starting position, before the first event.
-                ("first", 0 if seq != 0 else None),
-                ("prev", view.prev_seq),
-                ("next", view.next_seq),
-                ("last", view.last_seq if view.last_seq != seq else None),
-                ("next_flag", marks.next_flag),
-                ("prev_flag", marks.prev_flag),
-                ("next_matter", marks.next_matter),
-                ("prev_matter", marks.prev_matter),
-                ("next_violation", marks.next_violation),
-                ("prev_violation", marks.prev_violation),
-                ("next_note", marks.next_note),
-                ("prev_note", marks.prev_note),
-            )
-        },
-        "marks": marks,
-        "state_json": json.dumps(view.state, ensure_ascii=False, indent=1, sort_keys=True),
-        "event_facts": facts(event["data"], names) if event else [],
-        "actor_name": names.get(event["actor"], event["actor"]) if event and event["actor"] else "",
+        "urls": urls,
+        "landmarks": step_markup.landmark_items(urls, marks),
+        "goto_url": reverse("replay-goto", args=[match.pk, run.pk]),
+        "viewpoint_url": _step_url(run, seq),
+        "viewpoints": step_markup.viewpoint_options(match.players, viewer),
+        "checksum": step_markup.truncated(view.step.checksum, 13) if view.step else "",
+        "state_json": step_markup.state_json(view.state),
+        "event_facts": step_markup.fact_terms(facts(event["data"], names) if event else []),
     }
-
-
-def _log_items(log, seq: int, step_url) -> str:
-    """The log around a step as list items, written here rather than by a template loop: the
-    loop cost a step page more than all its other text."""
-    return format_html_join("", '<li value="{}"{}><a href="{}" hx-get="{}">{}</a>{}{}</li>', (
-        (step.seq, _CURRENT_STEP if step.seq == seq else "", url, url,
-         Truncator(step.summary).chars(_LOG_SUMMARY_CHARS),
-         "" if step.legal else _RULE_BROKEN,
-         format_html(' <span class="badge">⚑ {}</span>', step.flag_count)
-         if step.flag_count else "")
-        for step, url in ((step, step_url(step.seq)) for step in log)))
-
-
-_LOG_SUMMARY_CHARS = 110
-_CURRENT_STEP = mark_safe(' class="current" aria-current="step"')
-_RULE_BROKEN = mark_safe(' <span class="badge kind-violation">rule broken</span>')
 
 
 def _render_panel(context: dict, *, curator: bool) -> step_cache.Panel:
