@@ -4,10 +4,8 @@ and the points it reads by a conjecture (``Engine.conjectures``), each in the ru
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 
 from games.core.engine import Engine
 from games.core.points import InterpretationPoint, Option
@@ -107,14 +105,7 @@ def reading_words(engine: Engine | None, choices: Mapping[str, str] | None) -> R
     older engine version had are read as today's engine has them, as a replay would)."""
     if engine is None:
         return ReadingWords(refereed=False)
-    return _reading_words(engine, json.dumps(dict(choices or {}), sort_keys=True))
-
-
-@lru_cache(maxsize=1024)
-def _reading_words(engine: Engine, choices_json: str) -> ReadingWords:
-    """Worked out once per engine and reading in a process: a step page names every stored
-    reading of its match, and the words are the engine's, which change only with its code."""
-    reading = engine.nearest_interpretation(json.loads(choices_json))
+    reading = engine.nearest_interpretation(dict(choices or {}))
     departures = tuple(
         _read(point, point.option(reading.option(point.id))) for point in engine.points
         if reading.option(point.id) != point.default
