@@ -6,7 +6,7 @@ Each screen is one template; htmx asks for its named partial (web.pages.page).""
 from __future__ import annotations
 
 import re
-from functools import wraps
+from functools import partial, wraps
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -485,15 +485,17 @@ def _step_context(match, run, seq, viewer, reads: step_cache.RunReads | None = N
         "other_readings": step_markup.other_reading_items(
             readings, run, lambda other: _step_url(other, seq, viewer)),
         "log": step_markup.log_items(read.log, seq, step_url),
+        # The forms only a curator's panel shows: callables, which the template calls (so
+        # makes the form) only where it draws one.
         "annotations": [
-            {"note": note, "form": AnnotationForm(
-                initial={"text": note.text, "expected_seq": match.last_seq},
+            {"note": note, "form": partial(
+                AnnotationForm, initial={"text": note.text, "expected_seq": match.last_seq},
                 prefix=f"note-{note.seq}")}
             for note in read.notes
         ],
-        "annotation_form": AnnotationForm(initial={"expected_seq": match.last_seq}),
-        "variation_form": VariationForm(
-            initial={"title": f"{match.title}: another move after step {seq}"},
+        "annotation_form": partial(AnnotationForm, initial={"expected_seq": match.last_seq}),
+        "variation_form": partial(
+            VariationForm, initial={"title": f"{match.title}: another move after step {seq}"},
             prefix="variation"),
         "urls": urls,
         "landmarks": step_markup.landmark_items(urls, marks),
