@@ -10,7 +10,6 @@ same middleware):
   read yet, the cache emptied first) and warm (the same step again);
 - a whole step page, a match page, a compare page and a search (warm).
 
-The database is vacuumed and analysed once loaded, as autovacuum keeps a running server's.
 A cold step's server time is measured apart, one connection at a time (so no request waits
 for a worker): gunicorn's own measure of each request (its access log's request time, from
 the request read to the response written), averaged (the median beside it); wrk's mean
@@ -205,10 +204,6 @@ def main() -> None:
         print("loading the archive and the samples (replayed on PostgreSQL)…", flush=True)
         for command in (("migrate", "--noinput"), ("load_archive",), ("load_samples",)):
             manage(env, *command)
-        # A running server's tables have their statistics (autovacuum keeps them): without
-        # them, just after the load, the planner guesses and autovacuum works during the runs.
-        with psycopg.connect(postgres.url("ludoteca_web_load"), autocommit=True) as conn:
-            conn.execute("VACUUM ANALYZE")
         pages = pages_to_drive()
 
         port = free_port()
