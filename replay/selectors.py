@@ -502,10 +502,14 @@ class StepNote:
 
 # A step page lists the log this many steps either way of its step.
 LOG_REACH = 10
+# The largest seq a stored step can have (a PositiveIntegerField on every database): a step
+# asked for past it, from a hand-typed address, reads no log rather than overflow a query.
+_LARGEST_SEQ = 2**31 - 1
 
 
 def _log_span(seq: int) -> tuple[int, int]:
-    return max(1, seq - LOG_REACH), seq + LOG_REACH
+    return (min(max(1, seq - LOG_REACH), _LARGEST_SEQ),
+            min(seq + LOG_REACH, _LARGEST_SEQ))
 
 
 def _step_columns() -> _Columns:
