@@ -1,6 +1,24 @@
 from django.apps import AppConfig
 
 
+def announce_restored() -> None:
+    """Rows a backup restored in bulk, announced as the services announce what they store,
+    so whatever follows the archive (the search index) takes them in."""
+    from archive.models import Game, Transcription
+    from archive.signals import game_stored, transcription_stored
+
+    for game in Game.objects.order_by("pk"):
+        game_stored.send(Game, game=game)
+    for transcription in Transcription.objects.select_related("rulebook__game").order_by("pk"):
+        transcription_stored.send(Transcription, transcription=transcription)
+
+
 class ArchiveConfig(AppConfig):
     name = "archive"
     verbose_name = "Rulebook archive"
+
+    def ready(self) -> None:
+        from trust.backup import RowsSection, register
+
+        # Every row of the archive, and its scans byte for byte.
+        register(RowsSection("archive", order=10, files=True, announce=announce_restored))

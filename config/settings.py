@@ -204,11 +204,15 @@ CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "ludotec
 # every LUDOTECA_CHECKPOINT_EVERY seconds; one is signed only when the archive has grown.
 CELERY_BEAT_SCHEDULE = {
     "checkpoint": {
-        "task": "replay.tasks.sign_checkpoint",
+        "task": "trust.tasks.sign_checkpoint",
         "schedule": float(os.environ.get("LUDOTECA_CHECKPOINT_EVERY", "3600")),
     }
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+
+# The logs the hash chain guards (trust.logs): the trust layer names no app of its own.
+LUDOTECA_LOG_MODEL = "replay.Match"
+LUDOTECA_LOG_EVENT_MODEL = "replay.Event"
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

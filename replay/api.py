@@ -38,7 +38,6 @@ from replay.serializers import (
     AppendRequestSerializer,
     AppendResultSerializer,
     ChoicesSerializer,
-    ErrorSerializer,
     EventSerializer,
     GameDetailSerializer,
     GameListSerializer,
@@ -50,6 +49,7 @@ from replay.services import MatchCreation, append_events, match_create
 from replay.variations import variation_create
 from trust.reader import check_stretch
 from web.access import ID_PATTERN, int_query_param
+from web.openapi import ErrorSerializer
 
 # -- games -----------------------------------------------------------------------------------
 

@@ -18,13 +18,14 @@ from rest_framework.views import exception_handler
 from archive.services import ArchiveError
 from boundary import InputError
 from replay.errors import LogError
+from trust.errors import BrokenChain
 
 
 def json_exception_handler(exc, context):
     if isinstance(exc, InputError):
         return Response({"error": exc.code, "detail": exc.message, "field": exc.field},
                         status=400)
-    if isinstance(exc, LogError):
+    if isinstance(exc, (LogError, BrokenChain)):
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, ArchiveError):
         data = {"error": "invalid", "detail": exc.message}

@@ -4,14 +4,11 @@ event, so these rows go in with executemany and JSON serialised once."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 
 import orjson
 from django.db import connection
-
-from games.core.canonical import in_number_model
 
 STEP_COLUMNS = (
     "run_id", "seq", "event_type", "actor", "summary", "legal", "flag_count", "checksum", "effects"
@@ -71,20 +68,3 @@ def streamed_rows(table: str, columns: Sequence[str]) -> Iterator:
 
 def to_json(value) -> str:
     return orjson.dumps(value).decode("utf-8")
-
-
-# Sixteen digits in a row: the text may hold a whole number beyond ±(2**53 - 1).
-_LONG_DIGITS = re.compile(r"[0-9]{16}")
-_LONG_DIGITS_BYTES = re.compile(rb"[0-9]{16}")
-
-
-def load_json(value):
-    """A JSON column as read by a raw cursor (its text), read into the number model: a whole
-    number beyond ±(2**53 - 1), which is how PostgreSQL gives back a large double, is that
-    double again (``games.core.canonical``)."""
-    if not isinstance(value, (str, bytes)):
-        return in_number_model(value)
-    loaded = orjson.loads(value)
-    pattern = _LONG_DIGITS if isinstance(value, str) else _LONG_DIGITS_BYTES
-    return in_number_model(loaded) if pattern.search(value) else loaded
-

@@ -64,15 +64,3 @@ class DatabaseUnavailable(LogError):
     def __init__(self, message: str = "the database is unavailable; retry the append "
                  "(with the same idempotency key) in a moment"):
         super().__init__(message)
-
-
-class BrokenChain(LogError):
-    """A stored log that no longer hashes as it was written: an event was changed, removed
-    or inserted behind the database's guards. Replays, exports and appends refuse it."""
-
-    status = 409
-    code = "broken_chain"
-
-    def __init__(self, message: str, *, seq: int, problem: str = ""):
-        super().__init__(message, seq=seq)
-        self.problem = problem or message

@@ -22,9 +22,9 @@ from games.core.canonical import canonical_json
 from games.core.engine import Engine
 from games.core.points import Interpretation
 from games.core.replay import collect_corrections, effective_events
-from replay.errors import BrokenChain
 from replay.models import Event, HeadState, Match
 from replay.runs import SNAPSHOT_INTERVAL
+from trust.errors import BrokenChain
 from trust.reader import verified_events
 
 KEEP_EVERY = SNAPSHOT_INTERVAL

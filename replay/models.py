@@ -7,8 +7,7 @@ from django.db import models
 
 from archive.models import Game
 from games.core.canonical import NumberModelDecoder
-
-GENESIS_HASH = "0" * 64
+from trust.chain import GENESIS_HASH
 
 
 class Match(models.Model):
@@ -243,34 +242,3 @@ class HeadState(models.Model):
             models.UniqueConstraint(fields=["match", "reading", "seq"],
                                     name="head_state_unique_seq")
         ]
-
-
-class Checkpoint(models.Model):
-    """A signed tree head over every match's log head (trust/checkpoints.py): the note as
-    written (c2sp.org/tlog-checkpoint), and the public key that verifies it."""
-
-    origin = models.CharField(max_length=200)
-    tree_size = models.PositiveIntegerField()
-    root_hash = models.CharField(max_length=64, help_text="hex of the RFC 6962 root")
-    note = models.TextField(help_text="the signed note, byte for byte")
-    verifier_key = models.CharField(max_length=300)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-tree_size", "-id"]
-
-    def __str__(self) -> str:
-        return f"checkpoint {self.origin} size {self.tree_size}"
-
-
-class CheckpointLeaf(models.Model):
-    """One leaf of the checkpoints' Merkle tree: a match's log head when a checkpoint was
-    made. Leaves are only ever added, so every checkpoint extends the ones before it."""
-
-    index = models.PositiveIntegerField(unique=True)
-    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="checkpoint_leaves")
-    last_seq = models.PositiveIntegerField()
-    head_hash = models.CharField(max_length=64)
-
-    class Meta:
-        ordering = ["index"]

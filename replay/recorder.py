@@ -22,6 +22,7 @@ from games.core.points import Interpretation, InterpretationError
 from games.core.replay import collect_corrections, effective_events
 from games.core.step import Outcome, Step
 from replay.errors import AppendConflict, LogError, MalformedEvent
+from trust.errors import BrokenChain
 from replay.head_states import head_state, keep_head_states, match_reading, state_after
 from replay.models import Event, Match, ReplayRun, ReplayStep
 from replay.recorder_questions import Answers, answered, choice_key

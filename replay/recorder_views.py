@@ -41,6 +41,7 @@ from replay.recorder import (
 )
 from replay.recorder_questions import UnansweredField, choice_key, questions
 from replay.views import broken_log_is_409
+from trust.errors import BrokenChain
 from web.pages import bad_parameter_is_400, curator_only, page
 from web.params import BadParameter, whole_number
 from web.words import event_in_words, label
@@ -238,7 +239,7 @@ def record_choice(request, match_id: int):
         return _render(request, recorder_head(match=match, seat=seat), status=400,
                        failed={"key": key, "answers": answers, "error": error.message,
                                "input": error.field})
-    except LogError as error:
+    except (LogError, BrokenChain) as error:
         return _render(request, recorder_head(match=match, seat=seat), status=400,
                        error=_where(error))
     messages.success(request, f"Recorded event {expected + 1}.")
@@ -279,7 +280,7 @@ def record_as_played(request, match_id: int):
         record_event(match=match, event=event, expected_seq=expected, recorded_by=request.user)
     except AppendConflict as error:
         return _conflict(request, match, error, event)
-    except LogError as error:
+    except (LogError, BrokenChain) as error:
         return _render(request, head, status=400, as_played=event, as_played_text=text,
                        as_played_error=_as_played_error(error.field, error.message))
     kept = "kept as played, with its flags" if not step.legal else "recorded"
@@ -313,7 +314,7 @@ def record_undo(request, match_id: int):
                        recorded_by=request.user)
     except AppendConflict as error:
         return _conflict(request, match, error, None, seat)
-    except LogError as error:
+    except (LogError, BrokenChain) as error:
         return _render(request, recorder_head(match=match, seat=seat), status=400,
                        error=_where(error))
     messages.success(request, "The last move is undone (a correction in the log keeps it).")
@@ -331,7 +332,7 @@ def record_reading(request, match_id: int):
                if key.startswith("point:") and value}
     try:
         match_reading_set(match=match, choices=choices)
-    except LogError as error:
+    except (LogError, BrokenChain) as error:
         return _render(request, recorder_head(match=match), status=400, error=_where(error))
     messages.success(request, "The recorder now offers the choices of this reading.")
     return redirect(_url(match))

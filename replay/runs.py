@@ -22,7 +22,7 @@ from django.utils import timezone
 
 import background
 import games
-from games.core.canonical import canonical_json, state_checksum
+from games.core.canonical import canonical_json, load_json, state_checksum
 from games.core.facts import PlayerFacts
 from games.core.points import Interpretation, InterpretationError
 from games.core.replay import collect_corrections, corrections_of_notes, effective_events
@@ -31,11 +31,10 @@ from replay.bulk import (
     SNAPSHOT_COLUMNS,
     STEP_COLUMNS,
     insert_rows,
-    load_json,
     streamed_rows,
     to_json,
 )
-from replay.errors import BrokenChain, LogError
+from replay.errors import LogError
 from replay.models import (
     GENESIS_HASH,
     Event,
@@ -45,6 +44,8 @@ from replay.models import (
     ReplaySnapshot,
     ReplayStep,
 )
+from trust.errors import BrokenChain
+from trust.logs import WitnessedHead
 from trust.reader import (
     record_break,
     refuse_known_break,
@@ -296,6 +297,14 @@ def changed_since_run(run: ReplayRun) -> BrokenChain:
     record_break(run.match_id, run.log_seq, problem)
     return BrokenChain(f"the log of match {run.match_id} was changed: {problem}",
                        seq=run.log_seq, problem=problem)
+
+
+def run_heads(match_id: int) -> list[WitnessedHead]:
+    """The heads of the match's log its runs replayed to (a witness of the chain for
+    ``trust.audit.verify_log``: a chain recomputed after a change no longer reaches them)."""
+    rows = (ReplayRun.objects.filter(match_id=match_id).order_by("log_seq", "pk")
+            .values_list("pk", "log_seq", "head_hash"))
+    return [WitnessedHead(f"run {pk}", log_seq, head) for pk, log_seq, head in rows]
 
 
 def check_run_head(run: ReplayRun) -> None:

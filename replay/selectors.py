@@ -17,19 +17,16 @@ from django.db.models import (
     OuterRef,
     Q,
     QuerySet,
-    Subquery,
     Value,
 )
 from django.db.models.functions import Cast
 
 from archive.models import Game, Transcription
 from games.core.replay import collect_corrections
-from replay.errors import BrokenChain
 from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplayStep
 from replay.readings import ReadingWords, reading_words
 from replay.runs import StepView, read_step
-from trust.chain import GENESIS_HASH, ChainBreak
-from trust.reader import check_stretch, check_tail, record_break, verified_log
+from trust.chain import GENESIS_HASH
 
 
 def _readable_by(user, prefix: str = "") -> Q:
@@ -432,59 +429,6 @@ def event_log(*, match: Match, after_seq: int = 0, limit: int | None = None) -> 
 def latest_seqs(*, match: Match, count: int) -> list[int]:
     """The seqs of the log's last ``count`` events, the latest first."""
     return list(match.events.order_by("-seq").values_list("seq", flat=True)[:count])
-
-
-def verify_log(*, match: Match) -> ChainBreak | None:
-    """Walk the stored chain in chunks, then cross-check every run's recorded head (a chain
-    recomputed after a change still differs from what the runs replayed); the first
-    problem, or None when the log verifies."""
-    try:
-        for _ in verified_log(match, auditing=True):
-            pass
-    except BrokenChain as error:
-        return ChainBreak(error.seq, error.problem)
-    return runs_disagree(match=match)
-
-
-def runs_disagree(*, match: Match) -> ChainBreak | None:
-    """The first run whose recorded head the stored chain no longer reaches (a chain
-    recomputed after a change verifies on its own, but not against what was replayed). One
-    query, however many runs."""
-    stored = Event.objects.filter(match=OuterRef("match_id"), seq=OuterRef("log_seq"))
-    heads = (ReplayRun.objects.filter(match=match).order_by("log_seq", "pk")
-             .annotate(stored=Subquery(stored.values("hash")[:1]))
-             .values_list("pk", "log_seq", "head_hash", "stored"))
-    for run_id, log_seq, head, stored_head in heads:
-        if log_seq > match.last_seq:
-            return ChainBreak(log_seq, f"run {run_id} replayed the log up to seq {log_seq}, "
-                                       f"but the log now ends at seq {match.last_seq}")
-        stored_head = GENESIS_HASH if log_seq == 0 else stored_head
-        if stored_head != head:
-            problem = (f"run {run_id} replayed a log whose event {log_seq} hashed to "
-                       f"{head[:12]}…; it now hashes to {str(stored_head)[:12]}…: the chain was "
-                       "rewritten after that run")
-            record_break(match.pk, log_seq, problem)
-            return ChainBreak(log_seq, problem)
-    return None
-
-
-def chain_problem(*, match: Match, listed: list[Event]) -> ChainBreak | None:
-    """What the match pages show in their banner: a break in the events they list (checked
-    link by link), at the log's tail (its last event against the match's head) or against a
-    run's recorded head, found now; or one found before. ``verify_log`` walks the whole
-    chain; a page checks what it reads, in a bounded number of queries."""
-    try:
-        check_stretch(match.pk, listed)
-        shown_to_the_end = listed and listed[-1].seq == match.last_seq
-        if not (shown_to_the_end and listed[-1].hash == match.head_hash):
-            check_tail(match.pk, match.last_seq, match.head_hash)
-    except BrokenChain as error:
-        found = ChainBreak(error.seq, error.problem)
-    else:
-        found = runs_disagree(match=match)
-    if found is None and match.chain_broken_seq is not None:
-        return ChainBreak(match.chain_broken_seq, match.chain_broken_problem)
-    return found
 
 
 @dataclass(frozen=True)

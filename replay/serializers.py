@@ -263,11 +263,3 @@ class ChoicesSerializer(serializers.Serializer):
                                  "from what it can see; null: the archivist's (every choice)")
     finished = serializers.BooleanField(help_text="the game is over: nothing more is offered")
     choices = ChoiceSerializer(many=True)
-
-
-class ErrorSerializer(serializers.Serializer):
-    error = serializers.CharField()
-    detail = serializers.CharField()
-    field = serializers.CharField(required=False, help_text="the field or JSON path")
-    seq = WholeNumberField(required=False)
-    current_seq = WholeNumberField(required=False, help_text="on a conflict")

@@ -19,8 +19,9 @@ import background
 import games
 from archive.models import Game
 from boundary import InputError, check_json_value, check_text
+from games.core.canonical import load_json
 from games.core.events import EventSchemaError
-from replay.bulk import COPY_THRESHOLD, insert_rows, load_json, to_json
+from replay.bulk import COPY_THRESHOLD, insert_rows, to_json
 from replay.errors import (
     AppendConflict,
     DatabaseUnavailable,

@@ -15,6 +15,7 @@ from replay.forms import VariationForm
 from replay.models import ReplayRun
 from replay.runs import replay_match
 from replay.variations import variation_create
+from trust.errors import BrokenChain
 from web.pages import curator_only
 
 
@@ -40,7 +41,7 @@ def variation_add(request, match_id: int, run_id: int, seq: int):
             parent=match, from_seq=seq, title=form.cleaned_data["title"],
             created_by=request.user, reading=run.interpretation,
         )
-    except LogError as error:
+    except (LogError, BrokenChain) as error:
         messages.error(request, error.message)
         return redirect(step_url)
     messages.success(request, f"Variation “{variation.title}” begins after event {seq}: "
@@ -63,7 +64,7 @@ def compare_with_parent(request, match_id: int):
     try:
         mine = replay_match(match=match, choices=match.reading, requested_by=request.user)
         theirs = replay_match(match=parent, choices=match.reading, requested_by=request.user)
-    except LogError as error:
+    except (LogError, BrokenChain) as error:
         messages.error(request, error.message)
         return redirect("match-detail", match.pk)
     return redirect(reverse("compare", args=[match.pk]) + "?"

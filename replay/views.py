@@ -22,7 +22,7 @@ from archive import selectors as archive_selectors
 from replay import match_cache, selectors, step_cache, step_markup
 from replay.boards import draw_board
 from replay.comparisons import same_moves
-from replay.errors import AppendConflict, BrokenChain, DocumentError, LogError, MalformedEvent
+from replay.errors import AppendConflict, DocumentError, LogError, MalformedEvent
 from replay.forms import (
     AnnotationForm,
     AppendEventsForm,
@@ -50,7 +50,9 @@ from replay.runs import (
 )
 from replay.services import append_events, match_create, note_add, note_revise
 from replay.variations import family_tree, line_matches
+from trust.audit import chain_problem
 from trust.chain import ChainBreak
+from trust.errors import BrokenChain
 from web.access import is_curator
 from web.pages import bad_parameter_is_400, curator_only, page, wants_fragment
 from web.params import whole_number
@@ -81,7 +83,7 @@ def _match_context(request, match, *, append_form=None, run_form_error="", chain
     done = [r for r in runs if r.status == ReplayRun.DONE]
     visible = selectors.visible_matches(user=request.user)
     listed = list(selectors.event_log(match=match, limit=1000))
-    chain_break = chain_break or selectors.chain_problem(match=match, listed=listed)
+    chain_break = chain_break or chain_problem(match=match, listed=listed)
     return {
         "has_referee": engine is not None,
         "parent": selectors.visible_parent(user=request.user, match=match),
@@ -213,7 +215,7 @@ def match_append(request, match_id: int):
             )
         except MalformedEvent as error:
             form.add_error("events", _describe(error))
-        except LogError as error:
+        except (LogError, BrokenChain) as error:
             form.add_error("events", _describe(error))
         else:
             messages.success(
@@ -241,7 +243,7 @@ def match_new(request):
                 is_private=data["is_private"], created_by=request.user,
                 idempotency_key=data["idempotency_key"] or None,
             )
-        except LogError as error:
+        except (LogError, BrokenChain) as error:
             top = (error.field or "").split("[")[0].split(".")[0]
             message = error.message
             player = re.match(r"players\[(\d+)\]", error.field or "")
@@ -267,7 +269,7 @@ def match_import(request):
         except DocumentError as error:
             where = f" at {error.field}" if error.field and error.field != "$" else ""
             form.add_error("file", f"Refused{where}: {error.message}. Nothing was stored.")
-        except LogError as error:
+        except (LogError, BrokenChain) as error:
             form.add_error("file", f"Refused: {error.message}. Nothing was stored.")
         else:
             messages.success(request, f"Imported “{match.title}” ({match.last_seq} events).")
@@ -314,7 +316,7 @@ def run_start(request, match_id: int):
         run = replay_match(match=match, choices=choices, requested_by=request.user)
     except BrokenChain:
         raise  # answered 409 with the banner by broken_log_is_409
-    except LogError as error:
+    except (LogError, BrokenChain) as error:
         return page(request, "replay/match.html",
                     _match_context(request, match, run_form_error=error.message), status=400)
     return redirect(_run_url(run, _reading_position(request.POST, match)))
@@ -638,7 +640,7 @@ def _write_note(request, match, run, seq, form, write, *, done, note_seq=None):
             form = AnnotationForm(data, prefix=form.prefix)
             form.is_valid()
             form.add_error(None, f"Conflict: {error.message}. Your note is kept; send it again.")
-        except LogError as error:
+        except (LogError, BrokenChain) as error:
             form.add_error("text", error.message)
         else:
             messages.success(request, done)
@@ -728,7 +730,7 @@ def compare(request, match_id: int):
         _side_names(run_a, run_b, match)
         try:
             comparison = step_cache.comparison(run_a, run_b)
-        except LogError as error:
+        except (LogError, BrokenChain) as error:
             context["error"] = error.message
         else:
             # Two lines of play may end at different steps: a side past its end shows none.

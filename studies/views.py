@@ -14,7 +14,7 @@ from archive.models import Game
 from boundary import whole_number_text
 from games.agents import DEFAULT_BUDGET
 from replay import selectors as replay_selectors
-from replay.errors import BrokenChain, LogError
+from replay.errors import LogError
 from replay.readings import reading_words
 from replay.runs import find_run
 from replay.views import broken_log_is_409
@@ -30,6 +30,7 @@ from studies.services import (
     study_impact,
     study_sweep,
 )
+from trust.errors import BrokenChain
 from web.pages import curator_only, page
 
 AGENT_WORDS = [("greedy", "greedy agents (one move ahead, the game's evaluation)"),
@@ -104,7 +105,7 @@ def _start_sweep(request, match, engine):
                             requested_by=request.user)
     except BrokenChain:
         raise  # answered 409 with the banner by broken_log_is_409
-    except LogError as error:
+    except (LogError, BrokenChain) as error:
         context = {"match": match, "engine": engine, "current": None, "error": error.message,
                    "older": list(selectors.sweeps_of(match=match)[:20])}
         return page(request, "studies/match_sweep.html", context, status=400)
@@ -162,7 +163,7 @@ def _start_game_study(request, game, engine):
                                   requested_by=request.user)
         else:
             raise LogError("kind must be impact or archive", field="kind")
-    except LogError as error:
+    except (LogError, BrokenChain) as error:
         return page(request, "studies/game_studies.html",
                     _game_context(request, game, engine, error=error.message, kind=kind),
                     status=400)
@@ -182,7 +183,7 @@ def reading(request, match_id: int):
     choices = {key: value for key, value in request.GET.items() if key not in ("seq",)}
     try:
         run = find_run(match=match, choices=choices)
-    except LogError as error:
+    except (LogError, BrokenChain) as error:
         return page(request, "studies/reading.html",
                     {"match": match, "engine": engine, "error": error.message}, status=400)
     if run is not None:

@@ -1,11 +1,10 @@
 """The archive's trust: what lets a collector believe a stored match is the match that was
 recorded, without believing the server.
 
-The hash chain and its one reader (every read of a log checks it), signed checkpoints (Merkle
-tree heads as C2SP signed notes, kept outside the database), and the backup that gives
-history back exactly. Kept apart from ``replay`` so the few modules that guard the record are
-read and reviewed on their own. ``replay`` records and replays matches through the chain and
-its reader; those and the checkpoints need of ``replay`` only its tables (this app has none of
-its own) and its errors, while backup and restore also speak the interchange format and the
-restore replays every run to prove it reproduces.
+A layer below the apps that keep logs, importing none of them: the hash chain (``chain``: one
+formula, one genesis) and its one reader (``reader``: every read of a log checks it), the
+audit of a whole log against the heads others witnessed (``audit``), signed checkpoints
+(Merkle tree heads as C2SP signed notes, kept outside the database: ``checkpoints`` and their
+``models``), and the backup that gives history back exactly (``backup``). Which tables hold
+the logs, and who witnessed their heads, is told to it (``logs``).
 """

@@ -12,8 +12,8 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from replay.serializers import ErrorSerializer
 from trust.checkpoints import latest_checkpoint
+from web.openapi import ErrorSerializer
 
 
 class NoteRenderer(BaseRenderer):

@@ -1,4 +1,5 @@
-"""The hash chain: hash = sha256(prev_hash + canonical JSON of the event). Pure functions."""
+"""The hash chain: ``hash = sha256(prev_hash + canonical JSON of the event)``, one formula for
+every writer and reader of a log. Pure functions."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.core.canonical import canonical_json
+from games.core.canonical import canonical_bytes
 
 GENESIS_HASH = "0" * 64
 
@@ -23,8 +24,15 @@ def event_record(event: Mapping[str, Any]) -> dict:
 
 
 def event_hash(prev_hash: str, event: Mapping[str, Any]) -> str:
-    payload = prev_hash + canonical_json(event_record(event))
-    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+    """The hash of ``event`` chained after ``prev_hash`` (canonical bytes, no text round trip)."""
+    return link_hash(prev_hash, event["seq"], event["type"], event.get("actor"),
+                     event.get("data", {}))
+
+
+def link_hash(prev_hash: str, seq: int, event_type: str, actor: Any, data: Any) -> str:
+    """``event_hash`` of an event given field by field, as rows are read from the log."""
+    record = {"seq": seq, "type": event_type, "actor": actor, "data": data}
+    return hashlib.sha256(prev_hash.encode("ascii") + canonical_bytes(record)).hexdigest()
 
 
 @dataclass(frozen=True)

@@ -18,14 +18,16 @@ import os
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
 
 from games.core.canonical import canonical_bytes
-from replay.errors import BrokenChain
-from replay.models import Checkpoint, CheckpointLeaf, Match
+from trust.errors import BrokenChain
+from trust.logs import tables
 from trust.merkle import leaf_hash, root_hash
+from trust.models import Checkpoint, CheckpointLeaf
 from trust.reader import stored_hash, verified_events, verified_log
 from trust.signed_note import Checkpoint as CheckpointText
 from trust.signed_note import (
@@ -138,7 +140,8 @@ def checkpoint_create(*, signer: Signer, only_if_grown: bool = False) -> Checkpo
         top = CheckpointLeaf.objects.aggregate(top=Max("index"))["top"]
         next_index = 0 if top is None else top + 1
         new_leaves = []
-        for match in Match.objects.order_by("pk").only("pk", "last_seq", "head_hash"):
+        logs = tables().log_model.objects.order_by("pk").only("pk", "last_seq", "head_hash")
+        for match in logs:
             recorded = latest.get(match.pk)
             if recorded == (match.last_seq, match.head_hash):
                 continue
@@ -163,7 +166,7 @@ def _latest_leaf_per_match():
         "match_id", "last_seq", "head_hash")
 
 
-def _check_extends(match: Match, recorded: tuple[int, str] | None) -> None:
+def _check_extends(match: Any, recorded: tuple[int, str] | None) -> None:
     """A head is signed only if the log verifies from the last recorded head to its end."""
     try:
         if recorded is None:
@@ -224,7 +227,7 @@ def verify_checkpoint(*, note: str, verifier: Verifier) -> CheckpointReport:
 
 
 def _check_match(match_id: int, heads: list[tuple[int, str]]) -> None:
-    match = Match.objects.filter(pk=match_id).first()
+    match = tables().log_model.objects.filter(pk=match_id).first()
     if match is None:
         raise CheckpointError(f"match {match_id} is in the checkpoint but gone from the "
                               "archive", match=match_id, seq=heads[0][0])

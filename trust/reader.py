@@ -15,25 +15,22 @@ its own), stops every read of the log from then on (:func:`refuse_known_break`),
 
 from __future__ import annotations
 
-import hashlib
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
+from typing import Any
 
 from django.db import connection
 from django.utils import timezone
 
-from games.core.canonical import canonical_bytes
-from replay.bulk import load_json
-from replay.errors import BrokenChain
-from replay.models import Match
+from games.core.canonical import load_json
 from trust.chain import GENESIS_HASH
+from trust.chain import link_hash as _digest
+from trust.errors import BrokenChain
+from trust.logs import tables
 
 READ_CHUNK = 2000
-
-
-def _digest(prev_hash: str, seq: int, event_type: str, actor, data) -> str:
-    record = {"seq": seq, "type": event_type, "actor": actor, "data": data}
-    return hashlib.sha256(prev_hash.encode("ascii") + canonical_bytes(record)).hexdigest()
+# The columns of an event the chain covers, and its links, as the reader selects them.
+_LINK_COLUMNS = "seq, type, actor, data, prev_hash, hash"
 
 
 def _rows(match_id: int, first_seq: int, last_seq: int | None) -> Iterator[tuple]:
@@ -46,8 +43,9 @@ def _rows(match_id: int, first_seq: int, last_seq: int | None) -> Iterator[tuple
     plan. A window that comes back short is the end of the log or a gap; one more indexed
     look finds which, so the caller still sees the row after a gap and can name it.
     """
-    window = ("SELECT seq, type, actor, data, prev_hash, hash FROM replay_event "
-              "WHERE match_id = %s AND seq BETWEEN %s AND %s ORDER BY seq")
+    logs = tables()
+    window = (f"SELECT {_LINK_COLUMNS} FROM {logs.events} WHERE {logs.log_column} = %s "
+              "AND seq BETWEEN %s AND %s ORDER BY seq")
     start = first_seq
     while last_seq is None or start <= last_seq:
         end = start + READ_CHUNK - 1 if last_seq is None else min(start + READ_CHUNK - 1,
@@ -68,8 +66,10 @@ def _rows(match_id: int, first_seq: int, last_seq: int | None) -> Iterator[tuple
 def _next_seq(match_id: int, after: int, last_seq: int | None) -> int | None:
     """The first stored seq after ``after`` (up to ``last_seq``), or None."""
     bound = "" if last_seq is None else " AND seq <= %s"
+    logs = tables()
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT MIN(seq) FROM replay_event WHERE match_id = %s AND seq > %s{bound}",
+        cursor.execute(f"SELECT MIN(seq) FROM {logs.events} WHERE {logs.log_column} = %s "
+                       f"AND seq > %s{bound}",
                        [match_id, after] + ([] if last_seq is None else [last_seq]))
         row = cursor.fetchone()
     return row[0] if row else None
@@ -111,9 +111,10 @@ def verified_windows(match_id: int, windows) -> dict[tuple[int, int], list[dict]
         else:
             stretches.append([after, upto, [(after, upto)]])
     where = " OR ".join("seq BETWEEN %s AND %s" for _ in stretches)
+    logs = tables()
     with connection.cursor() as cursor:
-        cursor.execute("SELECT seq, type, actor, data, prev_hash, hash FROM replay_event "
-                       f"WHERE match_id = %s AND ({where}) ORDER BY seq",
+        cursor.execute(f"SELECT {_LINK_COLUMNS} FROM {logs.events} "
+                       f"WHERE {logs.log_column} = %s AND ({where}) ORDER BY seq",
                        [match_id, *(bound for after, upto, _ in stretches
                                     for bound in (max(after, 1), upto))])
         rows = cursor.fetchall()
@@ -160,9 +161,10 @@ def _checked(match_id: int, rows: Iterator[tuple], after_seq: int, up_to_seq: in
                       f"at seq {up_to_seq}")
 
 
-def verified_log(match: Match, *, auditing: bool = False) -> Iterator[dict]:
-    """The whole log, checked link by link and against the match's recorded head (so a
-    removed tail is found too)."""
+def verified_log(match: Any, *, auditing: bool = False) -> Iterator[dict]:
+    """The whole log (``match``: its row, with ``pk``, ``last_seq`` and ``head_hash``), checked
+    link by link and against the head the log's row records (so a removed tail is found
+    too)."""
     last = None
     for event in verified_events(match.pk, with_hashes=True, auditing=auditing):
         last = event
@@ -202,11 +204,24 @@ def stored_hash(match_id: int, seq: int) -> str | None:
     """The hash stored for event ``seq`` (the genesis hash for seq 0), or None."""
     if seq == 0:
         return GENESIS_HASH
+    logs = tables()
     with connection.cursor() as cursor:
-        cursor.execute("SELECT hash FROM replay_event WHERE match_id = %s AND seq = %s",
-                       [match_id, seq])
+        cursor.execute(f"SELECT hash FROM {logs.events} WHERE {logs.log_column} = %s "
+                       "AND seq = %s", [match_id, seq])
         row = cursor.fetchone()
     return row[0] if row else None
+
+
+def stored_hashes(match_id: int, seqs: set[int]) -> dict[int, str]:
+    """The hashes stored for events ``seqs``, in one query."""
+    if not seqs:
+        return {}
+    logs = tables()
+    marks = ", ".join(["%s"] * len(seqs))
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT seq, hash FROM {logs.events} WHERE {logs.log_column} = %s "
+                       f"AND seq IN ({marks})", [match_id, *sorted(seqs)])
+        return dict(cursor.fetchall())
 
 
 def check_tail(match_id: int, last_seq: int, head_hash: str) -> None:
@@ -214,9 +229,10 @@ def check_tail(match_id: int, last_seq: int, head_hash: str) -> None:
     what an append checks before it extends the chain."""
     if last_seq == 0:
         return
+    logs = tables()
     with connection.cursor() as cursor:
-        cursor.execute("SELECT seq, type, actor, data, prev_hash, hash FROM replay_event "
-                       "WHERE match_id = %s AND seq = %s", [match_id, last_seq])
+        cursor.execute(f"SELECT {_LINK_COLUMNS} FROM {logs.events} "
+                       f"WHERE {logs.log_column} = %s AND seq = %s", [match_id, last_seq])
         row = cursor.fetchone()
     if row is None:
         raise _broken(match_id, last_seq, "the match's last event is missing from the log")
@@ -227,13 +243,13 @@ def check_tail(match_id: int, last_seq: int, head_hash: str) -> None:
         raise _broken(match_id, seq, "the stored hash does not match the event's content")
 
 
-def refuse_known_break(match_id: int, *, match: Match | None = None) -> None:
+def refuse_known_break(match_id: int, *, match: Any = None) -> None:
     """Raise :class:`BrokenChain` if a break was found in the log before (one row read, none
-    when the caller holds the match row)."""
+    when the caller holds the log's row, ``match``)."""
     if match is not None:
         row = (match.chain_broken_seq, match.chain_broken_problem)
     else:
-        row = (Match.objects.filter(pk=match_id)
+        row = (tables().log_model.objects.filter(pk=match_id)
                .values_list("chain_broken_seq", "chain_broken_problem").first())
     if row is not None and row[0] is not None:
         seq, problem = row
@@ -256,8 +272,8 @@ def _broken(match_id: int, seq: int, problem: str) -> BrokenChain:
 
 
 def record_break(match_id: int, seq: int, problem: str) -> None:
-    """Mark the match as tampered with (the first break found stays): appends refuse it."""
-    Match.objects.filter(pk=match_id, chain_broken_seq__isnull=True).update(
+    """Mark the log as tampered with (the first break found stays): appends refuse it."""
+    tables().log_model.objects.filter(pk=match_id, chain_broken_seq__isnull=True).update(
         chain_broken_seq=seq, chain_broken_problem=problem[:500],
         chain_broken_at=timezone.now(),
     )

@@ -4,6 +4,10 @@ what each view says), each with the API's one JSON error form."""
 
 from __future__ import annotations
 
+from rest_framework import serializers
+
+from boundary.drf import WholeNumberField
+
 UNSAFE = {"post", "put", "patch", "delete"}
 # Operations that read or write a match's log: a log found broken is answered 409 naming
 # the seq (and an append after another writer, 409 naming current_seq).
@@ -53,3 +57,11 @@ def document_error_answers(result, generator, request, public):
             for status in sorted(_statuses(path, method, operation)):
                 responses.setdefault(status, {"description": ANSWERS[status], "content": error})
     return result
+
+
+class ErrorSerializer(serializers.Serializer):
+    error = serializers.CharField()
+    detail = serializers.CharField()
+    field = serializers.CharField(required=False, help_text="the field or JSON path")
+    seq = WholeNumberField(required=False)
+    current_seq = WholeNumberField(required=False, help_text="on a conflict")

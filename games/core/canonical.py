@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 from typing import Any
 
 import orjson
@@ -84,3 +85,19 @@ def state_checksum(state: Any) -> str:
 def round_trip(value: Any) -> Any:
     """The value as it comes back from its JSON form (tuples become lists, and so on)."""
     return orjson.loads(canonical_bytes(value))
+
+
+# Sixteen digits in a row: the text may hold a whole number beyond ±(2**53 - 1).
+_LONG_DIGITS = re.compile(r"[0-9]{16}")
+_LONG_DIGITS_BYTES = re.compile(rb"[0-9]{16}")
+
+
+def load_json(value: Any) -> Any:
+    """A JSON column as a raw database cursor gives it (its text, or a value already parsed),
+    read into the number model: a whole number beyond ±(2**53 - 1), which is how PostgreSQL
+    gives back a large double, is that double again."""
+    if not isinstance(value, (str, bytes)):
+        return in_number_model(value)
+    loaded = orjson.loads(value)
+    pattern = _LONG_DIGITS if isinstance(value, str) else _LONG_DIGITS_BYTES
+    return in_number_model(loaded) if pattern.search(value) else loaded

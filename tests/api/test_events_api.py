@@ -4,7 +4,7 @@ that cannot be rewritten (DESIGN.md, "The event log")."""
 import pytest
 
 from replay.models import Event
-from replay.selectors import verify_log
+from trust.audit import verify_log
 from replay.services import append_events
 from tests.api.conftest import notes
 

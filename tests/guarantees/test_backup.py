@@ -23,24 +23,16 @@ from archive.models import Rulebook, Scan, Transcription
 from archive.services import add_scan, import_transcription, load_archive
 from replay.db_guards import install_event_guards, remove_event_guards
 from replay.interchange import import_match
-from replay.models import (
-    Checkpoint,
-    CheckpointLeaf,
-    Event,
-    Match,
-    ReplayFlag,
-    ReplayRun,
-    ReplaySnapshot,
-    ReplayStep,
-)
+from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplaySnapshot, ReplayStep
 from replay.runs import replay_match
-from replay.selectors import verify_log
 from replay.services import append_events, match_create
 from studies.models import Study, StudyPart
 from studies.services import study_sweep
 from tests.factories import GameFactory, UserFactory, make_curator
-from trust.backup import archive_models
+from trust.audit import verify_log
+from trust.backup import app_models
 from trust.checkpoints import KEY_ENV
+from trust.models import Checkpoint, CheckpointLeaf
 
 
 def png_bytes(colour=(120, 90, 60)) -> bytes:
@@ -109,7 +101,7 @@ def every_row(*, passwords: bool) -> dict:
     """Every row of every table a restore gives back, field by field. Steps, flags and
     snapshots are rebuilt by replaying, so their own row ids are left out."""
     derived = {ReplayStep, ReplayFlag, ReplaySnapshot}
-    tables = [Group, *archive_models(), Match, Event, ReplayRun, ReplayStep, ReplayFlag,
+    tables = [Group, *app_models("archive"), Match, Event, ReplayRun, ReplayStep, ReplayFlag,
               ReplaySnapshot, Checkpoint, CheckpointLeaf, Study, StudyPart]
     rows = {}
     for model in tables:
@@ -368,11 +360,11 @@ def test_a_recomputed_chain_its_runs_contradict_is_not_exported(settings, tmp_pa
 def test_every_table_is_in_the_backup_or_says_why_not(settings, tmp_path, checkpoint_key):
     """Tries: every model of the project (django.apps), against a backup of an archive that
     has rows in each of them. Proves: each table is either in the backup, with all its rows
-    counted, or in trust.backup.NOT_IN_BACKUP with the reason; a model added later fails
+    counted, or in trust.backup.not_in_backup() with the reason; a model added later fails
     here until it is one or the other."""
     from django.apps import apps
 
-    from trust.backup import NOT_IN_BACKUP
+    from trust.backup import not_in_backup
 
     settings.MEDIA_ROOT = tmp_path / "media"
     build_archive()
@@ -380,9 +372,9 @@ def test_every_table_is_in_the_backup_or_says_why_not(settings, tmp_path, checkp
     counts = json.loads((tmp_path / "dump" / "manifest.json").read_text())["counts"]
     tables = {model._meta.label_lower: model for model in apps.get_models()
               if not model._meta.proxy}
-    missing = sorted(set(tables) - set(counts) - set(NOT_IN_BACKUP))
+    missing = sorted(set(tables) - set(counts) - set(not_in_backup()))
     assert not missing, f"neither backed up nor said why not: {missing}"
-    assert set(NOT_IN_BACKUP) <= set(tables) and all(NOT_IN_BACKUP.values())
+    assert set(not_in_backup()) <= set(tables) and all(not_in_backup().values())
     for name in set(tables) & set(counts):
         assert counts[name] == tables[name].objects.count() > 0, name
 

@@ -15,14 +15,14 @@ from rest_framework.test import APIClient
 import games
 import trust.reader
 from replay.db_guards import install_event_guards, remove_event_guards
-from replay.errors import BrokenChain
 from replay.interchange import export_match, import_match
 from replay.models import ReplayRun
 from replay.runs import replay_match
-from replay.selectors import verify_log
 from replay.services import append_events
 from tests.factories import make_curator
 from tests.guarantees.tampering import tamper
+from trust.audit import verify_log
+from trust.errors import BrokenChain
 
 
 @pytest.fixture

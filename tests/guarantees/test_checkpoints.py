@@ -17,13 +17,13 @@ from rest_framework.test import APIClient
 
 import games
 from replay.interchange import import_match
-from replay.models import Checkpoint, CheckpointLeaf
 from replay.runs import replay_match
-from replay.selectors import verify_log
 from replay.services import append_events
 from tests.guarantees.conftest import note
 from tests.guarantees.tampering import tamper
+from trust.audit import verify_log
 from trust.merkle import leaf_hash, root_hash
+from trust.models import Checkpoint, CheckpointLeaf
 from trust.signed_note import open_note, read_signer, read_verifier, sign
 
 # Certificate Transparency's reference tree: these leaves and the root of each prefix.

@@ -11,9 +11,9 @@ import time
 import pytest
 
 from replay.models import Event, Match
-from replay.selectors import verify_log
 from tests.guarantees.writers import append_with_retry
 from tests.worker import database_url_from_settings
+from trust.audit import verify_log
 
 WRITERS = 8
 APPENDS_EACH = 1000

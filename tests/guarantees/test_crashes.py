@@ -21,10 +21,10 @@ from django.db import connection, connections
 
 from replay.errors import DatabaseUnavailable
 from replay.models import Event, Match
-from replay.selectors import verify_log
 from replay.services import append_events
 from tests.guarantees.writers import append_with_retry
 from tests.worker import database_url_from_settings
+from trust.audit import verify_log
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.postgres

@@ -1,7 +1,8 @@
-"""No import cycle among the project's own modules, not even a lazy one inside a function:
-a module that needs another which needs it back hides where the code belongs, and an import
-moved into a function only hides the cycle until someone reads the code. The graph is built
-from the source with ``ast``, every import counted wherever it stands."""
+"""The project's packages are layers, and no import reaches up or goes round in a circle, not
+even a lazy one inside a function: a module that needs another which needs it back hides where
+the code belongs, and an import moved into a function only hides the cycle until someone reads
+the code. The graph is built from the source with ``ast``, every import counted wherever it
+stands."""
 
 from __future__ import annotations
 
@@ -11,6 +12,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("config", "archive", "replay", "trust", "studies", "search", "web", "boundary",
             "background", "games")
+# Which packages each package may import, from the bottom up: the engines know no Django;
+# boundary and web are helpers every app uses; trust guards the logs below the apps that keep
+# them; archive, then replay, then what reads both. config (settings, URLs) sits on top.
+MAY_IMPORT: dict[str, set[str]] = {
+    "games": set(),
+    "boundary": set(),
+    "web": {"boundary"},
+    "background": {"config"},  # the Celery app only, to send a task by its name
+    "trust": {"games", "boundary", "web"},
+    "archive": {"games", "boundary", "web", "trust"},
+    "replay": {"games", "boundary", "web", "trust", "archive", "background"},
+    "studies": {"games", "boundary", "web", "trust", "archive", "replay", "background"},
+    "search": {"games", "boundary", "web", "trust", "archive", "replay"},
+    "config": set(PACKAGES) - {"config"},
+}
 
 
 def module_name(path: Path) -> str:
@@ -120,3 +136,31 @@ def test_no_module_of_the_project_imports_itself_back_even_inside_a_function():
     assert {"replay.services", "trust.reader"} <= set(graph)  # the walk found the project
     cycles = [" → ".join(cycle) for cycle in import_cycles(graph)]
     assert cycles == [], "import cycles:\n" + "\n".join(cycles)
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[str]:
+    """Every import of a package its layer may not import, as ``module → module``."""
+    found = []
+    for module, targets in sorted(graph.items()):
+        package = module.split(".")[0]
+        for target in sorted(targets):
+            other = target.split(".")[0]
+            if other != package and other not in MAY_IMPORT[package]:
+                found.append(f"{module} → {target}")
+    return found
+
+
+def test_the_layer_check_names_a_planted_upward_import():
+    planted = {"trust.reader": {"replay.models", "games.core.canonical"},
+               "replay.runs": {"trust.reader"}}
+    assert upward_imports(planted) == ["trust.reader → replay.models"]
+
+
+def test_every_package_is_a_layer():
+    found = {path.parent.name for path in ROOT.glob("*/__init__.py")} - {"tests", "bench"}
+    assert found == set(PACKAGES) == set(MAY_IMPORT)
+
+
+def test_no_package_imports_one_above_its_layer():
+    found = upward_imports(import_graph(project_modules()))
+    assert found == [], "imports across layers:\n" + "\n".join(found)

@@ -28,16 +28,15 @@ from games.core.canonical import (
     MAX_SAFE_INTEGER,
     NumberModelDecoder,
     canonical_bytes,
+    load_json,
 )
-from replay.bulk import load_json
 from replay.interchange import export_match, import_match
 from replay.models import Match
-from replay.selectors import verify_log
 from replay.services import append_events, match_create
 from tests.factories import GameFactory, make_curator
 from tests.guarantees.test_backup import wipe_database
-from trust.backup import export_archive
-from trust.restore import import_archive
+from trust.audit import verify_log
+from trust.backup import export_archive, import_archive
 
 ROOT = Path(__file__).resolve().parents[2]
 

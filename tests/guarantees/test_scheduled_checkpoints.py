@@ -7,14 +7,15 @@ import re
 
 import pytest
 
-from replay.models import Checkpoint, Match
+from replay.models import Match
 from replay.services import append_events
-from replay.tasks import sign_checkpoint
+from trust.tasks import sign_checkpoint
 from tests.factories import MatchFactory
 from tests.guarantees.conftest import note
 from tests.replay.test_worker import broker, wait_for  # noqa: F401 (the broker fixture)
 from tests.worker import start_beat, start_worker
 from trust.checkpoints import KEY_ENV, latest_checkpoint, verifier_from, verify_checkpoint
+from trust.models import Checkpoint
 
 
 def _grow(match: Match, text: str) -> None:
@@ -46,7 +47,7 @@ def test_the_task_without_a_key_fails_naming_the_setting(log_match, monkeypatch)
 
 
 def _signed(worker) -> int:
-    return len(re.findall(r"replay\.tasks\.sign_checkpoint\[[^\]]+\] succeeded", worker.log()))
+    return len(re.findall(r"trust\.tasks\.sign_checkpoint\[[^\]]+\] succeeded", worker.log()))
 
 
 @pytest.mark.worker
@@ -75,7 +76,7 @@ def test_beat_and_a_worker_sign_a_checkpoint_then_none_until_the_archive_grows(
     finally:
         beat.stop()
         worker.stop()
-    assert "Sending due task checkpoint (replay.tasks.sign_checkpoint)" in beat.log()
+    assert "Sending due task checkpoint (trust.tasks.sign_checkpoint)" in beat.log()
     first, second = Checkpoint.objects.order_by("pk")
     assert (first.tree_size, second.tree_size) == (1, 2)
     assert second.verifier_key == verifier_key

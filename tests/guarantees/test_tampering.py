@@ -10,10 +10,10 @@ from django.db.models import ProtectedError
 from django.test import Client
 
 from replay.models import Event, Match
-from replay.selectors import verify_log
 from replay.services import append_events
 from tests.factories import UserFactory
 from tests.guarantees.conftest import note
+from trust.audit import verify_log
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from replay import match_cache, selectors, views
 from replay.db_guards import install_event_guards, remove_event_guards
 from replay.models import Match, ReplayRun
 from replay.runs import replay_match
-from replay.selectors import verify_log
+from trust.audit import verify_log
 from replay.services import append_events, note_add
 from replay.variations import variation_create
 from tests.factories import UserFactory, make_curator

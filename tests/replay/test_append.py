@@ -5,7 +5,7 @@ import pytest
 
 from replay.errors import AppendConflict, IdempotencyMismatch, MalformedEvent
 from replay.models import Event
-from replay.selectors import verify_log
+from trust.audit import verify_log
 from replay.services import append_events
 from tests.replay.conftest import notes
 from trust.chain import GENESIS_HASH, event_hash

@@ -8,7 +8,7 @@ from django.db import DatabaseError, connection, transaction
 
 from replay.db_guards import install_event_guards, remove_event_guards
 from replay.models import Event
-from replay.selectors import verify_log
+from trust.audit import verify_log
 from replay.services import append_events
 from tests.replay.conftest import notes
 

@@ -8,7 +8,7 @@ from django.db import connection
 
 from replay.errors import AppendConflict
 from replay.models import Event, Match
-from replay.selectors import verify_log
+from trust.audit import verify_log
 from replay.services import append_events
 from tests.replay.conftest import notes
 

@@ -1,7 +1,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from archive.management.commands._input import check_options, read_input
+from boundary.commands import check_options, read_input
 from archive.models import Game, Rulebook
 from archive.services import ArchiveError, import_tei
 

@@ -14,7 +14,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from rest_framework.authtoken.models import Token
 
-from archive.management.commands._input import check_options
+from boundary.commands import check_options
 
 PASSWORD_ENV = "LUDOTECA_CURATOR_PASSWORD"
 

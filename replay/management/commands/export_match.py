@@ -7,6 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 from replay.errors import LogError
 from replay.interchange import export_match
 from replay.management.commands._match_arg import match_from_argument
+from trust.errors import BrokenChain
 
 
 class Command(BaseCommand):
@@ -20,7 +21,7 @@ class Command(BaseCommand):
         match = match_from_argument(options["match"])
         try:
             data = export_match(match)
-        except LogError as error:  # a log that no longer verifies is not exported
+        except (LogError, BrokenChain) as error:  # a log that no longer verifies is not exported
             raise CommandError(f"match {match.pk}: {error.message}") from None
         if options["output"] == "-":
             self._to_stdout(data)

@@ -1,9 +1,10 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from archive.management.commands._input import read_input
+from boundary.commands import read_input
 from replay.errors import LogError
 from replay.interchange import import_match
+from trust.errors import BrokenChain
 
 
 class Command(BaseCommand):
@@ -18,7 +19,7 @@ class Command(BaseCommand):
         raw = read_input(path)
         try:
             match = import_match(raw=raw, is_private=options["private"])
-        except LogError as error:
+        except (LogError, BrokenChain) as error:
             where = f" at {error.field}" if error.field else ""
             raise CommandError(f"{path}{where}: {error.message}") from None
         self.stdout.write(f"imported match {match.pk}: {match.title} ({match.last_seq} events)")

@@ -9,6 +9,7 @@ from studies.models import Study
 from studies.plans import PLAYERS
 from studies.report import summary_lines
 from studies.services import DEFAULT_AGENT, study_archive, study_impact, study_sweep
+from trust.errors import BrokenChain
 
 
 class Command(BaseCommand):
@@ -54,7 +55,7 @@ class Command(BaseCommand):
             else:
                 study = study_archive(game_slug=options["game"], points=options["points"],
                                       wait=True)
-        except LogError as error:
+        except (LogError, BrokenChain) as error:
             where = f" ({error.field})" if error.field else ""
             raise CommandError(f"{error.message}{where}") from None
         self.stdout.write(f"study {study.pk}: {study.status}, {study.parts_done} of "

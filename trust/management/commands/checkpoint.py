@@ -5,7 +5,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from archive.management.commands._input import check_options
+from boundary.commands import check_options
 from trust.checkpoints import (
     KEY_ENV,
     CheckpointError,

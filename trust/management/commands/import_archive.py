@@ -3,8 +3,7 @@ from pathlib import Path
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
-from trust.backup import BackupError
-from trust.restore import import_archive
+from trust.backup import BackupError, import_archive
 
 
 class Command(BaseCommand):

@@ -2,9 +2,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from replay.management.commands._match_arg import match_from_argument
-from replay.models import Match
-from replay.selectors import verify_log
+from trust.audit import verify_log
 from trust.checkpoints import (
     KEY_ENV,
     CheckpointError,
@@ -12,7 +10,21 @@ from trust.checkpoints import (
     verifier_from,
     verify_checkpoint,
 )
+from trust.logs import tables
 from trust.signed_note import read_verifier
+
+
+def log_from_argument(value):
+    """The log (a match) a command argument names by its id."""
+    try:
+        log_id = int(value)
+    except (TypeError, ValueError):
+        raise CommandError(f"MATCH must be a match id (a whole number), not {value!r}") from None
+    found = (tables().log_model.objects.filter(pk=log_id).first()
+             if 0 < log_id < 2**63 else None)  # past a bigint: no such row, not a SQL error
+    if found is None:
+        raise CommandError(f"no match with id {log_id}")
+    return found
 
 
 class Command(BaseCommand):
@@ -32,8 +44,8 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         if bool(options["match"]) == bool(options["all"]):
             raise CommandError("name one MATCH, or --all")
-        matches = (Match.objects.order_by("pk") if options["all"]
-                   else [match_from_argument(options["match"])])
+        matches = (tables().log_model.objects.order_by("pk") if options["all"]
+                   else [log_from_argument(options["match"])])
         problems = []
         for match in matches:
             broken = verify_log(match=match)

@@ -1,4 +1,5 @@
-"""Command-line input shared by the import commands (archive's and replay's)."""
+"""Command-line input at the boundary, shared by every app's commands: a file (or standard
+input) read, and text options checked."""
 
 import sys
 from pathlib import Path
