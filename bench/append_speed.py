@@ -55,8 +55,8 @@ def reference_rates(server, events: list[dict], batch: int, single: int) -> tupl
 
 def ludoteca_rates(events: list[dict], batch: int, single: int) -> tuple[float, float]:
     from archive.models import Game
+    from replay.log.append import append_events
     from replay.models import Match
-    from replay.services import append_events
 
     def new_match() -> Match:
         return Match.objects.create(

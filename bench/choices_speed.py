@@ -28,9 +28,9 @@ def measure(database: str, events: int) -> int:
     from django.test import Client
 
     import games
-    from replay.interchange import import_match
-    from replay.recorder import recorder_head
-    from replay.services import append_events
+    from replay.log.append import append_events
+    from replay.log.interchange import import_match
+    from replay.recorder.head import recorder_head
     from tests.factories import make_curator
 
     def recorded(length: int):

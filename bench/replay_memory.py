@@ -29,7 +29,7 @@ def prepare(events: int, game: str, database: str) -> None:
 
     _django.setup(database)
     import games
-    from replay.interchange import import_match
+    from replay.log.interchange import import_match
 
     started = time.perf_counter()
     document = games.get(game).simulate(seed=2, min_events=events)

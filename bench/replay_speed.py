@@ -26,8 +26,9 @@ def measure(database: str, events: int, game: str) -> int:
     _django.setup(database)
     import games
     from games.core.replay import replay_document
-    from replay.interchange import import_match
-    from replay.runs import read_step, replay_match
+    from replay.log.interchange import import_match
+    from replay.runs.replaying import replay_match
+    from replay.runs.steps import read_step
 
     document = games.get(game).simulate(seed=7, min_events=events)
     count = len(document["events"])

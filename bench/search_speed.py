@@ -37,8 +37,8 @@ TARGET_MS = 100
 
 def grow(copies: int) -> float:
     from archive.models import Transcription
-    from replay.interchange import import_match
-    from replay.services import append_events
+    from replay.log.append import append_events
+    from replay.log.interchange import import_match
     from search.services import bulk_indexing
 
     started = time.perf_counter()

@@ -9,8 +9,8 @@ from rest_framework.routers import DefaultRouter
 
 from archive import api as archive_api
 from config.ratelimit import RateLimitedObtainAuthToken
-from replay import api as replay_api
-from replay import api_runs
+from replay.api import matches as replay_api
+from replay.api import runs as api_runs
 from search.api import SearchView
 from studies import api as studies_api
 from trust.api import LatestCheckpointView

@@ -223,7 +223,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
-    "EXCEPTION_HANDLER": "replay.api_errors.json_exception_handler",
+    "EXCEPTION_HANDLER": "replay.api.errors.json_exception_handler",
     # Every JSON body passes the input boundary (boundary/): depth, duplicate keys, numbers,
     # text that can be stored.
     "DEFAULT_PARSER_CLASSES": [

@@ -1,5 +1,5 @@
 """The admin shows matches and their logs, read-only: a match is made only by
-``replay.services.match_create`` and its log grows only by ``append_events``, both behind the
+``replay.log.matches.match_create`` and its log grows only by ``append_events``, both behind the
 input boundary, so no admin form may write past them (a player's name the boundary would
 refuse, a setup the engine cannot start from, a head that is not the log's)."""
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.core.engine import Engine
+from replay.log.append import NOTE_TYPES
 from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplayStep
 from replay.readings import ReadingWords, flag_rows, reading_words
 from replay.selectors import MatchNotes, StepNote, match_notes
-from replay.services import NOTE_TYPES
 from web.words import event_in_words, facts, outcome_in_words
 
 # A sheet lists at most this many events (about a hundred A4 pages); the export holds them all.

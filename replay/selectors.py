@@ -25,7 +25,7 @@ from archive.models import Game, Transcription
 from games.core.replay import collect_corrections
 from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplayStep
 from replay.readings import ReadingWords, reading_words
-from replay.runs import StepView, read_step
+from replay.runs.steps import StepView, read_step
 from trust.chain import GENESIS_HASH
 
 

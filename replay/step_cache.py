@@ -50,9 +50,9 @@ from django.middleware.csrf import get_token
 from django.utils.cache import get_conditional_response, patch_vary_headers
 
 from replay import selectors
-from replay.comparisons import Comparison, compare_runs
 from replay.models import Match, ReplayRun
-from replay.runs import KEPT_STATE_SPACING
+from replay.runs.comparisons import Comparison, compare_runs
+from replay.runs.replaying import KEPT_STATE_SPACING
 
 
 def _source_version() -> str:

@@ -2,8 +2,8 @@
 
 from celery import shared_task
 
-from replay import head_states
-from replay.runs import execute_run
+from replay.runs import head_states
+from replay.runs.replaying import execute_run
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)

@@ -1,6 +1,8 @@
 from django.urls import path
 
-from replay import recorder_views, score_sheet_views, variation_views, views
+from replay import score_sheet_views, views
+from replay.recorder import views as recorder_views
+from replay.variations import views as variation_views
 
 urlpatterns = [
     path("matches/", views.match_list, name="match-list"),

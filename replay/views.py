@@ -21,8 +21,6 @@ import games
 from archive import selectors as archive_selectors
 from replay import match_cache, selectors, step_cache, step_markup
 from replay.boards import draw_board
-from replay.comparisons import same_moves
-from replay.errors import AppendConflict, DocumentError, LogError, MalformedEvent
 from replay.forms import (
     AnnotationForm,
     AppendEventsForm,
@@ -31,7 +29,11 @@ from replay.forms import (
     StepGotoForm,
     VariationForm,
 )
-from replay.interchange import export_match, import_match
+from replay.log.append import append_events
+from replay.log.errors import AppendConflict, DocumentError, LogError, MalformedEvent
+from replay.log.interchange import export_match, import_match
+from replay.log.matches import match_create
+from replay.log.notes import note_add, note_revise
 from replay.models import ReplayRun
 from replay.readings import (
     flag_rows,
@@ -41,15 +43,10 @@ from replay.readings import (
     question_of,
     reading_words,
 )
-from replay.runs import (
-    ReplayError,
-    changed_since_run,
-    first_flag_seq,
-    game_head,
-    replay_match,
-)
-from replay.services import append_events, match_create, note_add, note_revise
-from replay.variations import family_tree, line_matches
+from replay.runs.comparisons import same_moves
+from replay.runs.replaying import ReplayError, changed_since_run, game_head, replay_match
+from replay.runs.steps import first_flag_seq
+from replay.variations.lines import family_tree, line_matches
 from trust.audit import chain_problem
 from trust.chain import ChainBreak
 from trust.errors import BrokenChain

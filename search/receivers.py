@@ -3,7 +3,7 @@
 from django.dispatch import receiver
 
 from archive.signals import game_stored, transcription_stored
-from replay.signals import notes_appended
+from replay.log.signals import notes_appended
 from search import services
 
 

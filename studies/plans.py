@@ -28,7 +28,7 @@ from games.core.sweep import (
     start,
     sweep,
 )
-from replay.errors import LogError
+from replay.log.errors import LogError
 from replay.models import Event, Match
 from studies.measures import differences, measures_of
 from studies.statistics import wilson

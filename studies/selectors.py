@@ -7,7 +7,7 @@ from django.db.models import Q, QuerySet
 
 from replay import selectors as replay_selectors
 from replay.models import Match
-from replay.runs import game_head
+from replay.runs.replaying import game_head
 from studies.models import Study
 from studies.plans import engine_of
 from studies.services import study_fingerprint

@@ -21,7 +21,7 @@ from django.utils import timezone
 import background
 from games.core.canonical import canonical_json
 from replay.models import Match
-from replay.runs import game_head
+from replay.runs.replaying import game_head
 from studies.models import Study, StudyPart
 from studies.plans import (
     PLANS,

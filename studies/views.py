@@ -14,9 +14,9 @@ from archive.models import Game
 from boundary import whole_number_text
 from games.agents import DEFAULT_BUDGET
 from replay import selectors as replay_selectors
-from replay.errors import LogError
+from replay.log.errors import LogError
 from replay.readings import reading_words
-from replay.runs import find_run
+from replay.runs.replaying import find_run
 from replay.views import broken_log_is_409
 from studies import selectors
 from studies.models import Study

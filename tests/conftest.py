@@ -74,7 +74,7 @@ def _append_only_guards(request):
     request.getfixturevalue("transactional_db" if transactional else "db")
     from django.db import connection
 
-    from replay.db_guards import install_event_guards, remove_event_guards
+    from replay.log.db_guards import install_event_guards, remove_event_guards
 
     install_event_guards(connection)
     yield

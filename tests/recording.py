@@ -17,10 +17,10 @@ from games.core.canonical import state_checksum
 from games.core.choices import ACTOR, Choice, OneOf, covering
 from games.core.engine import Engine
 from games.core.replay import replay_document
-from replay.interchange import export_document
-from replay.recorder_questions import Question, choice_key, questions
-from replay.runs import replay_match
-from replay.services import match_create
+from replay.log.interchange import export_document
+from replay.log.matches import match_create
+from replay.recorder.questions import Question, choice_key, questions
+from replay.runs.replaying import replay_match
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 from django.db import migrations
 
-from replay.db_guards import install_event_guards, remove_event_guards
+from replay.log.db_guards import install_event_guards, remove_event_guards
 
 
 def install(apps, schema_editor):

@@ -3,10 +3,10 @@ that cannot be rewritten (DESIGN.md, "The event log")."""
 
 import pytest
 
+from replay.log.append import append_events
 from replay.models import Event
-from trust.audit import verify_log
-from replay.services import append_events
 from tests.api.conftest import notes
+from trust.audit import verify_log
 
 
 def _append(client, match, events, expected_seq, key=None):

@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from replay.interchange import export_match
+from replay.log.append import append_events
+from replay.log.interchange import export_match
 from replay.models import Event, Match
-from replay.services import append_events
 from tests.api.conftest import notes
 from tests.factories import MatchFactory, UserFactory
 from trust.chain import chain_head

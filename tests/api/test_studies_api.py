@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import games
-from replay.interchange import import_match
+from replay.log.interchange import import_match
 from studies.models import Study
 
 LAGOON = Path(games.get("dagon").package_dir) / "samples" / "lagoon-dispute.json"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import games
-from replay.interchange import import_match
+from replay.log.interchange import import_match
 from replay.models import Match
 
 

@@ -13,8 +13,8 @@ from django.urls import reverse
 
 from archive.models import Game
 from archive.services import load_archive
-from replay.errors import DocumentError
-from replay.services import checked_players
+from replay.log.errors import DocumentError
+from replay.log.matches import checked_players
 from tests import paths
 from tests.factories import GameFactory
 

@@ -62,8 +62,8 @@ def seeded(live_server):
 @pytest.fixture
 def dagon_run(seeded):
     import games
-    from replay.interchange import import_match
-    from replay.runs import replay_match
+    from replay.log.interchange import import_match
+    from replay.runs.replaying import replay_match
 
     document = games.get("dagon").simulate(seed=3, max_events=40)
     document["title"] = "Club night, table 2"
@@ -88,8 +88,8 @@ def lagoon_runs(seeded):
     (run under "attacker", run under "attacked"); they first diverge at the attack, seq 11."""
     from pathlib import Path
 
-    from replay.interchange import import_match
-    from replay.runs import replay_match
+    from replay.log.interchange import import_match
+    from replay.runs.replaying import replay_match
 
     sample = Path(__file__).resolve().parents[2] / "games/dagon/samples/lagoon-dispute.json"
     match = import_match(raw=sample.read_bytes())

@@ -122,9 +122,10 @@ def test_step_through_without_javascript(no_js_page, live_server, dagon_run):
 
 def test_progress_bar_polls_until_done_then_opens_the_first_flag(page, seeded):
     import games
-    from replay.interchange import import_match
+    from replay.log.interchange import import_match
     from replay.models import ReplayRun
-    from replay.runs import execute_run, first_flag_seq
+    from replay.runs.replaying import execute_run
+    from replay.runs.steps import first_flag_seq
 
     document = games.get("dagon").simulate(seed=4, max_events=30)
     match = import_match(raw=document)

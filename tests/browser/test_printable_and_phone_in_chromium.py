@@ -31,7 +31,7 @@ def new_page(browser, viewport, **options):
 
 @pytest.fixture
 def noted_lagoon(lagoon_runs):
-    from replay.services import note_add
+    from replay.log.notes import note_add
 
     attacker, attacked = lagoon_runs
     match = attacker.match

@@ -40,7 +40,7 @@ def test_a_race_recorded_by_clicks_alone(page, live_server, race_match):
             click_move(page, *move)
     expect(page.locator("#head-seq")).to_have_text("4")
     page.screenshot(path="/tmp/rec_recorder.png", full_page=True)
-    from replay.runs import replay_match
+    from replay.runs.replaying import replay_match
 
     run = replay_match(match=race_match)
     assert run.log_seq == 4 and run.flag_summary == {}
@@ -86,7 +86,7 @@ def test_a_historical_illegal_move_is_recorded_with_its_flag(page, live_server, 
     with page.expect_navigation():
         page.get_by_role("button", name="Keep it as played, with its violation").click()
     expect(page.locator(".messages")).to_contain_text("kept as played, with its flags")
-    from replay.runs import replay_match
+    from replay.runs.replaying import replay_match
 
     run = replay_match(match=race_match)
     step = run.steps.get(seq=2)
@@ -122,7 +122,7 @@ def test_the_recorder_at_phone_width_from_the_keyboard(browser, live_server, rac
 
 
 def test_type_ahead_finds_a_choice_by_its_label(page, live_server, race_match):
-    from replay.services import append_events
+    from replay.log.append import append_events
 
     append_events(match=race_match, expected_seq=0,
                   events=[{"type": "roll", "actor": "p1", "data": {"value": 1}}])
@@ -141,7 +141,7 @@ def test_type_ahead_finds_a_choice_by_its_label(page, live_server, race_match):
 
 def test_type_ahead_finds_a_choice_by_the_words_of_its_values(page, live_server, parlour):
     from archive.models import Game
-    from replay.services import match_create
+    from replay.log.matches import match_create
 
     match = match_create(game=Game.objects.get(slug=parlour.slug), title="A parlour",
                          players=[{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"}],
@@ -176,8 +176,8 @@ def test_every_target_is_24_pixels_at_phone_width(browser, seeded, race_match):
     """At 390 px: the race (outcome buttons, pawns, a text input, ticks and counts) and Dagon
     (a select of spaces and its highlighted circles, a Hero and its targets); nothing scrolls
     sideways, no inline code, no console message (the strict CSP included)."""
-    from replay.interchange import import_match
-    from replay.services import append_events
+    from replay.log.append import append_events
+    from replay.log.interchange import import_match
     from tests.browser.conftest import ConsoleErrors
     from tests.browser.test_accessibility_and_csp import INLINE
 
@@ -208,7 +208,7 @@ def test_every_target_is_24_pixels_at_phone_width(browser, seeded, race_match):
 
 
 def test_an_open_field_left_empty_is_named_and_nothing_is_sent(page, live_server, race_match):
-    from replay.services import append_events
+    from replay.log.append import append_events
 
     append_events(match=race_match, expected_seq=0,
                   events=[{"type": "roll", "actor": "p1", "data": {"value": 1}}])

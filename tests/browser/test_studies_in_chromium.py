@@ -28,7 +28,7 @@ def queued(settings, monkeypatch):
 @pytest.fixture
 def two_matches(seeded):
     import games
-    from replay.interchange import import_match
+    from replay.log.interchange import import_match
 
     return [import_match(raw=games.get("dagon").simulate(seed=seed, max_events=60))
             for seed in (3, 4)]

@@ -8,7 +8,7 @@ import json
 
 from django.db import connection
 
-from replay.db_guards import install_event_guards, remove_event_guards
+from replay.log.db_guards import install_event_guards, remove_event_guards
 from trust.chain import event_hash
 
 

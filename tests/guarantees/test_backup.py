@@ -21,11 +21,12 @@ from django.db import connection
 import games
 from archive.models import Rulebook, Scan, Transcription
 from archive.services import add_scan, import_transcription, load_archive
-from replay.db_guards import install_event_guards, remove_event_guards
-from replay.interchange import import_match
+from replay.log.append import append_events
+from replay.log.db_guards import install_event_guards, remove_event_guards
+from replay.log.interchange import import_match
+from replay.log.matches import match_create
 from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplaySnapshot, ReplayStep
-from replay.runs import replay_match
-from replay.services import append_events, match_create
+from replay.runs.replaying import replay_match
 from studies.models import Study, StudyPart
 from studies.services import study_sweep
 from tests.factories import GameFactory, UserFactory, make_curator
@@ -71,7 +72,7 @@ def build_archive() -> None:
                   expected_seq=match.last_seq, recorded_by=second, idempotency_key="note-1")
     match_create(game=match.game, title="Made with a key", players=match.players,
                  created_by=second, idempotency_key="create-1")
-    from replay.variations import variation_create
+    from replay.variations.lines import variation_create
 
     point = games.get("dagon").points[0]
     variation_create(parent=match, from_seq=5, title="What if", created_by=curator,

@@ -18,8 +18,8 @@ import games
 from archive.models import Rulebook, Scan
 from archive.parsing import TranscriptionError, parse_transcription
 from games.core.events import EventSchemaError
-from replay.errors import DocumentError
-from replay.interchange import import_match
+from replay.log.errors import DocumentError
+from replay.log.interchange import import_match
 from replay.models import Match
 from tests.factories import make_curator
 

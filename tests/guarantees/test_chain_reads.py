@@ -14,11 +14,11 @@ from rest_framework.test import APIClient
 
 import games
 import trust.reader
-from replay.db_guards import install_event_guards, remove_event_guards
-from replay.interchange import export_match, import_match
+from replay.log.append import append_events
+from replay.log.db_guards import install_event_guards, remove_event_guards
+from replay.log.interchange import export_match, import_match
 from replay.models import ReplayRun
-from replay.runs import replay_match
-from replay.services import append_events
+from replay.runs.replaying import replay_match
 from tests.factories import make_curator
 from tests.guarantees.tampering import tamper
 from trust.audit import verify_log

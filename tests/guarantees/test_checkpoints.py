@@ -16,9 +16,9 @@ from django.core.management.base import CommandError
 from rest_framework.test import APIClient
 
 import games
-from replay.interchange import import_match
-from replay.runs import replay_match
-from replay.services import append_events
+from replay.log.append import append_events
+from replay.log.interchange import import_match
+from replay.runs.replaying import replay_match
 from tests.guarantees.conftest import note
 from tests.guarantees.tampering import tamper
 from trust.audit import verify_log

@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 from django.db import connection, connections
 
-from replay.errors import DatabaseUnavailable
+from replay.log.append import append_events
+from replay.log.errors import DatabaseUnavailable
 from replay.models import Event, Match
-from replay.services import append_events
 from tests.guarantees.writers import append_with_retry
 from tests.worker import database_url_from_settings
 from trust.audit import verify_log

@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 import games
 from archive.models import Game, Rulebook
 from replay.models import Event, Match, ReplayRun
-from replay.runs import replay_match
+from replay.runs.replaying import replay_match
 from tests.factories import GameFactory, MatchFactory, UserFactory, make_curator
 from tests.race_engine import race_match  # noqa: F401 - the test race's match
 
@@ -135,7 +135,7 @@ def test_the_api_takes_ascii_digits_only(curator_api, log_match, digits):
 @pytest.mark.parametrize("digits", ["²", "٠"])
 def test_a_run_page_takes_ascii_digits_only(db, digits):
     GameFactory(slug="dagon", title="Dagon")
-    from replay.interchange import import_match
+    from replay.log.interchange import import_match
 
     match = import_match(raw=games.get("dagon").simulate(seed=3, max_events=10))
     run = replay_match(match=match)

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import games
 from archive.models import Rulebook, Scan, Transcription
-from replay.interchange import import_match
+from replay.log.interchange import import_match
 from replay.models import Event, Match, ReplayRun
 from tests.factories import make_curator
 

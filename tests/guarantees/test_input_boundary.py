@@ -14,10 +14,11 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from archive.models import Rulebook, Scan, Transcription
-from replay.errors import DocumentError, IdempotencyMismatch
-from replay.interchange import import_match
+from replay.log.append import append_events
+from replay.log.errors import DocumentError, IdempotencyMismatch
+from replay.log.interchange import import_match
+from replay.log.matches import match_create
 from replay.models import Event, Match
-from replay.services import append_events, match_create
 from tests.factories import make_curator
 
 PLAYERS = [{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"}]
@@ -159,7 +160,7 @@ def test_notes_are_bounded_alike_in_api_and_form_and_name_existing_steps(
 
 
 def test_a_corrections_inner_event_takes_no_unknown_fields(log_match):
-    from replay.errors import MalformedEvent
+    from replay.log.errors import MalformedEvent
 
     append_events(match=log_match, expected_seq=0,
                   events=[{"type": "annotation", "actor": "p1", "data": {"text": "a"}}])
@@ -225,7 +226,7 @@ def test_a_scan_page_number_fits_the_database(curator, curator_page, archive_see
 
 def test_a_step_url_with_a_huge_number_is_a_404(client, archive_seed):
     import games
-    from replay.runs import replay_match
+    from replay.runs.replaying import replay_match
 
     match = import_match(raw=games.get("dagon").simulate(seed=1, max_events=8))
     run = replay_match(match=match)
@@ -273,7 +274,7 @@ def test_a_double_submitted_match_form_makes_one_match(curator_page, log_game):
 def test_a_failure_after_the_match_row_leaves_nothing(log_game, monkeypatch):
     """Tries: the first events' write failing after the match row is inserted. Proves: the
     creation is one transaction; no match is left behind to be retried into a duplicate."""
-    from replay import services
+    from replay.log import matches as services
 
     def fail(**kwargs):
         raise RuntimeError("the disk is full")

@@ -36,14 +36,14 @@ def nothing_computes(monkeypatch):
     from celery.app.task import Task
 
     import games.core.impact
-    import replay.runs
+    import replay.runs.replaying
     import studies.plans
     import studies.services
 
     monkeypatch.setattr(Task, "apply_async", refuse("a Celery task"))
     monkeypatch.setattr(Task, "delay", refuse("a Celery task"))
-    monkeypatch.setattr(replay.runs, "execute_run", refuse("a replay"))
-    monkeypatch.setattr(replay.runs, "start_run", refuse("a replay"))
+    monkeypatch.setattr(replay.runs.replaying, "execute_run", refuse("a replay"))
+    monkeypatch.setattr(replay.runs.replaying, "start_run", refuse("a replay"))
     monkeypatch.setattr(studies.services, "execute_part", refuse("a study part"))
     monkeypatch.setattr(studies.services, "_send", refuse("a study part"))
     monkeypatch.setattr(studies.plans, "sweep", refuse("a sweep"))

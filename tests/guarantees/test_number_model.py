@@ -30,9 +30,10 @@ from games.core.canonical import (
     canonical_bytes,
     load_json,
 )
-from replay.interchange import export_match, import_match
+from replay.log.append import append_events
+from replay.log.interchange import export_match, import_match
+from replay.log.matches import match_create
 from replay.models import Match
-from replay.services import append_events, match_create
 from tests.factories import GameFactory, make_curator
 from tests.guarantees.test_backup import wipe_database
 from trust.audit import verify_log
@@ -249,9 +250,9 @@ def test_a_log_that_kept_a_negative_zero_verifies_and_its_backup_is_refused_nami
     a restore of its backup is refused before anything is written, naming the field."""
     if database_vendor != "sqlite":
         pytest.skip("only SQLite ever kept a negative zero")
-    import replay.services
+    import replay.log.append
 
-    monkeypatch.setattr(replay.services, "check_json_value", lambda value, **kwargs: value)
+    monkeypatch.setattr(replay.log.append, "check_json_value", lambda value, **kwargs: value)
     match = record_numbers({"n": -0.0}, {})
     monkeypatch.undo()
     assert verify_log(match=match) is None

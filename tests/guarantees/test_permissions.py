@@ -22,9 +22,9 @@ from django.test import Client
 import games
 from archive.models import Annotation, Game, Passage, Rulebook, Scan, Transcription
 from archive.services import add_scan, load_archive
-from replay.interchange import import_match
+from replay.log.interchange import import_match
 from replay.models import Event, Match, ReplayRun
-from replay.runs import replay_match
+from replay.runs.replaying import replay_match
 from studies.models import Study, StudyPart
 from studies.services import study_sweep
 from tests.factories import UserFactory, make_curator
@@ -64,7 +64,7 @@ def _world(django_db_setup, django_db_blocker, tmp_path_factory):
             document["title"] = "Public club night"
             public = import_match(raw=document)
             run = replay_match(match=public)
-            from replay.services import note_add
+            from replay.log.notes import note_add
 
             note_add(match=public, step=1, text="a note", expected_seq=public.last_seq)
             owner = make_curator("owner")

@@ -10,7 +10,7 @@ import json
 import pytest
 from django.test import Client
 
-from replay.interchange import import_match
+from replay.log.interchange import import_match
 from replay.models import Match
 from tests.factories import GameFactory, make_curator
 from trust.chain import chain_head

@@ -7,15 +7,15 @@ import re
 
 import pytest
 
+from replay.log.append import append_events
 from replay.models import Match
-from replay.services import append_events
-from trust.tasks import sign_checkpoint
 from tests.factories import MatchFactory
 from tests.guarantees.conftest import note
 from tests.replay.test_worker import broker, wait_for  # noqa: F401 (the broker fixture)
 from tests.worker import start_beat, start_worker
 from trust.checkpoints import KEY_ENV, latest_checkpoint, verifier_from, verify_checkpoint
 from trust.models import Checkpoint
+from trust.tasks import sign_checkpoint
 
 
 def _grow(match: Match, text: str) -> None:

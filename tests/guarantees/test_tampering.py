@@ -9,8 +9,8 @@ from django.db import connection
 from django.db.models import ProtectedError
 from django.test import Client
 
+from replay.log.append import append_events
 from replay.models import Event, Match
-from replay.services import append_events
 from tests.factories import UserFactory
 from tests.guarantees.conftest import note
 from trust.audit import verify_log
@@ -106,7 +106,7 @@ def test_the_admin_cannot_change_what_a_replay_starts_from(client):
     from django.contrib.auth.models import User
 
     from archive.services import load_archive
-    from replay.interchange import import_match
+    from replay.log.interchange import import_match
 
     load_archive()
     match = import_match(raw=games_document())

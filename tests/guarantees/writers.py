@@ -35,9 +35,9 @@ def append_with_retry(
         setup_django(database_url)
     from django.db import connection
 
-    from replay.errors import AppendConflict, DatabaseUnavailable
+    from replay.log.append import append_events
+    from replay.log.errors import AppendConflict, DatabaseUnavailable
     from replay.models import Match
-    from replay.services import append_events
 
     if start is not None:
         start.wait(timeout=120)

@@ -9,8 +9,8 @@ import pytest
 
 import games
 from archive.services import load_archive
-from replay.interchange import import_match
-from replay.runs import replay_match
+from replay.log.interchange import import_match
+from replay.runs.replaying import replay_match
 from tests.factories import UserFactory, make_curator
 from tests.parlour_engine import parlour  # noqa: F401 - the test parlour, for every test here
 from tests.race_engine import race_match  # noqa: F401 - the test race, for every test here

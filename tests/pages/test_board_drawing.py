@@ -15,8 +15,9 @@ from django.urls import reverse
 import games
 from games.dylan_dog.board import SLOTS
 from replay import boards
-from replay.interchange import import_match
-from replay.runs import read_step, replay_match
+from replay.log.interchange import import_match
+from replay.runs.replaying import replay_match
+from replay.runs.steps import read_step
 
 
 @pytest.fixture

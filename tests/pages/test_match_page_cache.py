@@ -11,14 +11,15 @@ from django.urls import reverse
 
 from archive.models import Game
 from replay import match_cache, selectors, views
-from replay.db_guards import install_event_guards, remove_event_guards
+from replay.log.append import append_events
+from replay.log.db_guards import install_event_guards, remove_event_guards
+from replay.log.notes import note_add
 from replay.models import Match, ReplayRun
-from replay.runs import replay_match
-from trust.audit import verify_log
-from replay.services import append_events, note_add
-from replay.variations import variation_create
+from replay.runs.replaying import replay_match
+from replay.variations.lines import variation_create
 from tests.factories import UserFactory, make_curator
 from tests.guarantees.tampering import tamper
+from trust.audit import verify_log
 
 
 @pytest.fixture

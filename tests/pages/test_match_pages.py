@@ -11,9 +11,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 import games
-from replay.interchange import export_match, import_match
+from replay.log.interchange import export_match, import_match
 from replay.models import Event, Match, ReplayRun
-from replay.runs import first_flag_seq, replay_match
+from replay.runs.replaying import replay_match
+from replay.runs.steps import first_flag_seq
 
 ROLL = {"type": "roll", "actor": "p1", "data": {"value": 4}}
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.urls import reverse
 
 from replay.models import Event
-from replay.runs import replay_match
+from replay.runs.replaying import replay_match
 
 
 def test_a_note_is_revised_on_its_step_page_and_the_run_stays(curator_client, dagon_run):

@@ -13,10 +13,11 @@ from django.urls import reverse
 import games
 from archive.models import Game
 from archive.services import import_transcription
-from replay.interchange import import_match
+from replay.log.append import append_events
+from replay.log.interchange import import_match
+from replay.log.notes import note_add, note_revise
 from replay.models import ReplayFlag, ReplayRun
-from replay.runs import SNAPSHOT_INTERVAL, replay_match
-from replay.services import append_events, note_add, note_revise
+from replay.runs.replaying import SNAPSHOT_INTERVAL, replay_match
 from studies.services import study_sweep
 from tests.factories import GameFactory, MatchFactory, RulebookFactory, make_curator
 

@@ -12,11 +12,11 @@ import pytest
 from django.urls import reverse
 
 import games
-from replay.interchange import import_match
+from replay.log.append import append_events
+from replay.log.interchange import import_match
 from replay.models import Match
-from replay.runs import replay_match
-from replay.services import append_events
-from replay.variations import variation_create
+from replay.runs.replaying import replay_match
+from replay.variations.lines import variation_create
 from tests.factories import UserFactory
 
 CHOOSER = "When a Hero is attacked, who chooses the Lagoon space it is moved to?"

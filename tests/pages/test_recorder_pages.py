@@ -206,7 +206,7 @@ def test_a_field_of_board_spaces_is_a_select_the_board_answers(curator_client, a
     circles, each option standing for its space (the board highlights them); left empty, the
     choice is refused naming the question."""
     import games
-    from replay.interchange import import_match
+    from replay.log.interchange import import_match
 
     document = games.get("dagon").simulate(seed=3)
     first = next(e["seq"] for e in document["events"] if e["type"] == "place_tower")

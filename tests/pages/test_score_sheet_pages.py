@@ -8,8 +8,9 @@ import lxml.html
 from django.test import Client
 from django.urls import reverse
 
+from replay.log.matches import match_create
+from replay.log.notes import note_add
 from replay.models import Match, ReplayStep
-from replay.services import match_create, note_add
 from tests.factories import GameFactory, UserFactory
 
 

@@ -12,8 +12,9 @@ from django.test import Client
 from django.urls import reverse
 
 from replay import views
+from replay.log.append import append_events
+from replay.log.notes import note_add, note_revise
 from replay.models import Match, ReplayRun
-from replay.services import append_events, note_add, note_revise
 from replay.step_cache import CSRF_PLACEHOLDER
 from tests.factories import UserFactory, make_curator
 

@@ -11,11 +11,13 @@ from django.urls import reverse
 
 import games
 from games.core.facts import PlayerFacts
-from replay.interchange import import_match
+from replay.log.append import append_events
+from replay.log.interchange import import_match
+from replay.log.matches import match_create
+from replay.log.notes import note_add, note_revise
 from replay.models import ReplayStep
-from replay.recorder import undo_last_move
-from replay.runs import replay_match
-from replay.services import append_events, match_create, note_add, note_revise
+from replay.recorder.head import undo_last_move
+from replay.runs.replaying import replay_match
 from tests.factories import GameFactory
 from tests.pages.conftest import LAGOON
 

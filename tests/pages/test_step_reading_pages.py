@@ -14,11 +14,12 @@ from django.urls import reverse
 
 from archive.models import Annotation
 from archive.parsing import REASON_CUES, REASON_WORDS
-from replay.interchange import import_match
+from replay.log.interchange import import_match
+from replay.log.notes import note_add
 from replay.models import ReplayFlag, ReplayStep
-from replay.runs import changing_options, replay_match
+from replay.runs.replaying import replay_match
+from replay.runs.steps import changing_options
 from replay.selectors import noted_steps, step_landmarks
-from replay.services import note_add
 from web.words import event_in_words, in_words
 
 LAGOON = Path(__file__).resolve().parents[2] / "games/dagon/samples/lagoon-dispute.json"
@@ -119,7 +120,7 @@ def test_a_finished_run_works_out_where_its_reading_matters_once(
     """The steps where a reading matters are worked out with the first step of a finished
     run read, and kept: a step read cold after it tries other options at its own flags
     only. Every step's landmarks are those the nearest consulted steps give."""
-    from replay import runs
+    from replay.runs import steps as runs
 
     flagged = ReplayFlag.objects.filter(run=roll_era_run, point__isnull=False).order_by("seq")
     matters = sorted({f.seq for f in changing_options(run=roll_era_run, flags=flagged)

@@ -129,7 +129,7 @@ def test_the_compare_view_names_runs_by_their_reading_and_offers_the_missing_run
         curator_client, dagon_run):
     from django.test import Client
 
-    from replay.services import append_events
+    from replay.log.append import append_events
 
     match = dagon_run.match
     url = reverse("compare", args=[match.pk])
@@ -138,7 +138,7 @@ def test_the_compare_view_names_runs_by_their_reading_and_offers_the_missing_run
     assert reverse("study-reading", args=[match.pk]) + "?dagon.lagoon-chooser=attacked" in alone
     append_events(match=match, events=[{"type": "roll", "actor": "p1", "data": {"value": 4}}],
                   expected_seq=match.last_seq)
-    from replay.runs import replay_match
+    from replay.runs.replaying import replay_match
 
     longer = replay_match(match=match, choices={"dagon.move-length": "roll-up-to"})
     page = curator_client.get(url, {"a": longer.pk, "b": dagon_run.pk}).content.decode()

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.urls import reverse
 
+from replay.log.append import append_events
 from replay.models import Event, Match
-from replay.services import append_events
 
 
 def test_try_another_move_from_a_step_then_compare_with_the_parent(curator_client, dagon_run):

@@ -3,11 +3,11 @@ stale expected_seq, honours idempotency keys, and chains hashes."""
 
 import pytest
 
-from replay.errors import AppendConflict, IdempotencyMismatch, MalformedEvent
+from replay.log.append import append_events
+from replay.log.errors import AppendConflict, IdempotencyMismatch, MalformedEvent
 from replay.models import Event
-from trust.audit import verify_log
-from replay.services import append_events
 from tests.replay.conftest import notes
+from trust.audit import verify_log
 from trust.chain import GENESIS_HASH, event_hash
 
 

@@ -6,11 +6,11 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import DatabaseError, connection, transaction
 
-from replay.db_guards import install_event_guards, remove_event_guards
+from replay.log.append import append_events
+from replay.log.db_guards import install_event_guards, remove_event_guards
 from replay.models import Event
-from trust.audit import verify_log
-from replay.services import append_events
 from tests.replay.conftest import notes
+from trust.audit import verify_log
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ from django.core.management import call_command
 
 import games
 from archive.services import load_archive
-from replay.comparisons import compare_interpretations
-from replay.interchange import import_match
+from replay.log.interchange import import_match
 from replay.models import ReplayFlag
+from replay.runs.comparisons import compare_interpretations
 
 LAGOON = Path(games.get("dagon").package_dir) / "samples" / "lagoon-dispute.json"
 POINT = "dagon.lagoon-chooser"
@@ -46,7 +46,7 @@ def test_the_two_lagoon_readings_first_diverge_at_the_attack(lagoon_match):
         if flag.point == POINT:
             cited = {c["passage"] for c in flag.citations}
             assert cited == {"dagon/the-lagoon", "dagon/attack-between-heroes"}
-    from replay.runs import changing_options
+    from replay.runs.steps import changing_options
 
     (violation,) = changing_options(run=comparison.run_a, flags=flags_a.filter(kind="violation"))
     assert violation.changing_options == ["attacked"]

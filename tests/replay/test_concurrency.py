@@ -6,11 +6,11 @@ import threading
 import pytest
 from django.db import connection
 
-from replay.errors import AppendConflict
+from replay.log.append import append_events
+from replay.log.errors import AppendConflict
 from replay.models import Event, Match
-from trust.audit import verify_log
-from replay.services import append_events
 from tests.replay.conftest import notes
+from trust.audit import verify_log
 
 
 @pytest.mark.django_db(transaction=True)

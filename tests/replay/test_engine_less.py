@@ -7,11 +7,12 @@ import pytest
 
 import games
 from archive.services import load_archive
-from replay.errors import MalformedEvent
-from replay.interchange import export_match, import_match
+from replay.log.append import append_events
+from replay.log.errors import MalformedEvent
+from replay.log.interchange import export_match, import_match
 from replay.models import Match, ReplayFlag, ReplayStep
-from replay.runs import read_step, replay_match
-from replay.services import append_events
+from replay.runs.replaying import replay_match
+from replay.runs.steps import read_step
 
 
 def moves():

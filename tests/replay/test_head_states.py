@@ -10,11 +10,11 @@ from django.test import Client
 import games
 from games.core.choices import OneOf
 from games.core.replay import replay_document
-from replay.head_states import KEEP_EVERY, head_state, match_reading
-from replay.interchange import export_document, import_match
+from replay.log.append import append_events
+from replay.log.interchange import export_document, import_match
 from replay.models import HeadState, Match
-from replay.recorder import match_reading_set, recorder_head, undo_last_move
-from replay.services import append_events
+from replay.recorder.head import match_reading_set, recorder_head, undo_last_move
+from replay.runs.head_states import KEEP_EVERY, head_state, match_reading
 from tests.factories import GameFactory, make_curator
 
 

@@ -9,8 +9,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from replay.errors import DocumentError
-from replay.interchange import export_match, import_match
+from replay.log.errors import DocumentError
+from replay.log.interchange import export_match, import_match
 from replay.models import Event, Match
 from trust.chain import chain_head
 

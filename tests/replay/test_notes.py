@@ -10,12 +10,13 @@ from django.core.management import call_command
 
 import games
 from archive.services import load_archive
-from replay.comparisons import compare_runs
-from replay.interchange import import_match
+from replay.log.append import append_events
+from replay.log.interchange import import_match
+from replay.log.notes import note_add, note_revise
 from replay.models import Event, ReplayRun
-from replay.runs import game_head, replay_match
+from replay.runs.comparisons import compare_runs
+from replay.runs.replaying import game_head, replay_match
 from replay.selectors import step_notes
-from replay.services import append_events, note_add, note_revise
 
 
 @pytest.fixture
@@ -95,7 +96,7 @@ def test_comparisons_keep_working_after_a_note(dagon_match):
 def test_a_run_made_before_later_notes_compares_with_one_made_after(dagon_match):
     """A run made by an older release replayed trailing notes too: its extra note steps
     are not a difference."""
-    from replay.runs import SNAPSHOT_INTERVAL, execute_run, run_fingerprint
+    from replay.runs.replaying import SNAPSHOT_INTERVAL, execute_run, run_fingerprint
 
     note_add(match=dagon_match, step=2, text="an old note", expected_seq=dagon_match.last_seq)
     engine = games.get("dagon")
@@ -117,7 +118,7 @@ def test_a_run_made_before_later_notes_compares_with_one_made_after(dagon_match)
 
 
 def test_runs_of_different_moves_do_not_compare(dagon_match):
-    from replay.errors import LogError
+    from replay.log.errors import LogError
 
     before = replay_match(match=dagon_match)
     second = Event.objects.get(match=dagon_match, seq=2)
@@ -132,7 +133,7 @@ def test_runs_of_different_moves_do_not_compare(dagon_match):
 
 
 def test_revising_something_that_is_not_a_note_is_refused(dagon_match):
-    from replay.errors import MalformedEvent
+    from replay.log.errors import MalformedEvent
 
     with pytest.raises(MalformedEvent, match="not a note") as raised:
         note_revise(match=dagon_match, note_seq=1, text="x", expected_seq=dagon_match.last_seq)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from replay.errors import AppendConflict, LogError, MalformedEvent
+from replay.log.errors import AppendConflict, LogError, MalformedEvent
 from replay.models import Event
-from replay.recorder import (
+from replay.recorder.head import (
     check_event,
     last_move,
     match_reading_set,
@@ -20,8 +20,8 @@ from replay.recorder import (
     tried_event,
     undo_last_move,
 )
-from replay.recorder_questions import UnansweredField, choice_key
-from replay.runs import replay_match
+from replay.recorder.questions import UnansweredField, choice_key
+from replay.runs.replaying import replay_match
 
 THROW = "Ana throws"
 

@@ -16,7 +16,7 @@ from games.core.choices import (
     Text,
     event,
 )
-from replay.recorder_questions import UnansweredField, answered, choice_key, questions
+from replay.recorder.questions import UnansweredField, answered, choice_key, questions
 
 NAMES = {"p1": "Ana", "p2": "Luis", "r1": "Route 1"}
 

@@ -8,9 +8,10 @@ import pytest
 import games
 from games.core.engine import Engine
 from games.core.events import EventSpec, Field
-from replay.errors import MalformedEvent
+from replay.log.append import append_events
+from replay.log.errors import MalformedEvent
+from replay.log.matches import match_create
 from replay.models import Event, Match
-from replay.services import append_events, match_create
 from tests.factories import GameFactory
 
 
@@ -109,8 +110,8 @@ def test_the_api_answers_400_naming_field_and_value(spaces_match, db):
 
 
 def test_an_import_naming_an_unknown_space_stores_nothing(spaces_game):
-    from replay.errors import DocumentError
-    from replay.interchange import import_match
+    from replay.log.errors import DocumentError
+    from replay.log.interchange import import_match
 
     document = {"format": "ludoteca.match/1", "game": spaces_game.slug, "title": "t",
                 "players": [{"id": "p1", "name": "A"}, {"id": "p2", "name": "B"}],

@@ -12,10 +12,10 @@ from django.core.management import call_command
 import games
 from archive.services import load_archive
 from games.core.flags import VIOLATION, Flag
-from replay.changes import replay_changes
-from replay.interchange import import_match
+from replay.log.interchange import import_match
 from replay.models import ReplayRun
-from replay.runs import replay_match
+from replay.runs.changes import replay_changes
+from replay.runs.replaying import replay_match
 
 LAGOON_DISPUTE = Path(games.get("dagon").package_dir) / "samples" / "lagoon-dispute.json"
 CHOOSER = "dagon.lagoon-chooser"

@@ -7,11 +7,12 @@ import games
 from archive.services import load_archive
 from games.core.canonical import state_checksum
 from games.core.replay import replay_document
-from replay import runs
-from replay.interchange import import_match
+from replay.log.append import append_events
+from replay.log.interchange import import_match
 from replay.models import ReplayFlag, ReplayRun, ReplaySnapshot, ReplayStep
-from replay.runs import SNAPSHOT_INTERVAL, ReplayError, read_step, replay_match
-from replay.services import append_events
+from replay.runs import replaying as runs
+from replay.runs.replaying import SNAPSHOT_INTERVAL, ReplayError, replay_match
+from replay.runs.steps import read_step
 
 
 @pytest.fixture
@@ -94,7 +95,7 @@ def test_appending_makes_a_new_run_and_old_runs_stay_readable(dagon_match):
 
 
 def test_reading_any_step_gives_the_pure_state(dagon_match, archive):
-    from replay.interchange import export_document
+    from replay.log.interchange import export_document
 
     document = export_document(dagon_match)
     expected = pure_steps(document)
@@ -179,7 +180,7 @@ def test_a_crash_mid_run_resumes_without_duplicates(archive, monkeypatch):
     assert resumed.pk == run.pk and resumed.status == ReplayRun.DONE and resumed.attempts == 2
     steps = list(ReplayStep.objects.filter(run=run).order_by("seq").values_list("seq", "checksum"))
     assert [seq for seq, _ in steps] == list(range(1, run.log_seq + 1))
-    from replay.interchange import export_document
+    from replay.log.interchange import export_document
 
     expected = pure_steps(export_document(dagon_match))
     assert [c for _, c in steps] == [state_checksum(s.state) for _, s in expected]
@@ -221,8 +222,8 @@ def test_bad_interpretations_are_refused_with_the_field(dagon_match):
 def test_flags_tell_the_options_that_would_change_the_step(dagon_match):
     """Worked out when read: the same event, from the state before it, under each other
     option of the flag's point; flags far apart (across snapshots) and close together."""
-    from replay.interchange import export_document
-    from replay.runs import changing_options
+    from replay.log.interchange import export_document
+    from replay.runs.steps import changing_options
 
     run = replay_match(match=dagon_match)
     consulted = list(ReplayFlag.objects.filter(run=run, kind="consulted").exclude(point=None)

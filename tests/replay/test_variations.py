@@ -9,14 +9,14 @@ import pytest
 
 import games
 from archive.services import load_archive
-from replay.comparisons import compare_runs
-from replay.errors import DocumentError, LogError
-from replay.interchange import export_document, export_match, import_match
+from replay.log.append import append_events
+from replay.log.errors import DocumentError, LogError
+from replay.log.interchange import export_document, export_match, import_match
 from replay.models import Event, Match
-from replay.runs import replay_match
+from replay.runs.comparisons import compare_runs
+from replay.runs.replaying import replay_match
 from replay.selectors import visible_matches
-from replay.services import append_events
-from replay.variations import shared_prefix, variation_create, variation_tree
+from replay.variations.lines import shared_prefix, variation_create, variation_tree
 from tests.factories import make_curator
 
 

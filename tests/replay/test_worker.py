@@ -11,9 +11,9 @@ import games
 from archive.services import load_archive
 from games.core.canonical import state_checksum
 from games.core.replay import replay_document
-from replay.interchange import export_document, import_match
+from replay.log.interchange import export_document, import_match
 from replay.models import ReplayFlag, ReplayRun, ReplayStep
-from replay.runs import replay_match
+from replay.runs.replaying import replay_match
 from tests.worker import start_worker
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]

@@ -10,9 +10,9 @@ from django.db import connection
 import games
 from archive.models import Game, Rulebook, Transcription
 from archive.services import import_transcription, load_archive, revise_annotation
-from replay.interchange import import_match
-from replay.runs import replay_match
-from replay.services import append_events
+from replay.log.append import append_events
+from replay.log.interchange import import_match
+from replay.runs.replaying import replay_match
 from search.models import SearchEntry
 from search.selectors import search
 from search.services import FTS_TABLE, rebuild_index

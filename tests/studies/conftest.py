@@ -4,7 +4,7 @@ import pytest
 
 import games
 from archive.services import load_archive
-from replay.interchange import import_match
+from replay.log.interchange import import_match
 
 SAMPLES = Path(games.get("dagon").package_dir).parent
 LAGOON = SAMPLES / "dagon" / "samples" / "lagoon-dispute.json"

@@ -9,7 +9,7 @@ import pytest
 
 import games
 from games.core.sweep import sweep
-from replay.services import append_events
+from replay.log.append import append_events
 from studies import plans
 from studies.models import Study, StudyPart
 from studies.plans import StudyError
@@ -111,7 +111,7 @@ def test_a_failing_part_fails_the_study_naming_the_part_and_a_new_request_retrie
 
 
 def test_an_archive_study_reads_every_public_match_of_the_game(lagoon, dylan_dog):
-    from replay.interchange import import_match
+    from replay.log.interchange import import_match
 
     private = import_match(raw=LAGOON.read_bytes(), is_private=True)
     study = study_archive(game_slug="dagon", points=["dagon.lagoon-chooser",

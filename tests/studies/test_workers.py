@@ -10,7 +10,7 @@ import pytest
 
 import games
 from archive.services import load_archive
-from replay.interchange import import_match
+from replay.log.interchange import import_match
 from studies.models import Study, StudyPart
 from studies.plans import PLANS
 from studies.services import study_archive, study_cancel, study_sweep

@@ -2,10 +2,10 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from replay.comparisons import compare_interpretations
 from replay.management.commands._choices import parse_choices
 from replay.management.commands._match_arg import match_from_argument
-from replay.runs import ReplayError
+from replay.runs.comparisons import compare_interpretations
+from replay.runs.replaying import ReplayError
 
 
 class Command(BaseCommand):

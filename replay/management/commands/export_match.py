@@ -4,8 +4,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from replay.errors import LogError
-from replay.interchange import export_match
+from replay.log.errors import LogError
+from replay.log.interchange import export_match
 from replay.management.commands._match_arg import match_from_argument
 from trust.errors import BrokenChain
 

@@ -2,8 +2,8 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from boundary.commands import read_input
-from replay.errors import LogError
-from replay.interchange import import_match
+from replay.log.errors import LogError
+from replay.log.interchange import import_match
 from trust.errors import BrokenChain
 
 

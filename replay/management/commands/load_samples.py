@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from replay.samples import load_samples
+from replay.runs.samples import load_samples
 
 
 class Command(BaseCommand):

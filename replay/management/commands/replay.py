@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from replay.management.commands._choices import parse_choices
 from replay.management.commands._match_arg import match_from_argument
-from replay.runs import ReplayError, replay_match
+from replay.runs.replaying import ReplayError, replay_match
 
 
 class Command(BaseCommand):

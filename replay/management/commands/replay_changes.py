@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand
 
-from replay.changes import replay_changes
 from replay.management.commands._match_arg import match_from_argument
+from replay.runs.changes import replay_changes
 
 
 class Command(BaseCommand):

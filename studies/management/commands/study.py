@@ -3,7 +3,7 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from replay.errors import LogError
+from replay.log.errors import LogError
 from replay.management.commands._match_arg import match_from_argument
 from studies.models import Study
 from studies.plans import PLAYERS

@@ -30,10 +30,7 @@ from archive.selectors import game_list
 from archive.serializers import GameCreateSerializer
 from boundary.drf import BoundedJSONParser
 from replay import selectors
-from replay.errors import DocumentError
-from replay.interchange import FORMAT, create_from_document, export_match
-from replay.recorder import recorder_head
-from replay.serializers import (
+from replay.api.serializers import (
     AppendRequestDocSerializer,
     AppendRequestSerializer,
     AppendResultSerializer,
@@ -45,8 +42,12 @@ from replay.serializers import (
     MatchSerializer,
     VariationRequestSerializer,
 )
-from replay.services import MatchCreation, append_events, match_create
-from replay.variations import variation_create
+from replay.log.append import append_events
+from replay.log.errors import DocumentError
+from replay.log.interchange import FORMAT, create_from_document, export_match
+from replay.log.matches import MatchCreation, match_create
+from replay.recorder.head import recorder_head
+from replay.variations.lines import variation_create
 from trust.reader import check_stretch
 from web.access import ID_PATTERN, int_query_param
 from web.openapi import ErrorSerializer

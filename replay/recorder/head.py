@@ -21,13 +21,12 @@ from games.core.events import EventSchemaError
 from games.core.points import Interpretation, InterpretationError
 from games.core.replay import collect_corrections, effective_events
 from games.core.step import Outcome, Step
-from replay.errors import AppendConflict, LogError, MalformedEvent
-from trust.errors import BrokenChain
-from replay.head_states import head_state, keep_head_states, match_reading, state_after
+from replay.log.append import AppendResult, append_events
+from replay.log.errors import AppendConflict, LogError, MalformedEvent
 from replay.models import Event, Match, ReplayRun, ReplayStep
-from replay.recorder_questions import Answers, answered, choice_key
-from replay.runs import find_run
-from replay.services import AppendResult, append_events
+from replay.recorder.questions import Answers, answered, choice_key
+from replay.runs.head_states import head_state, keep_head_states, match_reading, state_after
+from replay.runs.replaying import find_run
 from trust.reader import refuse_known_break, verified_events
 
 READ_CHUNK = 5000

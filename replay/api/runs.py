@@ -15,9 +15,10 @@ from rest_framework.views import APIView
 
 from boundary.drf import WholeNumberField
 from replay import selectors
-from replay.comparisons import compare_interpretations, compare_runs
 from replay.models import ReplayFlag, ReplayRun, ReplayStep
-from replay.runs import changing_options, read_step, replay_match
+from replay.runs.comparisons import compare_interpretations, compare_runs
+from replay.runs.replaying import replay_match
+from replay.runs.steps import changing_options, read_step
 from web.access import ID_PATTERN, int_query_param
 from web.params import MAX_QUERY_INT
 

@@ -14,9 +14,9 @@ from typing import Any
 from archive.models import Game
 from boundary import InputError, check_json_value, parse_json
 from games.core.canonical import canonical_json
-from replay.errors import DocumentError, MalformedEvent
+from replay.log.errors import DocumentError, MalformedEvent
+from replay.log.matches import MatchCreation, match_create
 from replay.models import Match
-from replay.services import MatchCreation, match_create
 from trust.chain import GENESIS_HASH
 from trust.reader import verified_log
 
@@ -53,7 +53,7 @@ def _json_path(field: str | None) -> str:
 
 def read_document(document: Mapping[str, Any], *, find_game=None) -> dict:
     """The document's own rules (format, fields, seq numbering, chain head); returns the
-    keyword arguments of :func:`replay.services.match_create`, which checks the rest.
+    keyword arguments of :func:`replay.log.matches.match_create`, which checks the rest.
     ``find_game(slug)`` looks a game up (by default in the database)."""
     try:
         check_json_value(document)

@@ -17,7 +17,7 @@ from rest_framework.views import exception_handler
 
 from archive.services import ArchiveError
 from boundary import InputError
-from replay.errors import LogError
+from replay.log.errors import LogError
 from trust.errors import BrokenChain
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from games.core.canonical import state_checksum
 from games.core.replay import collect_corrections, effective_events
 from replay.models import Match, ReplayFlag, ReplayRun, ReplayStep
-from replay.runs import engine_for
+from replay.runs.replaying import engine_for
 from trust.reader import verified_events
 
 

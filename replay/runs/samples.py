@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 
 import games
-from replay.interchange import import_match
+from replay.log.interchange import import_match
 from replay.models import Match
-from replay.runs import replay_match
+from replay.runs.replaying import replay_match
 
 
 def sample_documents():

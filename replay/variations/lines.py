@@ -15,9 +15,9 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
-from replay.errors import LogError
+from replay.log.errors import LogError
+from replay.log.matches import match_create
 from replay.models import Match
-from replay.services import match_create
 from trust.reader import stored_hash, verified_events
 
 

@@ -10,11 +10,11 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 
 from replay import selectors
-from replay.errors import LogError
 from replay.forms import VariationForm
+from replay.log.errors import LogError
 from replay.models import ReplayRun
-from replay.runs import replay_match
-from replay.variations import variation_create
+from replay.runs.replaying import replay_match
+from replay.variations.lines import variation_create
 from trust.errors import BrokenChain
 from web.pages import curator_only
 

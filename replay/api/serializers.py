@@ -143,7 +143,7 @@ class AppendResultSerializer(serializers.Serializer):
 
 
 class VariationRequestSerializer(serializers.Serializer):
-    """The body of POST /api/matches/{id}/variations/ (``replay.variations.variation_create``)."""
+    """The body of POST /api/matches/{id}/variations/ (``replay.variations.lines.variation_create``)."""
 
     from_seq = WholeNumberField(
         min_value=0, help_text="the step to branch after: the variation starts with events 1..n"

@@ -25,9 +25,9 @@ from boundary.jsontext import parse_json
 from games.core.choices import ACTOR, OneOf
 from replay import selectors
 from replay.boards import draw_board
-from replay.errors import AppendConflict, LogError
+from replay.log.errors import AppendConflict, LogError
 from replay.readings import flag_rows, question_of, reading_words
-from replay.recorder import (
+from replay.recorder.head import (
     RecorderHead,
     check_event,
     last_move,
@@ -39,7 +39,7 @@ from replay.recorder import (
     tried_event,
     undo_last_move,
 )
-from replay.recorder_questions import UnansweredField, choice_key, questions
+from replay.recorder.questions import UnansweredField, choice_key, questions
 from replay.views import broken_log_is_409
 from trust.errors import BrokenChain
 from web.pages import bad_parameter_is_400, curator_only, page

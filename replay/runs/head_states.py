@@ -23,7 +23,7 @@ from games.core.engine import Engine
 from games.core.points import Interpretation
 from games.core.replay import collect_corrections, effective_events
 from replay.models import Event, HeadState, Match
-from replay.runs import SNAPSHOT_INTERVAL
+from replay.runs.replaying import SNAPSHOT_INTERVAL
 from trust.errors import BrokenChain
 from trust.reader import verified_events
 

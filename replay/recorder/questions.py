@@ -18,7 +18,7 @@ from typing import Any
 
 from games.core.canonical import canonical_bytes
 from games.core.choices import ACTOR, Choice, Details, Number, OneOf, OpenField, SomeOf, Text
-from replay.errors import LogError
+from replay.log.errors import LogError
 from web.words import in_words
 
 Answers = Mapping[str, Sequence[str]]

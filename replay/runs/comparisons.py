@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from replay.models import Match, ReplayFlag, ReplayRun, ReplayStep
-from replay.runs import ReplayError, game_head, replay_match
-from replay.variations import on_one_line, shared_prefix
+from replay.runs.replaying import ReplayError, game_head, replay_match
+from replay.variations.lines import on_one_line, shared_prefix
 
 MAX_LISTED_DIFFERENCES = 1000
 

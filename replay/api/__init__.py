@@ -1,0 +1,1 @@
+"""The API of matches, logs, runs and comparisons (the reading pages' JSON twin)."""

@@ -1,0 +1,2 @@
+"""Variations (what-if): matches that branch from another after one of its events, and the
+lines of play they make."""
