@@ -106,6 +106,13 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # The hot fragments of a step (web.jinja): its board, log, landmarks and panels.
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "templates" / "jinja2"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "web.jinja.environment"},
+    },
 ]
 
 _default_sqlite = f"sqlite:///{VAR_DIR / 'ludoteca.sqlite3'}"

@@ -1,15 +1,15 @@
 from django.urls import path
 
-from replay import score_sheet_views, views
+from replay.reading import compare_views, match_views, score_sheet_views, step_views
 from replay.recorder import views as recorder_views
 from replay.variations import views as variation_views
 
 urlpatterns = [
-    path("matches/", views.match_list, name="match-list"),
-    path("matches/new/", views.match_new, name="match-create"),
-    path("matches/import/", views.match_import, name="match-import"),
-    path("matches/<int:match_id>/", views.match_detail, name="match-detail"),
-    path("matches/<int:match_id>/export.json", views.match_export, name="match-export"),
+    path("matches/", match_views.match_list, name="match-list"),
+    path("matches/new/", match_views.match_new, name="match-create"),
+    path("matches/import/", match_views.match_import, name="match-import"),
+    path("matches/<int:match_id>/", match_views.match_detail, name="match-detail"),
+    path("matches/<int:match_id>/export.json", match_views.match_export, name="match-export"),
     path("matches/<int:match_id>/score-sheet/", score_sheet_views.match_score_sheet,
          name="match-score-sheet"),
     path("matches/<int:match_id>/record/", recorder_views.recorder, name="match-record"),
@@ -21,23 +21,23 @@ urlpatterns = [
          name="match-record-undo"),
     path("matches/<int:match_id>/record/reading/", recorder_views.record_reading,
          name="match-record-reading"),
-    path("matches/<int:match_id>/append/", views.match_append, name="match-append"),
-    path("matches/<int:match_id>/runs/", views.run_start, name="run-start"),
-    path("matches/<int:match_id>/runs/<int:run_id>/", views.run_detail, name="run-detail"),
-    path("matches/<int:match_id>/runs/<int:run_id>/step/", views.replay_goto, name="replay-goto"),
+    path("matches/<int:match_id>/append/", match_views.match_append, name="match-append"),
+    path("matches/<int:match_id>/runs/", step_views.run_start, name="run-start"),
+    path("matches/<int:match_id>/runs/<int:run_id>/", step_views.run_detail, name="run-detail"),
+    path("matches/<int:match_id>/runs/<int:run_id>/step/", step_views.replay_goto, name="replay-goto"),
     path(
         "matches/<int:match_id>/runs/<int:run_id>/step/<int:seq>/",
-        views.replay_step,
+        step_views.replay_step,
         name="replay-step",
     ),
     path(
         "matches/<int:match_id>/runs/<int:run_id>/step/<int:seq>/annotate/",
-        views.step_annotate,
+        step_views.step_annotate,
         name="step-annotate",
     ),
     path(
         "matches/<int:match_id>/runs/<int:run_id>/step/<int:seq>/notes/<int:note_seq>/revise/",
-        views.step_note_revise,
+        step_views.step_note_revise,
         name="step-note-revise",
     ),
     path(
@@ -45,7 +45,7 @@ urlpatterns = [
         variation_views.variation_add,
         name="variation-add",
     ),
-    path("matches/<int:match_id>/compare/", views.compare, name="compare"),
+    path("matches/<int:match_id>/compare/", compare_views.compare, name="compare"),
     path("matches/<int:match_id>/compare-with-parent/", variation_views.compare_with_parent,
          name="compare-with-parent"),
 ]

@@ -16,7 +16,7 @@ from django.utils.safestring import SafeString
 
 from archive.models import Game
 from replay.models import ReplayRun
-from replay.selectors import visible_matches
+from replay.reading.policy import visible_matches
 from search.language import QUERY_CONFIGS
 from search.models import SearchEntry
 from search.query import ParsedQuery, fts_expression, parse

@@ -10,7 +10,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from boundary.drf import WholeNumberField
-from replay import selectors as replay_selectors
+from replay.reading import selectors as replay_selectors
 from studies import selectors
 from studies.models import Study
 from studies.plans import PLAYERS

@@ -11,7 +11,7 @@ from django.urls import reverse
 import games
 from boundary import whole_number_text
 from games.core.sweep import SweepResult
-from replay.readings import reading_words
+from replay.reading.readings import reading_words
 from studies.models import Study
 
 

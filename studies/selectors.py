@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
-from replay import selectors as replay_selectors
 from replay.models import Match
+from replay.reading import selectors as replay_selectors
 from replay.runs.replaying import game_head
 from studies.models import Study
 from studies.plans import engine_of

@@ -13,11 +13,11 @@ import games
 from archive.models import Game
 from boundary import whole_number_text
 from games.agents import DEFAULT_BUDGET
-from replay import selectors as replay_selectors
 from replay.log.errors import LogError
-from replay.readings import reading_words
+from replay.reading import selectors as replay_selectors
+from replay.reading.match_views import broken_log_is_409
+from replay.reading.readings import parse_reading, query_pairs, reading_words
 from replay.runs.replaying import find_run
-from replay.views import broken_log_is_409
 from studies import selectors
 from studies.models import Study
 from studies.report import REPORTS, point_words
@@ -180,8 +180,8 @@ def reading(request, match_id: int):
         return page(request, "studies/reading.html", {"match": match, "engine": None,
                                                        "error": "this game has no engine"},
                     status=404)
-    choices = {key: value for key, value in request.GET.items() if key not in ("seq",)}
     try:
+        choices = parse_reading(engine, query_pairs(request.GET, leave=("seq",)))
         run = find_run(match=match, choices=choices)
     except (LogError, BrokenChain) as error:
         return page(request, "studies/reading.html",

@@ -1,7 +1,7 @@
 """Who may write, for pages and the API alike.
 
 Anyone reads what is public; curators (and staff) write. What is private is hidden by the
-querysets (``replay.selectors.visible_matches``), so a private match is a 404 to others, never a
+querysets (``replay.reading.policy.visible_matches``), so a private match is a 404 to others, never a
 403 that would admit it exists.
 """
 

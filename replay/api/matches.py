@@ -29,7 +29,6 @@ from archive.models import Game
 from archive.selectors import game_list
 from archive.serializers import GameCreateSerializer
 from boundary.drf import BoundedJSONParser
-from replay import selectors
 from replay.api.serializers import (
     AppendRequestDocSerializer,
     AppendRequestSerializer,
@@ -46,6 +45,7 @@ from replay.log.append import append_events
 from replay.log.errors import DocumentError
 from replay.log.interchange import FORMAT, create_from_document, export_match
 from replay.log.matches import MatchCreation, match_create
+from replay.reading import selectors
 from replay.recorder.head import recorder_head
 from replay.variations.lines import variation_create
 from trust.reader import check_stretch

@@ -14,10 +14,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from boundary.drf import WholeNumberField
-from replay import selectors
 from replay.models import ReplayFlag, ReplayRun, ReplayStep
+from replay.reading import selectors
+from replay.reading.readings import parse_reading
 from replay.runs.comparisons import compare_interpretations, compare_runs
-from replay.runs.replaying import replay_match
+from replay.runs.replaying import engine_for, replay_match
 from replay.runs.steps import changing_options, read_step
 from web.access import ID_PATTERN, int_query_param
 from web.params import MAX_QUERY_INT
@@ -43,15 +44,20 @@ class StepSerializer(serializers.ModelSerializer):
                   "effects"]
 
 
-class FlagSerializer(serializers.ModelSerializer):
+class FlagSerializer(serializers.Serializer):
+    """A flag as read (``replay.runs.steps.FlagRead``)."""
+
+    seq = serializers.IntegerField()
+    index = serializers.IntegerField()
+    kind = serializers.CharField()
+    rule = serializers.CharField()
+    point = serializers.CharField(allow_null=True)
+    option = serializers.CharField(allow_null=True)
+    message = serializers.CharField()
+    citations = serializers.JSONField()
     changing_options = serializers.ListField(
         child=serializers.CharField(), read_only=True,
         help_text="options of the point that would change this step")
-
-    class Meta:
-        model = ReplayFlag
-        fields = ["seq", "index", "kind", "rule", "point", "option", "message", "citations",
-                  "changing_options"]
 
 
 class ChoicesField(serializers.DictField):
@@ -132,7 +138,9 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         match = get_object_or_404(
             selectors.visible_matches(user=request.user), pk=payload.validated_data["match"]
         )
-        run = replay_match(match=match, choices=payload.validated_data["choices"],
+        choices = parse_reading(engine_for(match), payload.validated_data["choices"].items(),
+                                field="choices")
+        run = replay_match(match=match, choices=choices,
                            requested_by=request.user)
         code = status.HTTP_200_OK if run.status == ReplayRun.DONE else status.HTTP_202_ACCEPTED
         return Response(RunSerializer(run).data, status=code)
@@ -194,7 +202,11 @@ class MatchCompareView(APIView):
         payload.is_valid(raise_exception=True)
         match = get_object_or_404(selectors.visible_matches(user=request.user), pk=match_id)
         comparison = compare_interpretations(
-            match=match, choices_a=payload.validated_data["a"],
-            choices_b=payload.validated_data["b"], requested_by=request.user,
+            match=match,
+            choices_a=parse_reading(engine_for(match), payload.validated_data["a"].items(),
+                                    field="a"),
+            choices_b=parse_reading(engine_for(match), payload.validated_data["b"].items(),
+                                    field="b"),
+            requested_by=request.user,
         )
         return Response(comparison.as_dict())

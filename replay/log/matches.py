@@ -20,7 +20,7 @@ from replay.log.errors import (
     IdempotencyMismatch,
 )
 from replay.models import Match
-from replay.selectors import visible_matches
+from replay.reading.policy import visible_matches
 from trust.chain import chain_head
 from trust.reader import stored_hash
 

@@ -23,10 +23,17 @@ from boundary import MAX_DB_INTEGER, whole_number_text
 from boundary.errors import InputError
 from boundary.jsontext import parse_json
 from games.core.choices import ACTOR, OneOf
-from replay import selectors
-from replay.boards import draw_board
 from replay.log.errors import AppendConflict, LogError
-from replay.readings import flag_rows, question_of, reading_words
+from replay.reading import selectors
+from replay.reading.boards import draw_board
+from replay.reading.match_views import broken_log_is_409
+from replay.reading.readings import (
+    flag_rows,
+    form_pairs,
+    parse_reading,
+    question_of,
+    reading_words,
+)
 from replay.recorder.head import (
     RecorderHead,
     check_event,
@@ -40,8 +47,8 @@ from replay.recorder.head import (
     undo_last_move,
 )
 from replay.recorder.questions import UnansweredField, choice_key, questions
-from replay.views import broken_log_is_409
 from trust.errors import BrokenChain
+from web.jinja import render_fragment
 from web.pages import bad_parameter_is_400, curator_only, page
 from web.params import BadParameter, whole_number
 from web.words import event_in_words, label
@@ -131,8 +138,11 @@ def _context(request, head: RecorderHead, *, as_played: dict | None = None,
         "head": head,
         "seat": head.seat or "",
         "drawing": drawing,
-        "board_title": f"The board after event {head.seq}"
-        + (f", as {match.player_name(head.seat)} sees it" if head.seat else ""),
+        "board": render_fragment(
+            "replay/board.html", drawing=drawing, board_id="recorder-board", with_frame=True,
+            board_title=f"The board after event {head.seq}"
+            + (f", as {match.player_name(head.seat)} sees it" if head.seat else ""),
+        ) if not drawing.empty else "",
         "acting": [f.name for f in players if f.acting],
         "players": players,
         "winner_name": match.player_name(head.outcome.winner) if head.outcome.winner else "",
@@ -328,9 +338,8 @@ def record_reading(request, match_id: int):
     match = _match(request, match_id)
     if request.method != "POST":
         return redirect(_url(match))
-    choices = {key.removeprefix("point:"): value for key, value in request.POST.items()
-               if key.startswith("point:") and value}
     try:
+        choices = parse_reading(games.for_records(match.game.slug), form_pairs(request.POST))
         match_reading_set(match=match, choices=choices)
     except (LogError, BrokenChain) as error:
         return _render(request, recorder_head(match=match), status=400, error=_where(error))

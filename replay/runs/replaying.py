@@ -16,7 +16,7 @@ import time
 from collections.abc import Mapping
 
 from django.db import transaction
-from django.db.models import Count, Min
+from django.db.models import Count, Exists, Min, OuterRef, Q
 from django.utils import timezone
 
 import background
@@ -47,7 +47,6 @@ from trust.logs import WitnessedHead
 from trust.reader import (
     record_break,
     refuse_known_break,
-    stored_hash,
     verified_events,
 )
 
@@ -304,17 +303,30 @@ def run_heads(match_id: int) -> list[WitnessedHead]:
     return [WitnessedHead(f"run {pk}", log_seq, head) for pk, log_seq, head in rows]
 
 
-def check_run_head(run: ReplayRun) -> None:
-    """Refuse to read a run whose log was found broken or rewritten since (no query for a run
-    read with its match and its ``stored_head``: ``replay.selectors.visible_run``)."""
-    loaded = run.match if "match" in run._state.fields_cache else None
-    refuse_known_break(run.match_id, match=loaded)
-    if not run.log_seq:
+def run_stands(*, via: str = "") -> Q:
+    """The runs that still stand, as a filter on runs (``via``: the path from the rows
+    filtered to their run): no break is known in their match's log, and the log still stores,
+    at the run's last seq, the head the run replayed (a run of no events starts from the
+    genesis hash). A chain recomputed after a change verifies on its own, but not against its
+    runs. The one definition: the reading pages' fast paths compile it to SQL
+    (``replay.reading.policy.run_stands_sql``)."""
+    head_stored = Exists(Event.objects.filter(
+        match=OuterRef(f"{via}match_id"), seq=OuterRef(f"{via}log_seq"),
+        hash=OuterRef(f"{via}head_hash")))
+    return (Q(**{f"{via}match__chain_broken_seq__isnull": True})
+            & (Q(**{f"{via}log_seq": 0, f"{via}head_hash": GENESIS_HASH}) | head_stored))
+
+
+def check_run_head(run: ReplayRun, *, stands: bool | None = None) -> None:
+    """Refuse to read a run that no longer stands (``run_stands``), naming why: the break
+    known in its log, or its head rewritten since (recorded as a break). ``stands``: the
+    answer when the caller read it with the run (no query then)."""
+    if stands is None:
+        stands = ReplayRun.objects.filter(pk=run.pk).filter(run_stands()).exists()
+    if stands:
         return
-    stored = run.stored_head if hasattr(run, "stored_head") else stored_hash(run.match_id,
-                                                                              run.log_seq)
-    if stored != run.head_hash:
-        raise changed_since_run(run)
+    refuse_known_break(run.match_id)
+    raise changed_since_run(run)
 
 
 def _finish(run: ReplayRun, *, elapsed: float) -> None:

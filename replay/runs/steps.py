@@ -65,13 +65,36 @@ def _changing_options(engine, before, event, interpretation, point_id, step) -> 
 # -- reading a step ------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class FlagRead:
+    """A stored flag as a page reads it, with ``changing_options``: the other options of its
+    point under which the same event, from the same state, would give another step (worked
+    out when read)."""
+
+    seq: int
+    index: int
+    kind: str
+    rule: str
+    point: str | None
+    option: str | None
+    message: str
+    citations: list
+    changing_options: list[str]
+
+    @classmethod
+    def of(cls, flag: ReplayFlag, changing: list[str]) -> FlagRead:
+        return cls(seq=flag.seq, index=flag.index, kind=flag.kind, rule=flag.rule,
+                   point=flag.point, option=flag.option, message=flag.message,
+                   citations=flag.citations, changing_options=changing)
+
+
 @dataclass
 class StepView:
     run: ReplayRun
     seq: int
     event: dict | None
     step: ReplayStep | None
-    flags: list[ReplayFlag]
+    flags: list[FlagRead]
     state: dict
     first_seq: int
     last_seq: int
@@ -177,17 +200,15 @@ def _states_before(run: ReplayRun, seqs: Iterable[int],
 
 
 def changing_options(*, run: ReplayRun, flags: Iterable[ReplayFlag],
-                     corrections: Mapping[int, dict] | None = None) -> list[ReplayFlag]:
-    """Each flag with ``changing_options`` set: the options of its point under which the same
-    event, from the same state, would give another step. Worked out when read (from the
-    nearest snapshots, in two queries), so that a replay applies each event once."""
+                     corrections: Mapping[int, dict] | None = None) -> list[FlagRead]:
+    """Each flag as read, with the options of its point under which the same event, from the
+    same state, would give another step. Worked out when read (from the nearest snapshots,
+    in two queries), so that a replay applies each event once."""
     flags = list(flags)
     found = options_that_change(
         run=run, consulted=[(flag.seq, flag.point) for flag in flags if flag.point],
         corrections=corrections)
-    for flag in flags:
-        flag.changing_options = found.get((flag.seq, flag.point), [])
-    return flags
+    return [FlagRead.of(flag, found.get((flag.seq, flag.point), [])) for flag in flags]
 
 
 def options_that_change(
@@ -220,28 +241,29 @@ def read_step(*, run: ReplayRun, seq: int, viewer: str | None = None,
               consulted_nearby: Iterable[tuple[int, str]] = (),
               flag_neighbours: tuple[int | None, int | None] | None = None,
               flagged: bool = True, stored_step: ReplayStep | None = None,
-              known_states: Mapping[int, dict] | None = None) -> StepView:
+              known_states: Mapping[int, dict] | None = None,
+              stands: bool | None = None) -> StepView:
     """One step as a page shows it. ``consulted_nearby``: other (seq, point) pairs whose
     changing options are worked out in the same reads (``StepView.nearby``);
     ``flag_neighbours``: the flagged steps before and after it, and ``flagged`` whether it
     has flags at all, when already known; ``stored_step``: its row, when already read;
     ``known_states``: full states after some seqs kept from earlier reads of the run (the
-    read starts from the latest before the step; ``StepView.states`` are those to keep)."""
+    read starts from the latest before the step; ``StepView.states`` are those to keep);
+    ``stands``: whether the run still stands, when the caller read it with the run."""
     if viewer is not None and viewer not in run.match.player_ids:
         raise ReplayError(f"viewer {viewer!r} is not a player of this match", field="viewer")
     if not 0 <= seq <= run.progress:
         raise ReplayError(f"step {seq} is not in this run (0 to {run.progress})", seq=seq)
-    check_run_head(run)
-    flags = list(ReplayFlag.objects.filter(run=run, seq=seq)) if seq and flagged else []
+    check_run_head(run, stands=stands)
+    stored = list(ReplayFlag.objects.filter(run=run, seq=seq)) if seq and flagged else []
     nearby = [pair for pair in consulted_nearby if pair[0] <= run.progress]
     approaches = _states_before(run, [*([seq] if seq else []), *(s for s, _ in nearby)],
                                 corrections=corrections, known=known_states)
     engine = engine_for(run.match)
     found = options_that_change(
-        run=run, consulted=[*nearby, *((seq, f.point) for f in flags if f.point)],
+        run=run, consulted=[*nearby, *((seq, f.point) for f in stored if f.point)],
         approaches=approaches)
-    for flag in flags:
-        flag.changing_options = found.get((flag.seq, flag.point), [])
+    flags = [FlagRead.of(flag, found.get((flag.seq, flag.point), [])) for flag in stored]
     event = before = None
     kept = dict(approaches.passed)
     if seq:

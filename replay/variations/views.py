@@ -9,10 +9,10 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 
-from replay import selectors
-from replay.forms import VariationForm
 from replay.log.errors import LogError
 from replay.models import ReplayRun
+from replay.reading import selectors
+from replay.reading.forms import VariationForm
 from replay.runs.replaying import replay_match
 from replay.variations.lines import variation_create
 from trust.errors import BrokenChain

@@ -46,7 +46,7 @@ def test_readers_may_read_runs_but_not_start_them(anonymous, reader, curator, la
 def test_bad_start_requests_name_the_field(curator, lagoon):
     unknown = curator.post("/api/runs/", {"match": lagoon.pk, "choices": {"dagon.nope": "x"}},
                            format="json")
-    assert unknown.status_code == 400 and unknown.json()["field"] == "interpretation"
+    assert unknown.status_code == 400 and unknown.json()["field"] == "choices"
     option = curator.post("/api/runs/", {"match": lagoon.pk, "choices": {POINT: "nobody"}},
                           format="json")
     assert option.status_code == 400 and "unknown option" in option.json()["detail"]

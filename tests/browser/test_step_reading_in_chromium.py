@@ -45,7 +45,8 @@ def current(page, run, seq, viewer=""):
 def test_landmark_keys_viewpoint_and_reading_keep_the_step_with_no_console_message(
     page, live_server, lagoon_runs, console_errors
 ):
-    from replay.selectors import noted_steps, step_landmarks
+    from replay.reading.notes import noted_steps
+    from replay.reading.steps import step_landmarks
 
     attacker, attacked = lagoon_runs
     sign_in(page, live_server.url)

@@ -154,7 +154,7 @@ def test_notes_are_bounded_alike_in_api_and_form_and_name_existing_steps(
         format="json")
     assert response.status_code == 400
     assert response.json()["field"] == field and words in response.json()["detail"]
-    from replay.forms import AnnotationForm
+    from replay.reading.forms import AnnotationForm
 
     assert AnnotationForm().fields["text"].max_length == 2000
 

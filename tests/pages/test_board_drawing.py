@@ -14,8 +14,8 @@ from django.urls import reverse
 
 import games
 from games.dylan_dog.board import SLOTS
-from replay import boards
 from replay.log.interchange import import_match
+from replay.reading import boards
 from replay.runs.replaying import replay_match
 from replay.runs.steps import read_step
 
@@ -32,13 +32,13 @@ def frames_drawn(monkeypatch):
     boards._frame.cache_clear()
     boards._frames_by_layout.clear()
     drawn = []
-    draw = boards.frame_svg
+    draw = boards.frame_markup
 
-    def counting(spaces, *args, **kwargs):
-        drawn.append(tuple((s.id, s.x, s.y) for s in spaces))
-        return draw(spaces, *args, **kwargs)
+    def counting(frame):
+        drawn.append(tuple((s.id, s.x, s.y) for s in frame.spaces))
+        return draw(frame)
 
-    monkeypatch.setattr(boards, "frame_svg", counting)
+    monkeypatch.setattr(boards, "frame_markup", counting)
     yield drawn
     boards._frame.cache_clear()
     boards._frames_by_layout.clear()

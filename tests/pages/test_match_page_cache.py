@@ -10,11 +10,11 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from archive.models import Game
-from replay import match_cache, selectors, views
 from replay.log.append import append_events
 from replay.log.db_guards import install_event_guards, remove_event_guards
 from replay.log.notes import note_add
 from replay.models import Match, ReplayRun
+from replay.reading import faces, match_cache, match_views
 from replay.runs.replaying import replay_match
 from replay.variations.lines import variation_create
 from tests.factories import UserFactory, make_curator
@@ -26,13 +26,13 @@ from trust.audit import verify_log
 def drawn(monkeypatch):
     """The match pages drawn (rather than served as kept), by match id, in order."""
     seen = []
-    context = views._match_context
+    context = match_views.match_context
 
     def counting(request, match, **kwargs):
         seen.append(match.pk)
         return context(request, match, **kwargs)
 
-    monkeypatch.setattr(views, "_match_context", counting)
+    monkeypatch.setattr(match_views, "match_context", counting)
     return seen
 
 
@@ -141,16 +141,16 @@ def test_a_page_is_not_kept_when_what_it_shows_moved_while_it_was_drawn(dagon_ru
     came back."""
     match = dagon_run.match
     name = match.game.title
-    context = views._match_context
+    context = match_views.match_context
 
     def renamed_meanwhile(request, match, **kwargs):
         Game.objects.filter(pk=match.game_id).update(title="Dagon, renamed")
         match.game.refresh_from_db()
         return context(request, match, **kwargs)
 
-    monkeypatch.setattr(views, "_match_context", renamed_meanwhile)
+    monkeypatch.setattr(match_views, "match_context", renamed_meanwhile)
     assert "Dagon, renamed" in read(match)
-    monkeypatch.setattr(views, "_match_context", context)
+    monkeypatch.setattr(match_views, "match_context", context)
     Game.objects.filter(pk=match.game_id).update(title=name)
     page = read(match)
     assert name in page and "Dagon, renamed" not in page
@@ -199,7 +199,7 @@ def test_a_kept_page_never_names_a_match_now_private(dagon_run):
     naming = Client().get(page_of(match))
     Match.objects.filter(pk=variation.pk).update(is_private=True)
     request = RequestFactory().get(page_of(match))
-    match_cache.keep_page(request, selectors.match_face(match_id=match.pk), match_id=match.pk,
+    match_cache.keep_page(request, faces.match_face(match_id=match.pk), match_id=match.pk,
                           response=naming, named={match.pk, variation.pk})
     assert "What if the lagoon held" not in read(match)
 

@@ -11,11 +11,11 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from replay import views
 from replay.log.append import append_events
 from replay.log.notes import note_add, note_revise
 from replay.models import Match, ReplayRun
-from replay.step_cache import CSRF_PLACEHOLDER
+from replay.reading import step_views as views
+from replay.reading.step_cache import CSRF_PLACEHOLDER
 from tests.factories import UserFactory, make_curator
 
 FRAGMENT = {"HTTP_HX_REQUEST": "true"}
@@ -336,9 +336,9 @@ def pages_made(monkeypatch):
     made = []
     make = views._step_page
 
-    def counting(request, match, run, seq, panel, **kwargs):
+    def counting(request, face, seq, panel, **kwargs):
         made.append(seq)
-        return make(request, match, run, seq, panel, **kwargs)
+        return make(request, face, seq, panel, **kwargs)
 
     monkeypatch.setattr(views, "_step_page", counting)
     return made

@@ -17,9 +17,10 @@ from archive.parsing import REASON_CUES, REASON_WORDS
 from replay.log.interchange import import_match
 from replay.log.notes import note_add
 from replay.models import ReplayFlag, ReplayStep
+from replay.reading.notes import noted_steps
+from replay.reading.steps import step_landmarks
 from replay.runs.replaying import replay_match
 from replay.runs.steps import changing_options
-from replay.selectors import noted_steps, step_landmarks
 from web.words import event_in_words, in_words
 
 LAGOON = Path(__file__).resolve().parents[2] / "games/dagon/samples/lagoon-dispute.json"
@@ -74,16 +75,16 @@ def test_the_lagoon_editorial_note_is_written_once_on_the_attack_step(client, la
 
 
 def test_a_citation_note_with_no_passage_note_behind_it_is_still_shown(client, archive):
-    from replay.views import step_reading
+    from replay.reading.step_views import step_reading
+    from replay.runs.steps import FlagRead
 
-    class Flag:
-        kind, point, option, rule, message = "consulted", None, None, "x/y", "m"
-        citations = [{"passage": "no/such-passage", "quote": "q",
-                      "note": "[Legibility: the word is faded]"},
-                     {"passage": "no/such-passage", "quote": "q2",
-                      "note": "[Legibility: the word is faded]"}]
-
-    reading = step_reading([Flag()])
+    flag = FlagRead(seq=1, index=0, kind="consulted", point=None, option=None, rule="x/y",
+                    message="m", changing_options=[],
+                    citations=[{"passage": "no/such-passage", "quote": "q",
+                                "note": "[Legibility: the word is faded]"},
+                               {"passage": "no/such-passage", "quote": "q2",
+                                "note": "[Legibility: the word is faded]"}])
+    reading = step_reading([flag])
     assert [(n["label"], n["body"]) for n in reading["notes"]] == [
         ("Legibility", "the word is faded")]
     assert [c["number"] for c in reading["flags"][0]["citations"]] == [1, 2]

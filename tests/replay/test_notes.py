@@ -14,9 +14,9 @@ from replay.log.append import append_events
 from replay.log.interchange import import_match
 from replay.log.notes import note_add, note_revise
 from replay.models import Event, ReplayRun
+from replay.reading.notes import step_notes
 from replay.runs.comparisons import compare_runs
 from replay.runs.replaying import game_head, replay_match
-from replay.selectors import step_notes
 
 
 @pytest.fixture

@@ -229,7 +229,7 @@ def test_flags_tell_the_options_that_would_change_the_step(dagon_match):
     consulted = list(ReplayFlag.objects.filter(run=run, kind="consulted").exclude(point=None)
                      .order_by("seq", "index"))
     assert consulted[-1].seq - consulted[0].seq > SNAPSHOT_INTERVAL
-    changing_options(run=run, flags=consulted)
+    consulted = changing_options(run=run, flags=consulted)
     engine = games.get("dagon")
     document = export_document(dagon_match)
     interpretation = engine.interpretation()

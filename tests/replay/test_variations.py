@@ -13,9 +13,9 @@ from replay.log.append import append_events
 from replay.log.errors import DocumentError, LogError
 from replay.log.interchange import export_document, export_match, import_match
 from replay.models import Event, Match
+from replay.reading.policy import visible_matches
 from replay.runs.comparisons import compare_runs
 from replay.runs.replaying import replay_match
-from replay.selectors import visible_matches
 from replay.variations.lines import shared_prefix, variation_create, variation_tree
 from tests.factories import make_curator
 

@@ -2,10 +2,11 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from replay.management.commands._choices import parse_choices
+from replay.management.commands._choices import checked_arguments
 from replay.management.commands._match_arg import match_from_argument
+from replay.reading.readings import ReadingError, argument_pairs, parse_reading
 from replay.runs.comparisons import compare_interpretations
-from replay.runs.replaying import ReplayError
+from replay.runs.replaying import ReplayError, engine_for
 
 
 class Command(BaseCommand):
@@ -21,9 +22,11 @@ class Command(BaseCommand):
         try:
             comparison = compare_interpretations(
                 match=match,
-                choices_a=parse_choices(options["a"], "--a"),
-                choices_b=parse_choices(options["b"], "--b"),
+                choices_a=parse_reading(engine_for(match), argument_pairs(
+                    checked_arguments(options["a"], "--a"), option="--a"), field="--a"),
+                choices_b=parse_reading(engine_for(match), argument_pairs(
+                    checked_arguments(options["b"], "--b"), option="--b"), field="--b"),
             )
-        except ReplayError as error:
+        except (ReplayError, ReadingError) as error:
             raise CommandError(error.message) from None
         self.stdout.write(json.dumps(comparison.as_dict(), indent=2, ensure_ascii=False))

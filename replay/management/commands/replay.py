@@ -2,9 +2,10 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from replay.management.commands._choices import parse_choices
+from replay.management.commands._choices import checked_arguments
 from replay.management.commands._match_arg import match_from_argument
-from replay.runs.replaying import ReplayError, replay_match
+from replay.reading.readings import ReadingError, argument_pairs, parse_reading
+from replay.runs.replaying import ReplayError, engine_for, replay_match
 
 
 class Command(BaseCommand):
@@ -18,8 +19,10 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         match = match_from_argument(options["match"])
         try:
-            run = replay_match(match=match, choices=parse_choices(options["choose"]))
-        except ReplayError as error:
+            choices = parse_reading(engine_for(match), argument_pairs(
+                checked_arguments(options["choose"], "--choose")), field="--choose")
+            run = replay_match(match=match, choices=choices)
+        except (ReplayError, ReadingError) as error:
             raise CommandError(error.message) from None
         self.stdout.write(
             f"run {run.pk}: {run.status}, {run.progress}/{run.log_seq} steps"

@@ -8,8 +8,9 @@ from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_safe
 
 import games
-from replay import selectors
-from replay.score_sheet import score_sheet
+from replay.reading import selectors
+from replay.reading.score_sheet import score_sheet
+from replay.reading.steps import finished_run_of
 from web.pages import bad_parameter_is_400, page
 from web.params import whole_number
 
@@ -27,7 +28,7 @@ def match_score_sheet(request, match_id: int):
     chosen = whole_number(request.GET, "run")
     if chosen is None and readings:
         chosen = readings[0].run.pk
-    run = selectors.finished_run_of(match=match, run_id=chosen) if chosen is not None else None
+    run = finished_run_of(match=match, run_id=chosen) if chosen is not None else None
     if chosen is not None and run is None:
         raise Http404("no such finished run of this match")
     return page(request, "replay/score_sheet.html", {

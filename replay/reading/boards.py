@@ -7,15 +7,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Context, Decimal
 from functools import lru_cache
 
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import mark_safe
-from django.utils.text import capfirst, slugify
+from django.utils.text import slugify
 
 from games.core.board import BoardLayout, Piece, Space
+from web.jinja import render_fragment
 
 PLAYER_COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#117a65")
 NEUTRAL_COLOUR = "#444"
@@ -54,10 +53,12 @@ class DrawnSpace:
     colour: str = PLAIN_SPACE
     svg_x: str = field(init=False)
     svg_y: str = field(init=False)
+    kind_slug: str = field(init=False)  # the kind as a class name of the space's SVG
 
     def __post_init__(self):
         object.__setattr__(self, "svg_x", svg_number(self.x))
         object.__setattr__(self, "svg_y", svg_number(self.y))
+        object.__setattr__(self, "kind_slug", slugify(self.kind))
 
 
 @dataclass(frozen=True)
@@ -117,12 +118,19 @@ class DrawnPiece:
     r: str
     moved: bool = False
 
+    @property
+    def words(self) -> str:
+        """Where the piece stands, in words (its label on the board and in the key)."""
+        return f"{self.label} on {self.space_name}" + (f" ({self.detail})" if self.detail else "")
+
 
 @dataclass(frozen=True)
 class BoardFrame:
     """What stays put while the pieces move: the drawing box, a space radius and font size
     scaled to it, the spaces, the links between them, and their SVG (``svg``: edges, spaces
-    and labels), drawn once per layout and reused by every step and the recorder."""
+    and labels, from the template ``replay/frame.html``), drawn once per layout and reused by
+    every step and the recorder; the legend of its kinds of space and the notes of its
+    provenance, in words."""
 
     viewbox: str
     radius: float
@@ -135,9 +143,7 @@ class BoardFrame:
     svg: str
     by_id: dict[str, DrawnSpace]
     legend: tuple[LegendEntry, ...] = ()
-    # The legend's list items and the provenance notes' terms, written with the frame.
-    legend_items: str = ""
-    provenance_items: str = ""
+    provenance_notes: tuple[tuple[str, list[str]], ...] = ()
 
     @property
     def crowded(self) -> bool:
@@ -147,8 +153,9 @@ class BoardFrame:
 
 @dataclass
 class Drawing:
-    """An SVG-ready board: its frame (drawn once per layout), the pieces on it (fanned out
-    where they share a space) and those off it (with the words saying where they are)."""
+    """A board ready to draw (``replay/board.html``): its frame (drawn once per layout), the
+    pieces on it (fanned out where they share a space) and those off it (with the words saying
+    where they are), and the last move."""
 
     frame: BoardFrame
     pieces: list[DrawnPiece]
@@ -156,53 +163,6 @@ class Drawing:
     moves: list[DrawnMove] = field(default_factory=list)
     # The pieces a reader may pick up and move (the recorder's), drawn as buttons.
     movable: frozenset[str] = frozenset()
-
-    @property
-    def pieces_svg(self) -> str:
-        """The pieces as SVG, written here rather than by a template loop (a step page draws a
-        dozen pieces, each with a score of values)."""
-        return mark_safe("".join(
-            _written(_PIECE_SVG, self._piece_values(p, _piece_words(p), p.id in self.movable))
-            for p in self.pieces))
-
-    def _piece_values(self, p: DrawnPiece, words: str, movable: bool) -> tuple:
-        """The values ``_PIECE_SVG`` writes for one piece, in its order."""
-        return (" player" if p.owner else "", " moved" if p.moved else "", p.id, p.space,
-                p.owner or "", _MOVABLE if movable else "", words,
-                format_html(_HIT_SVG, p.x, p.y, self.frame.svg_radius) if movable else "",
-                p.x, p.y, p.r, p.colour, p.x, p.y, self.font, p.initial, words)
-
-    @property
-    def moves_svg(self) -> str:
-        """The last move marked on the board: its path, the space left and the space reached."""
-        radius = self.frame.svg_radius
-        return format_html_join("", "{}{}{}", (
-            (format_html(_MOVE_PATH, m.origin.svg_x, m.origin.svg_y, m.target.svg_x,
-                         m.target.svg_y) if m.origin and m.target else "",
-             format_html(_MOVED_SPACE, "from", m.origin.svg_x, m.origin.svg_y, radius,
-                         m.origin.id) if m.origin else "",
-             format_html(_MOVED_SPACE, "to", m.target.svg_x, m.target.svg_y, radius,
-                         m.target.id) if m.target else "")
-            for m in self.moves))
-
-    @property
-    def moves_words(self) -> str:
-        """The last move in words: each piece that moved, from where to where."""
-        return format_html_join("; ", "{} {}", (
-            (m.label, format_html("from {} to {}", m.origin.name, m.target.name)
-             if m.origin and m.target else format_html("comes onto {}", m.target.name)
-             if m.target else format_html("leaves {}", m.origin.name))
-            for m in self.moves))
-
-    @property
-    def piece_key(self) -> str:
-        """The list saying where each piece is, on the board and off it."""
-        return mark_safe("".join([
-            *(_written(_PIECE_KEY_ITEM, (p.colour, p.label, p.space_name,
-                                         f" ({p.detail})" if p.detail else ""))
-              for p in self.pieces),
-            *(_written(_OFF_BOARD_ITEM, (p.label, p.detail or "off the board"))
-              for p in self.off_board)]))
 
     @property
     def empty(self) -> bool:
@@ -226,44 +186,12 @@ class Drawing:
         return self.frame.provenance
 
 
-_PIECE_SVG = ('<g class="piece{}{}" data-piece="{}" data-space="{}" data-owner="{}"{} '
-              'aria-label="{}">{}<circle cx="{}" cy="{}" r="{}" fill="{}"/><text x="{}" y="{}" '
-              'font-size="{}" text-anchor="middle" dominant-baseline="central">{}</text>'
-              '<title>{}</title></g>')
-_MOVE_PATH = '<line class="move-path" x1="{}" y1="{}" x2="{}" y2="{}"/>'
-_MOVED_SPACE = '<circle class="moved-{}" cx="{}" cy="{}" r="{}" data-space="{}"/>'
-_HIT_SVG = '<circle class="hit" cx="{}" cy="{}" r="{}"/>'
-_MOVABLE = mark_safe(' tabindex="0" role="button"')
-_PIECE_KEY_ITEM = ('<li><svg class="dot" viewBox="0 0 10 10" aria-hidden="true" '
-                   'focusable="false"><circle cx="5" cy="5" r="4.5" fill="{}" stroke="#000"/>'
-                   '</svg>{}: {}{}</li>')
-
-
-_OFF_BOARD_ITEM = "<li>{}: {}</li>"
-
-
-@lru_cache(maxsize=4096)
-def _written(markup: str, values: tuple) -> str:
-    """``format_html(markup, *values)``, kept: most pieces stand on a step where they stood on
-    the one before, so the steps of a run write the same piece again and again."""
-    return format_html(markup, *values)
-
-
-def _piece_words(piece: DrawnPiece) -> str:
-    return f"{piece.label} on {piece.space_name}" + (f" ({piece.detail})" if piece.detail else "")
-
-
 def provenance_notes(provenance: Mapping) -> list[tuple[str, list[str]]]:
     """Where the board comes from, as the page says it: each note of its provenance (what
     was assumed, how it is drawn, why an id reads as it does) but its status, in words."""
     return [(key.replace("_", " ").capitalize(),
              [str(item) for item in value] if isinstance(value, list) else [str(value)])
             for key, value in provenance.items() if key != "status" and value]
-
-
-_LEGEND_ITEM = ('<li><svg class="dot" viewBox="0 0 10 10" aria-hidden="true" focusable="false">'
-                '<circle cx="5" cy="5" r="4.5" fill="{}" stroke="#6b6257"/></svg>{} '
-                '<span class="meta">({})</span></li>')
 
 
 def board_frame(layout: BoardLayout) -> BoardFrame:
@@ -305,36 +233,16 @@ def _frame(spaces: tuple[Space, ...], links: tuple[tuple[str, str], ...],
     font = round(radius * 0.9, 1)
     legend = legend_of(drawn, dict(kinds))
     notes = json.loads(provenance)
-    svg = frame_svg(drawn, joined, svg_number(radius), svg_number(font))
-    return BoardFrame(viewbox=" ".join(f"{v:.0f}" for v in box), radius=radius, font=font,
-                      svg_radius=svg_number(radius), svg_font=svg_number(font),
-                      spaces=drawn, links=joined, provenance=notes,
-                      svg=mark_safe(svg), by_id=by_id, legend=legend,
-                      legend_items=format_html_join("", _LEGEND_ITEM, (
-                          (entry.colour, capfirst(entry.words), entry.count)
-                          for entry in legend)),
-                      provenance_items=format_html_join("", "<dt>{}</dt>{}", (
-                          (what, format_html_join("", "<dd>{}</dd>", ((note,) for note in said)))
-                          for what, said in provenance_notes(notes))))
+    frame = BoardFrame(viewbox=" ".join(f"{v:.0f}" for v in box), radius=radius, font=font,
+                       svg_radius=svg_number(radius), svg_font=svg_number(font),
+                       spaces=drawn, links=joined, provenance=notes, svg="", by_id=by_id,
+                       legend=legend, provenance_notes=tuple(provenance_notes(notes)))
+    return replace(frame, svg=frame_markup(frame))
 
 
-_EDGE_SVG = '<line x1="{}" y1="{}" x2="{}" y2="{}"/>'
-_SPACE_SVG = ('<g class="space kind-{}" data-space="{}" aria-label="{}"><circle cx="{}" cy="{}" '
-              'r="{}" fill="{}"/><text class="space-name" x="{}" y="{}" dy="{}" font-size="{}" '
-              'text-anchor="middle" dominant-baseline="hanging">{}</text><title>{}</title></g>')
-
-
-def frame_svg(spaces: Sequence[DrawnSpace], links: Sequence[tuple[DrawnSpace, DrawnSpace]],
-              radius: str, font: str) -> str:
-    """The part of a board that stays put: its edges, then its spaces in their kinds'
-    colours with their names. Written here (escaped) rather than by a template loop, which
-    cost a turning board (a frame per position) a tenth of a second a position."""
-    edges = format_html_join("", _EDGE_SVG, ((a.svg_x, a.svg_y, b.svg_x, b.svg_y)
-                                             for a, b in links))
-    places = format_html_join("", _SPACE_SVG, (
-        (slugify(s.kind), s.id, s.name, s.svg_x, s.svg_y, radius, s.colour, s.svg_x, s.svg_y,
-         radius, font, s.name, s.name) for s in spaces))
-    return format_html('\n<g class="edges">{}</g>\n<g class="spaces">{}</g>\n', edges, places)
+def frame_markup(frame: BoardFrame) -> str:
+    """The frame's SVG (edges, spaces and their names), from its template: once per layout."""
+    return render_fragment("replay/frame.html", frame=frame)
 
 
 def moves_between(before: Sequence[Piece], after: Sequence[Piece],

@@ -1,5 +1,5 @@
-"""A step panel's text written in Python for speed (``replay.step_markup``, beside the words
-test_step_page_words reads) stays byte for byte what the slower way wrote: the state as JSON
+"""A step's words written in Python for speed (``replay.reading.texts``, beside the words
+test_step_page_words reads) stay byte for byte what the slower way wrote: the state as JSON
 what ``json.dumps(state, ensure_ascii=False, indent=1, sort_keys=True)`` writes, for every
 state the shipped samples reach from every viewpoint and for the awkward values a state may
 hold; a log summary what ``Truncator(text).chars(n)`` gives."""
@@ -14,7 +14,7 @@ from django.utils.text import Truncator
 
 import games
 from games.core.replay import replay_document
-from replay.step_markup import state_json, truncated
+from replay.reading.texts import state_json, truncated
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = sorted(ROOT.glob("games/*/samples/*.json"))

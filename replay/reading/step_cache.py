@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import django
@@ -49,8 +49,10 @@ from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.cache import get_conditional_response, patch_vary_headers
 
-from replay import selectors
 from replay.models import Match, ReplayRun
+from replay.reading import steps
+from replay.reading.faces import RunFace, step_face
+from replay.reading.notes import MatchNotes, match_notes
 from replay.runs.comparisons import Comparison, compare_runs
 from replay.runs.replaying import KEPT_STATE_SPACING
 
@@ -74,6 +76,8 @@ KEEP = 7 * 24 * 3600
 # How long a browser or a shared cache may reuse a public match's step without asking.
 PUBLIC_MAX_AGE = 3600
 CSRF_PLACEHOLDER = "ludoteca-csrf-placeholder"
+# The shape of the records kept here; a record of another shape is a miss, never misread.
+RECORD_VERSION = 1
 _CSRF_INPUT = '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
 
 
@@ -86,11 +90,11 @@ def _key(kind: str, *parts) -> str:
 class RunReads:
     """What every step of a run reads the same: its marks, the steps where its reading matters
     (None until worked out, and for a run in progress) and the match's notes; the run's
-    states kept near the step read (``selectors.step_read``'s ``known_states``); and what is
+    states kept near the step read (``steps.step_read``'s ``known_states``); and what is
     to be stored once the step is read (``to_keep``: written with the step, in one go)."""
 
-    marks: selectors.RunMarks
-    notes: selectors.MatchNotes
+    marks: steps.RunMarks
+    notes: MatchNotes
     matters: tuple[int, ...] | None
     states: dict[int, dict] = field(default_factory=dict)
     to_keep: dict[str, object] = field(default_factory=dict)
@@ -124,11 +128,11 @@ def _run_reads(run: ReplayRun, match: Match, found: dict, seq: int) -> RunReads:
     notes = found.get(notes_key)
     to_keep = {}
     if marks is None:
-        marks = selectors.run_marks(run=run)
+        marks = steps.run_marks(run=run)
         if finished:
             to_keep[marks_key] = marks
     if notes is None:
-        notes = to_keep[notes_key] = selectors.match_notes(match=match)
+        notes = to_keep[notes_key] = match_notes(match=match)
     states = {s: found[_state_key(run, s)] for s in _state_seqs(run, seq)
               if _state_key(run, s) in found}
     return RunReads(marks=marks, notes=notes,
@@ -141,18 +145,20 @@ def _run_keys(run: ReplayRun, match: Match, seq: int) -> list[str]:
             *(_state_key(run, s) for s in _state_seqs(run, seq))]
 
 
-def step_read(*, run: ReplayRun, match: Match, seq: int, viewer: str | None,
-              reads: RunReads | None = None) -> selectors.StepRead:
-    """``selectors.step_read`` with the run's reads as kept (``reads``, when already looked
-    up: their ``to_keep`` then stored by the caller); a finished run's steps where its
-    reading matters are worked out with the first of its steps read, and the states its
-    reads pass (``StepView.states``), to be kept."""
+def step_read(*, face: RunFace, seq: int, viewer: str | None,
+              reads: RunReads | None = None) -> steps.StepRead:
+    """``steps.step_read`` with the run's reads as kept (``reads``, when already looked up:
+    their ``to_keep`` then stored by the caller); a finished run's steps where its reading
+    matters are worked out with the first of its steps read, and the states its reads pass
+    (``StepView.states``), to be kept."""
+    run, match = face.run, face.match
     looked_up = reads is None
     if looked_up:
         reads = _run_reads(run, match, cache.get_many(_run_keys(run, match, seq)), seq)
-    read = selectors.step_read(run=run, seq=seq, viewer=viewer, marks=reads.marks,
-                               notes=reads.notes, matters=reads.matters,
-                               known_states=reads.states)
+    read = steps.step_read(run=run, seq=seq, viewer=viewer, marks=reads.marks,
+                           notes=reads.notes, matters=reads.matters,
+                           known_states=reads.states, stands=face.stands,
+                           near=face.steps_near if face.near == seq else None)
     if run.status == ReplayRun.DONE:
         reads.to_keep.update({_state_key(run, s): state
                               for s, state in read.view.states.items()})
@@ -187,47 +193,61 @@ def etag_of(body: str) -> str:
     return '"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"'
 
 
-def _notes_seen_from(notes: selectors.MatchNotes, run: ReplayRun, seq: int) -> tuple:
+def _notes_seen_from(notes: MatchNotes, run: ReplayRun, seq: int) -> tuple:
     """What a step's panel shows of the match's notes: its own notes (each with its last
     revision) and the nearest noted steps either side."""
     return (tuple((n.seq, n.revised_by) for n in notes.on(seq)) if seq else (),
             notes.around(seq, last=run.progress))
 
 
-def step_panel(*, run: ReplayRun, match: Match, seq: int, viewer: str | None, curator: bool,
+@dataclass(frozen=True)
+class StoredPanel:
+    """A step's panel as kept, with what it was drawn from: the notes it shows, the latest
+    transcription, the log's last seq and the match's finished runs (``version``: this
+    record's shape; another is a miss)."""
+
+    panel: Panel
+    notes_seen: tuple
+    archive_version: int | None
+    last_seq: int
+    readings_mark: tuple[int, int, int]
+    version: int = RECORD_VERSION
+
+
+def step_panel(*, face: RunFace, seq: int, viewer: str | None, curator: bool,
                render: Callable[[RunReads | None], Panel], to_keep: dict) -> Panel:
     """The step's panel from the cache, rendered on a miss from the run's reads (looked up in
     the same look at the cache as the step) and put in ``to_keep`` with what the reads
     worked out (the caller stores it all in one go: ``store``; never for a run still in
-    progress; ``run`` as ``selectors.visible_run`` reads it). A stored panel says what it was drawn
-    from (the notes it shows, the latest transcription, the log's last seq): while neither
-    the log nor the archive has moved it is served as it is; after an append it is served
-    again only if its notes are still those of the step (a curator's, whose forms carry the
-    last seq, never)."""
+    progress). A stored panel says what it was drawn from (the notes it shows, the latest
+    transcription, the log's last seq): while neither the log nor the archive has moved it is
+    served as it is; after an append it is served again only if its notes are still those of
+    the step (a curator's, whose forms carry the last seq, never)."""
+    run, match = face.run, face.match
     if run.status != ReplayRun.DONE:
         return render(None)
     key = _key("step", run.fingerprint, seq, viewer, curator)
-    archive = run.archive_version
-    readings = run.readings_mark
+    archive, readings = face.archive_version, face.readings_mark
     found = cache.get_many([key, *_run_keys(run, match, seq)])
     reads = None
-    if key in found:
-        panel, drawn_notes, drawn_archive, drawn_seq, drawn_readings = found[key]
-        if (drawn_archive, drawn_readings) == (archive, readings):
-            if drawn_seq == match.last_seq:
-                return panel
-            if not curator:
-                reads = _run_reads(run, match, found, seq)
-                notes = _notes_seen_from(reads.notes, run, seq)
-                if notes == drawn_notes:
-                    to_keep.update(reads.to_keep)
-                    to_keep[key] = (panel, notes, archive, match.last_seq, readings)
-                    return panel
+    stored = found.get(key)
+    if (isinstance(stored, StoredPanel) and stored.version == RECORD_VERSION
+            and (stored.archive_version, stored.readings_mark) == (archive, readings)):
+        if stored.last_seq == match.last_seq:
+            return stored.panel
+        if not curator:
+            reads = _run_reads(run, match, found, seq)
+            notes = _notes_seen_from(reads.notes, run, seq)
+            if notes == stored.notes_seen:
+                to_keep.update(reads.to_keep)
+                to_keep[key] = replace(stored, last_seq=match.last_seq)
+                return stored.panel
     reads = reads or _run_reads(run, match, found, seq)
     panel = render(reads)
     to_keep.update(reads.to_keep)
-    to_keep[key] = (panel, _notes_seen_from(reads.notes, run, seq), archive, match.last_seq,
-                    readings)
+    to_keep[key] = StoredPanel(panel=panel, notes_seen=_notes_seen_from(reads.notes, run, seq),
+                               archive_version=archive, last_seq=match.last_seq,
+                               readings_mark=readings)
     return panel
 
 
@@ -294,23 +314,46 @@ def _public_key(request, fragment: bool) -> str | None:
     return _key("public", request.get_full_path(), fragment)
 
 
-def keep_public_step(request, *, run: ReplayRun, match: Match, fragment: bool, body: str,
-                     etag: str, to_keep: dict) -> None:
+@dataclass(frozen=True)
+class StoredPublicStep:
+    """A finished step of a public match as a plainly signed-out reader gets it (its htmx
+    fragment or its whole page), with what it was drawn from (``version``: this record's
+    shape; another is a miss)."""
+
+    body: str
+    etag: str
+    fingerprint: str
+    archive_version: int | None
+    readings_mark: tuple[int, int, int]
+    last_seq: int
+    game_title: str
+    version: int = RECORD_VERSION
+
+    def drawn_from(self) -> tuple:
+        return (self.fingerprint, self.archive_version, self.readings_mark, self.last_seq,
+                self.game_title)
+
+
+def keep_public_step(request, *, face: RunFace, fragment: bool, body: str, etag: str,
+                     to_keep: dict) -> None:
     """Put in ``to_keep`` a finished step (its htmx fragment or its whole page) as a plainly
     signed-out reader of a public match gets it, with what it was drawn from: the run's
     fingerprint, the latest transcription, the match's finished runs, the log's last seq
     (the page also says whether moves were recorded after the run, which only an append
     changes) and the game's title (which a curator may correct)."""
+    run, match = face.run, face.match
     key = _public_key(request, fragment)
     if run.status == ReplayRun.DONE and not match.is_private and key is not None:
-        to_keep[key] = (body, etag, run.fingerprint, run.archive_version, run.readings_mark,
-                        match.last_seq, match.game.title)
+        to_keep[key] = StoredPublicStep(
+            body=body, etag=etag, fingerprint=run.fingerprint,
+            archive_version=face.archive_version, readings_mark=face.readings_mark,
+            last_seq=match.last_seq, game_title=match.game.title)
 
 
 def stored_public_step(request, *, match_id: int, run_id: int,
                        fragment: bool) -> HttpResponse | None:
     """A finished step of a public match as stored, for a plainly signed-out reader, in one
-    look at the cache and, when it holds the step, one small query (``selectors.step_face``:
+    look at the cache and, when it holds the step, one small query (``faces.step_face``:
     the match is public, its log still verifies at the run's last seq, nothing the step was
     drawn from has moved). None whenever that is not certain: the full path then reads,
     checks and draws (a step not stored asks nothing of the database here)."""
@@ -318,28 +361,39 @@ def stored_public_step(request, *, match_id: int, run_id: int,
     if key is None:
         return None
     found = cache.get(key)
-    if found is None:
+    if not isinstance(found, StoredPublicStep) or found.version != RECORD_VERSION:
         return None
-    face = selectors.step_face(match_id=match_id, run_id=run_id)
+    face = step_face(match_id=match_id, run_id=run_id)
     if face is None or not face.servable:
         return None
-    if found[2:] != (face.fingerprint, face.archive_version, face.readings_mark, face.last_seq,
-                     face.game_title):
+    if found.drawn_from() != (face.fingerprint, face.archive_version, face.readings_mark,
+                              face.last_seq, face.game_title):
         return None
-    return _finished_step(request, found[0], found[1], shared=True)
+    return _finished_step(request, found.body, found.etag, shared=True)
+
+
+@dataclass(frozen=True)
+class KeptPair:
+    """The two runs a match page offers to compare, by id (none when there are not two)."""
+
+    run_a: int | None
+    run_b: int | None
+    version: int = RECORD_VERSION
 
 
 def diverging_pair(runs: list[ReplayRun], engine) -> tuple[ReplayRun, ReplayRun] | None:
-    """``selectors.diverging_pair`` of these finished runs, worked out once (their steps
-    never change)."""
+    """``steps.diverging_pair`` of these finished runs, worked out once (their steps never
+    change)."""
     key = _key("pair", sorted(run.fingerprint for run in runs))
     found = cache.get(key)
-    if found is None:
-        pair = selectors.diverging_pair(runs=runs, engine=engine)
-        found = (pair[0].pk, pair[1].pk) if pair else ()
+    if not isinstance(found, KeptPair) or found.version != RECORD_VERSION:
+        pair = steps.diverging_pair(runs=runs, engine=engine)
+        found = KeptPair(pair[0].pk, pair[1].pk) if pair else KeptPair(None, None)
         cache.set(key, found, KEEP)
     by_pk = {run.pk: run for run in runs}
-    return (by_pk[found[0]], by_pk[found[1]]) if found else None
+    if found.run_a is None or found.run_b is None:
+        return None
+    return by_pk[found.run_a], by_pk[found.run_b]
 
 
 def comparison(run_a: ReplayRun, run_b: ReplayRun) -> Comparison:

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from games.core.engine import Engine
 from replay.log.append import NOTE_TYPES
 from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplayStep
-from replay.readings import ReadingWords, flag_rows, reading_words
-from replay.selectors import MatchNotes, StepNote, match_notes
+from replay.reading.notes import MatchNotes, StepNote, match_notes
+from replay.reading.readings import ReadingWords, flag_rows, reading_words
 from web.words import event_in_words, facts, outcome_in_words
 
 # A sheet lists at most this many events (about a hundred A4 pages); the export holds them all.
@@ -22,7 +22,7 @@ class SheetRow:
     seq: int
     said: str
     legal: bool
-    flags: tuple[dict, ...]  # as replay.readings.flag_rows says them
+    flags: tuple[dict, ...]  # as replay.reading.readings.flag_rows says them
     notes: tuple[StepNote, ...]
 
 

@@ -4,11 +4,15 @@ and the points it reads by a conjecture (``Engine.conjectures``), each in the ru
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from django.http import QueryDict
+
 from games.core.engine import Engine
-from games.core.points import InterpretationPoint, Option
+from games.core.points import InterpretationError, InterpretationPoint, Option
+from replay.log.errors import LogError
 from web.words import flag_kind_in_words
 
 
@@ -171,3 +175,70 @@ def points_read_differently(engine: Engine | None, choices_a: Mapping[str, str],
              "a": point.option(a.option(point.id)).description,
              "b": point.option(b.option(point.id)).description}
             for point in engine.points if a.option(point.id) != b.option(point.id)]
+
+
+def reading_key(interpretation: Mapping[str, str]) -> str:
+    """One reading however its points are ordered."""
+    return json.dumps(dict(interpretation), sort_keys=True)
+
+
+# -- the one reading parser -------------------------------------------------------------------
+
+
+class ReadingError(LogError):
+    """A reading that names a point the game does not have, or an option its point does
+    not have; ``field`` says where it was given."""
+
+    code = "invalid_reading"
+
+
+def parse_reading(engine: Engine | None, pairs: Iterable[tuple[object, object]], *,
+                  field: str = "reading") -> dict[str, str]:
+    """A reading as its choices (point id → option id), from the (point, option) pairs a page,
+    the recorder, a study, a command or the API was given, however each names them
+    (``form_pairs``, ``query_pairs``, ``argument_pairs``, or a JSON object's items). An
+    option left empty takes its point's default; a point given twice, a point the game does
+    not have, or an option its point does not have is refused, naming it."""
+    choices: dict[str, str] = {}
+    for point, option in pairs:
+        if not isinstance(point, str) or not isinstance(option, str):
+            raise ReadingError("a reading names each point and option by its id, as text",
+                               field=field)
+        if option == "":
+            continue
+        if point in choices:
+            raise ReadingError(f"{point} is chosen twice", field=f"{field}.{point}")
+        choices[point] = option
+    if engine is None:
+        if choices:
+            raise ReadingError("this game has no rule engine, so no point to read",
+                               field=field)
+        return choices
+    try:
+        engine.interpretation(choices)
+    except InterpretationError as error:
+        raise ReadingError(str(error), field=field) from None
+    return choices
+
+
+def form_pairs(data: QueryDict, *, prefix: str = "point:") -> list[tuple[str, str]]:
+    """The pairs of a form's ``point:<id>`` fields (every value of each, so a point sent
+    twice is refused, not silently the last)."""
+    return [(key.removeprefix(prefix), value)
+            for key in data if key.startswith(prefix) for value in data.getlist(key)]
+
+
+def query_pairs(query: QueryDict, *, leave: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """The pairs of an address's ``<point>=<option>`` parameters (but those in ``leave``)."""
+    return [(key, value) for key in query if key not in leave for value in query.getlist(key)]
+
+
+def argument_pairs(values: Iterable[str], *, option: str = "--choose") -> list[tuple[str, str]]:
+    """The pairs of command-line ``POINT=OPTION`` arguments, naming a malformed one."""
+    pairs = []
+    for value in values:
+        point, sep, chosen = value.partition("=")
+        if not sep or not point or not chosen:
+            raise ReadingError(f"{option}: expected POINT=OPTION, got {value!r}", field=option)
+        pairs.append((point, chosen))
+    return pairs
