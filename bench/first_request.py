@@ -13,7 +13,8 @@ step), and which packages cost most in all (own time of their modules).
 
 ``--against REV`` runs the same measure, alternating, on the code of a git revision (extracted
 with ``git archive``; or a folder holding another checkout), on the same database, so a before
-and an after are measured side by side under the same load. Other work on the machine changes every figure: the load average is printed.
+and an after are measured side by side under the same load. Other work on the machine changes
+every figure: the load average is printed before and after.
 
 Usage: python bench/first_request.py [--runs 5] [--against REV] [--var-dir DIR]
 Target: a fresh process answers its first request (the home page) in under 1 s.
@@ -22,8 +23,10 @@ Target: a fresh process answers its first request (the home page) in under 1 s.
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -143,15 +146,33 @@ def import_report(stderr: str, *, top: int = 8) -> None:
         node = (int(cumulative), module, pending.pop(depth + 1, []))
         (roots[phase] if depth == 0 else pending[depth]).append(node)
 
-    def listed(nodes):
-        return ", ".join(f"{m} {us / 1000:.0f} ms" for us, m, _ in sorted(nodes, reverse=True)[:top])
+    def chain(node) -> str:
+        """The module, then each import holding most of the one before, down to the culprit
+        (the middle of a long chain left out)."""
+        us, module, children = node
+        names = [module]
+        while children:
+            heaviest = max(children)
+            if heaviest[0] < us * 0.7:
+                break
+            us, module, children = heaviest
+            names.append(module)
+        if len(names) > 5:
+            names = [*names[:2], "…", *names[-2:]]
+        return f"{' > '.join(names)} {node[0] / 1000:.0f} ms"
 
     for phase, nodes in roots.items():
-        print(f"  {phase}: {listed(nodes)}")
-        total = sum(us for us, _, _ in nodes)
-        for us, module, children in sorted(nodes, reverse=True):
-            if us > total / 2 and children:
-                print(f"    within {module}: {listed(children)}")
+        if phase == "interpreter start":
+            continue
+        listed = sorted(nodes, reverse=True)
+        title = phase
+        # One import holding most of its phase (config.wsgi): what it imported, instead.
+        if listed[0][2] and listed[0][0] > sum(us for us, _, _ in listed) / 2:
+            title = f"{phase}, within {listed[0][1]}"
+            listed = sorted(listed[0][2], reverse=True)
+        print(f"  {title}:")
+        for node in listed[:top]:
+            print(f"    {chain(node)}")
     packages = sorted(((us, p) for p, us in own_by_package.items()), reverse=True)[:top + 4]
     print("  packages, own import time in all: "
           + ", ".join(f"{p} {us / 1000:.0f} ms" for us, p in packages))
@@ -162,6 +183,7 @@ def code_of(revision: str) -> Path:
     if Path(revision).is_dir():
         return Path(revision).resolve()
     folder = Path(tempfile.mkdtemp(prefix="ludoteca-first-request-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
     archive = subprocess.run(["git", "archive", "--format=tar", revision], cwd=ROOT, check=True,
                              capture_output=True).stdout
     tar_path = folder / "code.tar"
@@ -184,7 +206,7 @@ def main() -> None:
     var_dir = args.var_dir
     if var_dir is None:
         var_dir = Path(tempfile.mkdtemp(prefix="ludoteca-bench-"))
-        print(f"building the demo archive in {var_dir}", flush=True)
+        print(f"building the demo archive in {var_dir} (kept: --var-dir reuses it)", flush=True)
         build_archive(var_dir)
     path = step_path(var_dir)
     codes = {"this checkout": ROOT}
