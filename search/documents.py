@@ -11,7 +11,6 @@ from typing import Any
 from django.utils.text import slugify
 
 import games
-from archive.exports import game_glossary
 from archive.models import Annotation, Game, Transcription
 from search.language import UNKNOWN
 from search.models import SearchEntry
@@ -106,6 +105,10 @@ def transcription_documents(transcription: Transcription) -> list[Document]:
 
 
 def glossary_documents(game: Game) -> list[Document]:
+    # archive.exports brings the IIIF and TEI libraries: loaded when a glossary is indexed, not
+    # by every process that starts the search app.
+    from archive.exports import game_glossary
+
     documents = []
     for item in game_glossary(game=game):
         key = hashlib.sha256(f"{item.term}\n{item.original}".encode()).hexdigest()[:16]

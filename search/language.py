@@ -8,8 +8,6 @@ import functools
 import re
 from pathlib import Path
 
-import snowballstemmer
-
 # PostgreSQL configuration for each language code the archive uses; anything else is "simple".
 CONFIGS = {"en": "english", "it": "italian", "es": "spanish"}
 SIMPLE = "simple"
@@ -31,7 +29,11 @@ def configs_for(language: str) -> tuple[str, ...]:
 
 @functools.cache
 def _stemmer(config: str):
-    return None if config == SIMPLE else snowballstemmer.stemmer(config)
+    if config == SIMPLE:
+        return None
+    import snowballstemmer  # 39 modules: loaded by the first search or index write, not at start
+
+    return snowballstemmer.stemmer(config)
 
 
 @functools.cache

@@ -7,6 +7,9 @@ differences, and a test suited to each kind of measure. Plain functions of plain
 - two samples of durations or other figures per match: the Mann-Whitney U test and a bootstrap
   interval of the difference (of medians, or of means), absolute or relative;
 - winners by seat under two readings: the chi-square test of the contingency table.
+
+numpy and scipy are imported by the functions that use them: importing ``scipy.stats`` takes
+about a second, which a web process would otherwise pay at URL loading for every page.
 """
 
 from __future__ import annotations
@@ -14,9 +17,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-
-import numpy as np
-from scipy import stats
 
 CONFIDENCE = 0.95
 RESAMPLES = 2000  # bootstrap resamples: enough for a 95% interval to two figures
@@ -64,6 +64,8 @@ def wilson(count: int, total: int) -> Rate:
     """The share ``count / total`` with Wilson's 95% score interval."""
     if total <= 0:
         return Rate(count, total, None, None, None)
+    from scipy import stats
+
     interval = stats.binomtest(count, total).proportion_ci(CONFIDENCE, method="wilson")
     return Rate(count, total, count / total, float(interval.low), float(interval.high))
 
@@ -77,6 +79,8 @@ def rates_difference(a: Rate, b: Rate) -> Difference:
     low = estimate - math.sqrt((b.share - b.low) ** 2 + (a.high - a.share) ** 2)
     high = estimate + math.sqrt((b.high - b.share) ** 2 + (a.share - a.low) ** 2)
     table = [[a.count, a.total - a.count], [b.count, b.total - b.count]]
+    from scipy import stats
+
     p_value = float(stats.fisher_exact(table).pvalue)
     return Difference(estimate, low, high, p_value, "Fisher's exact test")
 
@@ -88,6 +92,9 @@ def samples_difference(a: Sequence[float], b: Sequence[float], *, of: str = "med
     Mann-Whitney U test."""
     if len(a) < 2 or len(b) < 2:
         return Difference(None, None, None, None, "Mann-Whitney U test", relative)
+    import numpy as np
+    from scipy import stats
+
     centre = np.median if of == "median" else np.mean
 
     def statistic(x, y, axis=-1):
@@ -115,6 +122,9 @@ def seats_independence(a: Sequence[int], b: Sequence[int]) -> float | None:
     """The p-value of the chi-square test that two readings' wins by seat (counts per seat, in
     seat order) come from one distribution; None when the table has fewer than two seats or
     readings with wins."""
+    import numpy as np
+    from scipy import stats
+
     table = np.asarray([a, b], dtype=float)
     table = table[:, table.sum(axis=0) > 0]
     if table.shape[1] < 2 or (table.sum(axis=1) == 0).any():
@@ -126,6 +136,8 @@ def quartiles(values: Sequence[float]) -> dict | None:
     """Median and quartiles (None for no values)."""
     if not values:
         return None
+    import numpy as np
+
     q1, median, q3 = np.percentile(np.asarray(values, dtype=float), [25, 50, 75])
     return {"median": float(median), "q1": float(q1), "q3": float(q3), "n": len(values)}
 

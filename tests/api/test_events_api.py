@@ -1,5 +1,5 @@
 """The event log through the API: append, conflicts, idempotency, malformed events, and a log
-that cannot be rewritten (DESIGN.md, "The event log")."""
+that cannot be rewritten (docs/DESIGN.md, "The event log")."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The contract of what an engine offers (DESIGN.md, "Engines and interpretations"), as checks
+"""The contract of what an engine offers (docs/DESIGN.md, "Engines and interpretations"), as checks
 that return what breaks it, so that every engine, and a fifth one, is held to the same words:
 
 - *sound*: filling the open fields of any choice with any value of their domains gives an

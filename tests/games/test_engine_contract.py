@@ -1,4 +1,4 @@
-"""The contract every engine keeps (DESIGN.md, "Engines and interpretations"), checked the same
+"""The contract every engine keeps (docs/DESIGN.md, "Engines and interpretations"), checked the same
 way for all four, plus the cross-check that every citation resolves to the archive's text."""
 
 from pathlib import Path

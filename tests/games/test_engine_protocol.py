@@ -1,4 +1,4 @@
-"""The engine protocol every game keeps (DESIGN.md, "Engines and interpretations"): one dispatch
+"""The engine protocol every game keeps (docs/DESIGN.md, "Engines and interpretations"): one dispatch
 with its guards, simulation under a reading, ``pieces`` and a labelled ``layout`` that a page can
 draw from, each player's facts, and ``apply`` that never mutates its input. What an engine
 offers is held to its contract in ``test_choice_contract.py``."""

@@ -1,4 +1,4 @@
-"""The event log contract (DESIGN.md, "The event log"): append_events is atomic, refuses a
+"""The event log contract (docs/DESIGN.md, "The event log"): append_events is atomic, refuses a
 stale expected_seq, honours idempotency keys, and chains hashes."""
 
 import pytest

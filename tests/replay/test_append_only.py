@@ -1,4 +1,4 @@
-"""History is never rewritten (DESIGN.md): the database refuses UPDATE and DELETE on events,
+"""History is never rewritten (docs/DESIGN.md): the database refuses UPDATE and DELETE on events,
 and TRUNCATE on PostgreSQL; verify_log names a link broken behind the triggers' back."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""The match interchange format (DESIGN.md): byte-for-byte round trip, and a malformed
+"""The match interchange format (docs/DESIGN.md): byte-for-byte round trip, and a malformed
 document refused with its JSON path or seq, storing nothing."""
 
 import io
