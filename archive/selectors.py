@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import FilteredRelation, Prefetch, Q, QuerySet
 
-from archive.models import Annotation, Game, Passage, Rulebook, Scan, Transcription
+from archive.models import Annotation, Game, Passage, Region, Rulebook, Scan, Transcription
 from web.access import is_curator
 
 KIND_LABELS = {
@@ -39,6 +39,18 @@ def published_version(*, rulebook: Rulebook, language: str) -> Transcription | N
     """The version readers, search, exports and citations use: the latest published one."""
     return (rulebook.transcriptions.filter(PUBLISHED, language=language)
             .order_by("-version").first())
+
+
+def region_text(region: Region, text: str) -> str:
+    """What a region says, in words: the note's kind, the words it concerns, the note."""
+    note = region.note
+    spans = note.target_spans or []
+    if region.target_index is not None and region.target_index < len(spans):
+        s, e = spans[region.target_index]
+        words = f" on “{text[s:e]}”"
+    else:
+        words = f" on “{note.target}”" if note.target else ""
+    return f"{KIND_LABELS[note.kind]}{words}: {note.body}"
 
 
 def game_list(*, query: str = "") -> QuerySet[Game]:
