@@ -84,6 +84,9 @@ def _workbench(request, version: Transcription, number: int, *, forms: dict | No
         "tile_source": _tile_source(found.scan),
         "image_url": _image_url(found.scan),
         "regions_json": _annotations_json(request, found),
+        # what refused a change to a version no longer the latest, shown above its page
+        "refusals": [] if can_edit else [error for form in forms.values()
+                                         for error in form.non_field_errors()],
     }
     if can_edit:
         notes = [item.note for item in found.notes]
