@@ -8,6 +8,7 @@ Plain functions over the models; the builders themselves are pure (``archive.tei
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 
@@ -37,6 +38,8 @@ __all__ = [
     "glossary_terms_in",
     "rulebook_iiif_resource",
     "rulebook_manifest",
+    "rulebook_tei_header",
+    "tei_document",
     "tei_filename",
     "tei_text",
     "transcription_tei",
@@ -111,18 +114,21 @@ def transcription_tei(
 
 
 def tei_document(*, transcription: Transcription, request_base_url: str | None = None,
-                 header_only: bool = False) -> tei.TeiDocument:
+                 header_only: bool = False, versions: list[Transcription] | None = None
+                 ) -> tei.TeiDocument:
     """What the TEI of a version says. The revision list is every published version of the
     same rulebook and language up to this one, and this one (a later version's change is not
     in this text; a draft is the curators' own); scans with a size become ``<facsimile>``
     surfaces, the regions drawn for the version's notes their zones, with absolute URLs when
     ``request_base_url`` is given (``https://ludoteca.example``), else site-relative ones;
     a text made of several pages, or of pages on scans, marks where each starts.
-    ``header_only``: the text and its parts are left out (what a harvester's header needs)."""
+    ``header_only``: the text, its parts and the scans are left out (what a harvester's header
+    needs); ``versions``: every version of the text up to this one, when already read."""
     rulebook = transcription.rulebook
-    versions = list(Transcription.objects.filter(
-        rulebook=rulebook, language=transcription.language, version__lte=transcription.version
-    ).order_by("version"))
+    if versions is None:
+        versions = list(Transcription.objects.filter(
+            rulebook=rulebook, language=transcription.language,
+            version__lte=transcription.version).order_by("version"))
     revisions = tuple(
         tei.Revision(
             version=v.version,
@@ -145,7 +151,7 @@ def tei_document(*, transcription: Transcription, request_base_url: str | None =
         if len(page_rows) > 1 or any(p.scan_id for p in page_rows):
             pages = tuple(tei.PageBreak(p.start, p.number, _page_label(p.scan) if p.scan else None)
                           for p in page_rows)
-    scans = tuple(
+    scans = () if header_only else tuple(
         tei.Scan(
             page=_page_label(s),
             url=_absolute(request_base_url, s.file.url),
@@ -170,7 +176,20 @@ def tei_document(*, transcription: Transcription, request_base_url: str | None =
         revisions=revisions,
         scans=scans,
         pages=pages,
+        licence=rulebook.licence,
+        rights_holder=rulebook.rights_holder,
     )
+
+
+def rulebook_tei_header(*, rulebook: Rulebook, updated: dt.date, id_prefix: str = ""
+                        ) -> etree._Element:
+    """A rulebook described as a TEI header: the printed edition, its provenance and rights."""
+    game = rulebook.game
+    return tei.header_element(id_prefix=id_prefix, doc=tei.TeiDocument(
+        title=f"{game.title}: {rulebook.edition}", game_title=game.title,
+        language=rulebook.language, transcribers=(), publication_date=updated,
+        source_edition=rulebook.edition, source_provenance=rulebook.provenance, text="",
+        parsed=EMPTY_PARSE, licence=rulebook.licence, rights_holder=rulebook.rights_holder))
 
 
 EMPTY_PARSE = ParsedTranscription(title="", passages=(), annotations=())

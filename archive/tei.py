@@ -62,6 +62,7 @@ __all__ = [
     "Zone",
     "build_tei",
     "check_pointers",
+    "header_element",
     "ncname",
     "parse_tei",
     "tei_schema",
@@ -156,6 +157,8 @@ class TeiDocument:
     scans: tuple[Scan, ...] = ()
     publisher: str = "Ludoteca"
     pages: tuple[PageBreak, ...] = ()  # none: a text not divided into pages
+    licence: str = ""  # the printed rulebook's licence or rights statement, a URI
+    rights_holder: str = ""
 
 
 @dataclass(frozen=True)
@@ -170,9 +173,10 @@ class TeiAnnotation:
 @dataclass
 class _Ids:
     used: set[str] = field(default_factory=set)
+    prefix: str = ""  # for a header among others in one document (a harvest)
 
     def make(self, wanted: str) -> str:
-        base = ncname(wanted)
+        base = ncname(self.prefix + wanted)
         candidate, n = base, 1
         while candidate in self.used:
             n += 1
@@ -270,6 +274,10 @@ def _header(root, doc: TeiDocument, ids: _Ids) -> dict[str, str]:
     publication = _el(file_desc, "publicationStmt")
     _el(publication, "publisher", doc.publisher)
     _el(publication, "date", _iso(doc.publication_date), when=_iso(doc.publication_date))
+    if doc.licence:
+        availability = _el(publication, "availability")
+        words = f"Rights holder: {doc.rights_holder}." if doc.rights_holder else doc.licence
+        _el(availability, "licence", words, target=doc.licence)
     source = _el(file_desc, "sourceDesc")
     bibl = _el(source, "bibl")
     _el(bibl, "title", doc.game_title)
@@ -437,6 +445,18 @@ def _page_citation(parent, printed: str, page: ParsedAnnotation, surfaces: dict[
     bibl.text = printed[:at]
     cited = _el(bibl, "citedRange", page.body, unit="page", target=facs or None)
     cited.tail = printed[at + len(page.body):]
+
+
+def header_element(doc: TeiDocument, *, id_prefix: str = "") -> etree._Element:
+    """The ``<teiHeader>`` of ``doc`` on its own, in the text's language (what a harvester
+    asks for): no facsimile, no text. ``id_prefix`` starts its xml:ids, which must differ
+    from those of other headers in the same response."""
+    root = etree.Element(_T + "TEI", nsmap={None: TEI_NS})
+    _header(root, doc, _Ids(prefix=id_prefix))
+    header = root[0]
+    header.set(_XML_LANG, doc.language)
+    # read back alone, so that it declares the TEI namespace itself wherever it is put
+    return etree.fromstring(etree.tostring(header))
 
 
 # --- checks and import -------------------------------------------------------------------------
