@@ -53,7 +53,7 @@ def test_the_page_with_its_scan_tiles_and_regions(paged, ana, client):
     assert f'data-width="{scan.width}" data-height="{scan.height}"' in page
     assert "openseadragon.min.js" in page and "openseadragon-annotorious.min.js" in page
     data = json.loads(re.search(r'<script id="regions-data" type="application/json">(.*?)'
-                                r"</script>", page, re.S).group(1))
+                                r"</script>", page, re.DOTALL).group(1))
     (annotation,) = data["items"]
     assert annotation["target"]["selector"] == {
         "type": "FragmentSelector", "conformsTo": "http://www.w3.org/TR/media-frags/",
