@@ -268,3 +268,19 @@ def test_a_draft_never_appears(client, seeded):
     root = oai(client, verb="GetRecord", metadataPrefix="oai_dc",
                identifier=f"oai:ludoteca.example:rulebook/{lone.pk}")
     assert error_codes(root) == []  # the rulebook itself is public, as its game page shows
+
+
+def test_a_rulebook_described_anew_is_harvested_again(client, seeded):
+    from archive.catalogue import rulebook_describe
+
+    dagon = Rulebook.objects.get(game__slug="dagon")
+    Rulebook.objects.update(updated_at=timezone.now() - dt.timedelta(days=2))
+    Game.objects.update(updated_at=timezone.now() - dt.timedelta(days=2))
+    since = (timezone.now() - dt.timedelta(days=1)).strftime("%Y-%m-%d")
+    rulebook_describe(rulebook=dagon, provenance=dagon.provenance, source="the 1991 sheet",
+                      rights_holder="Ana Rossi", licence="")
+    root = oai(client, verb="ListRecords", metadataPrefix="oai_dc", set="rulebook",
+               **{"from": since})
+    assert xpath(root, "//o:header/o:identifier/text()") == [
+        f"oai:ludoteca.example:rulebook/{dagon.pk}"]
+    assert "Rights holder: Ana Rossi" in xpath(root, "//dc:rights/text()")
