@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
 
 from archive.parsing import reason_in_words
 
@@ -26,7 +27,8 @@ class Game(models.Model):
     max_players = models.PositiveSmallIntegerField(null=True, blank=True)
     components = models.JSONField(default=list, blank=True)
     # When the game's facts last changed: a harvester's datestamp for its rulebooks' records.
-    updated_at = models.DateTimeField(auto_now=True)
+    # Set by save() rather than auto_now, so that a restored backup keeps the archived time.
+    updated_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["title"]
@@ -52,6 +54,10 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+    def save(self, *args, **kwargs):
+        self.updated_at = timezone.now()
+        super().save(*args, **kwargs)
 
     @property
     def players_label(self) -> str:
@@ -85,8 +91,9 @@ class Rulebook(models.Model):
         max_length=200, blank=True,
         help_text="a Creative Commons licence or RightsStatements.org statement URI",
     )
-    # When the archive's description of the copy last changed (the rulebook's OAI datestamp).
-    updated_at = models.DateTimeField(auto_now=True)
+    # When the archive's description of the copy last changed (the rulebook's OAI datestamp);
+    # set by save() and by archive.catalogue.rulebook_describe, kept as archived by a restore.
+    updated_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["game__title", "edition"]
@@ -98,6 +105,10 @@ class Rulebook(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game.title} — {self.edition}"
+
+    def save(self, *args, **kwargs):
+        self.updated_at = timezone.now()
+        super().save(*args, **kwargs)
 
 
 def scan_upload_path(scan: Scan, filename: str) -> str:

@@ -3,6 +3,7 @@ see: it becomes published (without review, as it was: the history says so) and o
 covering its whole text, tied to no scan (which scan holds which lines was never recorded)."""
 
 import django.db.models.deletion
+import django.utils.timezone
 from django.conf import settings
 from django.db import migrations, models
 
@@ -76,12 +77,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='game',
             name='updated_at',
-            field=models.DateTimeField(auto_now=True),
+            field=models.DateTimeField(default=django.utils.timezone.now),
         ),
         migrations.AddField(
             model_name='rulebook',
             name='updated_at',
-            field=models.DateTimeField(auto_now=True),
+            field=models.DateTimeField(default=django.utils.timezone.now),
         ),
         migrations.AddField(
             model_name='transcription',
