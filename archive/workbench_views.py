@@ -29,6 +29,9 @@ from web.cors import readable_from_any_origin
 from web.pages import bad_parameter_is_400, curator_only, field_error, page
 from web.params import BadParameter, whole_number
 
+# The page's forms share field names (a change note each): their ids must differ.
+REGION_IDS = "id_region_%s"
+
 
 def readable_version(request, transcription_id: int) -> Transcription:
     """The version if the user may read it, else 404 (a draft does not admit it exists)."""
@@ -83,7 +86,6 @@ def _workbench(request, version: Transcription, number: int, *, forms: dict | No
         "can_edit": can_edit,
         "tile_source": _tile_source(found.scan),
         "image_url": _image_url(found.scan),
-        "regions_json": _annotations_json(request, found),
         # what refused a change to a version no longer the latest, shown above its page
         "refusals": [] if can_edit else [error for form in forms.values()
                                          for error in form.non_field_errors()],
@@ -97,7 +99,7 @@ def _workbench(request, version: Transcription, number: int, *, forms: dict | No
             new_page_form=forms.get("new_page") or PageForm(
                 rulebook=version.rulebook, auto_id="id_new_page_%s"),
             region_form=forms.get("region") or RegionForm(
-                notes=notes, passages=found.passages, text=version.text),
+                notes=notes, passages=found.passages, text=version.text, auto_id=REGION_IDS),
         )
     return page(request, "archive/workbench.html", context, fragment="workbench",
                 status=status)
@@ -195,7 +197,7 @@ def region_add(request, transcription_id: int, number: int):
     if found is None:
         raise Http404(f"version {version.version} has no page {number}")
     form = RegionForm(request.POST, notes=[item.note for item in found.notes],
-                      passages=found.passages, text=version.text)
+                      passages=found.passages, text=version.text, auto_id=REGION_IDS)
     if form.is_valid():
         data = form.cleaned_data
         try:

@@ -36,8 +36,10 @@
     let annotator = null;
     if (typeof OpenSeadragon.Annotorious === "function") {
       annotator = OpenSeadragon.Annotorious(viewer, { disableEditor: true, readOnly: !form });
-      const data = document.getElementById("regions-data");
-      if (data) annotator.setAnnotations(JSON.parse(data.textContent).items);
+      // the regions already drawn: the page's W3C AnnotationPage
+      fetch(element.dataset.annotations, { credentials: "same-origin" })
+        .then((response) => response.json())
+        .then((regions) => annotator.setAnnotations(regions.items));
       annotator.on("createSelection", function (selection) {
         const [x, y, w, h] = clipped(pixels(selection), width, height);
         for (const [name, value] of [["x", x], ["y", y], ["w", w], ["h", h]]) {

@@ -52,8 +52,9 @@ def test_the_page_with_its_scan_tiles_and_regions(paged, ana, client):
     assert f'data-tiles="/media/{scan.tiles}/info.json"' in page
     assert f'data-width="{scan.width}" data-height="{scan.height}"' in page
     assert "openseadragon.min.js" in page and "openseadragon-annotorious.min.js" in page
-    data = json.loads(re.search(r'<script id="regions-data" type="application/json">(.*?)'
-                                r"</script>", page, re.DOTALL).group(1))
+    annotations = reverse("page-annotations", args=[paged.pk, 2])
+    assert f'data-annotations="{annotations}"' in page
+    data = json.loads(client.get(annotations).content)
     (annotation,) = data["items"]
     assert annotation["target"]["selector"] == {
         "type": "FragmentSelector", "conformsTo": "http://www.w3.org/TR/media-frags/",
