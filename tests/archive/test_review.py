@@ -188,3 +188,23 @@ def test_the_review_queue_is_for_curators(draft, ana, reader, client):
     client.force_login(ana)
     page = client.get(reverse("review-queue")).content.decode()
     assert f"/transcriptions/{draft.pk}/" in page
+
+
+def test_the_import_command_stores_a_draft_unless_told_to_publish(gothic, tmp_path):
+    import io
+
+    from django.core.management import call_command
+
+    text = tmp_path / "gothic.txt"
+    text.write_text(gothic.text + "A line from the command line.\n", encoding="utf-8")
+    out = io.StringIO()
+    call_command("import_transcription", str(text), "--game", "gothic", "--language", "en",
+                 stdout=out)
+    assert out.getvalue().strip().endswith("version 2 (id {}), draft".format(
+        Transcription.objects.get(rulebook=gothic.rulebook, version=2).pk))
+    text.write_text(gothic.text + "Another line.\n", encoding="utf-8")
+    call_command("import_transcription", str(text), "--game", "gothic", "--language", "en",
+                 "--publish-without-review", "a bulk load of checked texts", stdout=out)
+    third = Transcription.objects.get(rulebook=gothic.rulebook, version=3)
+    assert third.state == Transcription.PUBLISHED
+    assert third.review_steps.get().note == "a bulk load of checked texts"
