@@ -142,13 +142,18 @@ def _passage_rows(transcription: Transcription, scans: dict[str, Scan]) -> list[
     return rows
 
 
+def readable_version(request, transcription_id: int) -> Transcription:
+    """The version if the user may read it, else 404 (a draft does not admit it exists, as a
+    private match does not)."""
+    return get_object_or_404(
+        selectors.readable_versions(user=request.user)
+        .select_related("rulebook__game", "created_by", "translation_of"),
+        pk=transcription_id)
+
+
 @require_safe
 def transcription_detail(request, transcription_id: int):
-    transcription = get_object_or_404(
-        selectors.readable_versions(user=request.user)
-        .select_related("rulebook__game", "translation_of", "created_by"),
-        pk=transcription_id)
-    return transcription_detail_page(request, transcription)
+    return transcription_detail_page(request, readable_version(request, transcription_id))
 
 
 def transcription_detail_page(request, transcription: Transcription, *, review_form=None,
@@ -260,9 +265,7 @@ def _base_url(request) -> str:
 @require_safe
 def transcription_tei(request, transcription_id: int):
     """The version as TEI P5 XML, at a stable URL (a draft's for curators only)."""
-    transcription = get_object_or_404(
-        selectors.readable_versions(user=request.user).select_related("rulebook__game"),
-        pk=transcription_id)
+    transcription = readable_version(request, transcription_id)
     xml = exports.transcription_tei(
         transcription=transcription, request_base_url=_base_url(request)
     )

@@ -22,7 +22,7 @@ from archive.errors import ArchiveError
 from archive.forms import PageForm, RegionForm, ReviewForm, SplitForm
 from archive.models import Annotation, Region, Scan, Transcription
 from archive.versions import latest_version
-from archive.views import transcription_detail_page
+from archive.views import readable_version, transcription_detail_page
 from archive.webannotation import annotation_page
 from web.access import is_curator
 from web.cors import readable_from_any_origin
@@ -31,14 +31,6 @@ from web.params import BadParameter, whole_number
 
 # The page's forms share field names (a change note each): their ids must differ.
 REGION_IDS = "id_region_%s"
-
-
-def readable_version(request, transcription_id: int) -> Transcription:
-    """The version if the user may read it, else 404 (a draft does not admit it exists)."""
-    return get_object_or_404(
-        selectors.readable_versions(user=request.user)
-        .select_related("rulebook__game", "created_by", "translation_of"),
-        pk=transcription_id)
 
 
 def _image_url(scan: Scan | None) -> str:

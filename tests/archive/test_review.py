@@ -208,3 +208,22 @@ def test_the_import_command_stores_a_draft_unless_told_to_publish(gothic, tmp_pa
     third = Transcription.objects.get(rulebook=gothic.rulebook, version=3)
     assert third.state == Transcription.PUBLISHED
     assert third.review_steps.get().note == "a bulk load of checked texts"
+
+
+def test_the_review_through_the_api(draft, ana, luis, reader):
+    url = f"/api/transcriptions/{draft.pk}/review/"
+    anonymous, as_reader = APIClient(), APIClient()
+    as_reader.force_authenticate(reader)
+    assert anonymous.post(url, {"action": "submit"}, format="json").status_code in (401, 403)
+    assert as_reader.post(url, {"action": "submit"}, format="json").status_code == 403
+    first, second = APIClient(), APIClient()
+    first.force_authenticate(ana)
+    second.force_authenticate(luis)
+    assert first.post(url, {"action": "submit", "note": "ready"}, format="json").json()[
+        "state"] == "review"
+    refused = first.post(url, {"action": "publish"}, format="json")
+    assert refused.status_code == 400 and refused.json()["field"] == "user"
+    unknown = first.post(url, {"action": "approve"}, format="json")
+    assert unknown.status_code == 400 and unknown.json()["field"] == "action"
+    published = second.post(url, {"action": "publish"}, format="json").json()
+    assert published["state"] == "published" and published["published_at"]
