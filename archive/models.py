@@ -28,7 +28,7 @@ class Game(models.Model):
     components = models.JSONField(default=list, blank=True)
     # When the game's facts last changed: a harvester's datestamp for its rulebooks' records.
     # Set by save() rather than auto_now, so that a restored backup keeps the archived time.
-    updated_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["title"]
@@ -93,7 +93,7 @@ class Rulebook(models.Model):
     )
     # When the archive's description of the copy last changed (the rulebook's OAI datestamp);
     # set by save() and by archive.catalogue.rulebook_describe, kept as archived by a restore.
-    updated_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["game__title", "edition"]

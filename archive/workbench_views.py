@@ -7,6 +7,7 @@ anyone who is not a curator, as a private match is."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from django.contrib import messages
 from django.core.files.storage import default_storage
@@ -66,7 +67,7 @@ def _workbench(request, version: Transcription, number: int, *, forms: dict | No
     if found is None:
         raise Http404(f"version {version.version} has no page {number}")
     latest = latest_version(rulebook_id=version.rulebook_id, language=version.language)
-    can_edit = is_curator(request.user) and latest.pk == version.pk
+    can_edit = is_curator(request.user) and latest is not None and latest.pk == version.pk
     forms = forms or {}
     context = {
         "version": version,
@@ -232,7 +233,7 @@ def region_remove(request, transcription_id: int, region_id: int):
 
 # -- review ---------------------------------------------------------------------------------------
 
-REVIEW_STEPS = {
+REVIEW_STEPS: dict[str, tuple[Callable[..., Transcription], str]] = {
     "submit": (review.submit_for_review, "submitted for review"),
     "return": (review.return_to_draft, "returned to draft"),
     "publish": (review.publish, "published"),

@@ -5,6 +5,8 @@ element. Reads by ``harvest.records``, checks by ``harvest.protocol``, metadata 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.conf import settings
 from django.http import HttpResponse
 from django.utils import timezone
@@ -54,7 +56,7 @@ def oai_endpoint(request):
     return HttpResponse(body, content_type=CONTENT_TYPE)
 
 
-def identify(oai: OaiRequest, *, base_url: str, site: str) -> etree._Element:
+def identify(oai: OaiRequest, *, base_url: str, **_) -> etree._Element:
     answer = etree.Element(f"{{{OAI_NS}}}Identify")
     _el(answer, "repositoryName", settings.IIIF_PROVIDER_NAME)
     _el(answer, "baseURL", base_url)
@@ -166,7 +168,7 @@ def _list(oai: OaiRequest, *, site: str, with_metadata: bool) -> etree._Element:
                 found[-1].key, cursor + len(found), size))
         else:
             token, expires = "", None  # the list's last part: an empty token says so
-        attrs = {"completeListSize": max(size, 1), "cursor": cursor}
+        attrs: dict[str, int | str] = {"completeListSize": max(size, 1), "cursor": cursor}
         if expires is not None:
             attrs["expirationDate"] = protocol.datestamp(expires)
         _el(answer, protocol.TOKEN, token, **attrs)
@@ -181,7 +183,7 @@ def list_records(oai: OaiRequest, *, site: str, **_) -> etree._Element:
     return _list(oai, site=site, with_metadata=True)
 
 
-VERBS = {
+VERBS: dict[str, Callable[..., etree._Element]] = {
     "Identify": identify,
     "ListMetadataFormats": list_metadata_formats,
     "ListSets": list_sets,

@@ -77,12 +77,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='game',
             name='updated_at',
-            field=models.DateTimeField(default=django.utils.timezone.now),
+            field=models.DateTimeField(default=django.utils.timezone.now, editable=False),
         ),
         migrations.AddField(
             model_name='rulebook',
             name='updated_at',
-            field=models.DateTimeField(default=django.utils.timezone.now),
+            field=models.DateTimeField(default=django.utils.timezone.now, editable=False),
         ),
         migrations.AddField(
             model_name='transcription',
