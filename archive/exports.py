@@ -36,6 +36,7 @@ __all__ = [
     "TeiText",
     "game_glossary",
     "glossary_terms_in",
+    "language_name",
     "rulebook_iiif_resource",
     "rulebook_manifest",
     "rulebook_tei_header",
@@ -301,7 +302,7 @@ def _words(text: str) -> iiif.Words:
     return iiif.Words(text, SITE_LANGUAGE)
 
 
-def _language_name(tag: str) -> str:
+def language_name(tag: str) -> str:
     return LANGUAGE_NAMES.get(tag.split("-")[0], tag)
 
 
@@ -405,7 +406,7 @@ def _transcription_words(t: Transcription) -> str:
     # a text in another language than the printed rulebook's translates it
     translated = t.translation_of_id or t.language.split("-")[0] != \
         t.rulebook.language.split("-")[0]
-    kind = f"{_language_name(t.language)}{' translation' if translated else ''}"
+    kind = f"{language_name(t.language)}{' translation' if translated else ''}"
     return f"{kind}, version {t.version}, by {t.transcriber}"
 
 
@@ -415,13 +416,13 @@ def _description(
 ) -> iiif.Description:
     game = rulebook.game
     title = _title(rulebook)
-    printed_in = _language_name(rulebook.language)
+    printed_in = language_name(rulebook.language)
     pages = len(images)
     summary = (f"{rulebook.edition} of {game.title}, printed in {printed_in}: {pages} "
                f"page{'s' if pages != 1 else ''} scanned")
     if transcriptions:
         summary += ", transcribed in " + " and ".join(
-            _language_name(t.language) for t in transcriptions)
+            language_name(t.language) for t in transcriptions)
     metadata = [(_words("Game"), title), (_words("Edition"), _words(rulebook.edition)),
                 (_words("Printed in"), _words(printed_in))]
     for label, value in (("Year", game.year), ("Publisher", game.publisher),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from archive.errors import ArchiveError
 from archive.models import Scan, Transcription
-from archive.review import person
+from archive.review import curator, person
 from archive.services import MAX_TRANSCRIPTION_TEXT, decode_text
 from archive.versions import (
     Change,
@@ -19,13 +19,10 @@ from archive.versions import (
     version_regions,
 )
 from boundary import InputError, check_text
-from web.access import is_curator
 
 
 def _curator(user) -> str:
-    if not is_curator(user):
-        raise ArchiveError("only a curator may change a transcription", field="user")
-    return person(user)
+    return curator(user, to="change a transcription")
 
 
 def _page_index(pages: tuple[PageSpan, ...], number: int, *, allow_next: bool = False) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from archive.errors import ArchiveError
 from archive.models import Annotation, Region, Scan, Transcription
-from archive.review import person
+from archive.review import curator
 from archive.services import add_annotation
 from archive.versions import (
     Box,
@@ -17,13 +17,10 @@ from archive.versions import (
     version_pages,
     version_regions,
 )
-from web.access import is_curator
 
 
 def _curator(user) -> str:
-    if not is_curator(user):
-        raise ArchiveError("only a curator may draw a region", field="user")
-    return person(user)
+    return curator(user, to="draw a region")
 
 
 def checked_box(*, version: Transcription, scan: Scan | None, x, y, w, h,

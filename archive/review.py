@@ -19,10 +19,17 @@ def person(user) -> str:
     return user.get_full_name() or user.get_username()
 
 
+def curator(user, *, to: str) -> str:
+    """The curator's name, or an error naming ``user`` for anyone else (what they tried:
+    ``to``)."""
+    if not is_curator(user):
+        raise ArchiveError(f"only a curator may {to}", field="user")
+    return person(user)
+
+
 def _locked(version: Transcription, user) -> Transcription:
     """The version as stored now, its rulebook locked; only a curator reviews."""
-    if not is_curator(user):
-        raise ArchiveError("only a curator may review and publish a version", field="user")
+    curator(user, to="review and publish a version")
     Rulebook.objects.select_for_update().get(pk=version.rulebook_id)
     return Transcription.objects.select_related("created_by").get(pk=version.pk)
 

@@ -29,6 +29,7 @@ from archive.forms import (
 from archive.markup import CERTAINTY_WORDS, markup_examples
 from archive.models import Game, Rulebook, Scan, Transcription
 from archive.parsing import cited_pages
+from archive.review import person
 from archive.services import (
     ArchiveError,
     add_annotation,
@@ -309,10 +310,6 @@ def rulebook_iiif_resource(request, rulebook_id: int, scan_id: int, part: str = 
     return _iiif_json(found)
 
 
-def _editor(user) -> str:
-    return user.get_full_name() or user.get_username()
-
-
 # -- curator forms ----------------------------------------------------------------------------
 
 
@@ -458,7 +455,7 @@ def annotation_revise(request, transcription_id: int, annotation_id: int):
         try:
             result = revise_annotation(
                 annotation=annotation,
-                editor=_editor(request.user),
+                editor=person(request.user),
                 body=data["body"],
                 certainty=data["certainty"] or None,
                 change_note=data["change_note"],
@@ -504,7 +501,7 @@ def annotation_add(request, transcription_id: int):
                 kind=data["kind"],
                 body=data["body"],
                 certainty=data["certainty"] or None,
-                editor=_editor(request.user),
+                editor=person(request.user),
                 change_note=data["change_note"],
                 created_by=request.user,
             )

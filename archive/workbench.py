@@ -14,6 +14,7 @@ from archive.diff import Piece, word_diff
 from archive.models import Annotation, Passage, Region, Scan, Transcription
 from archive.pages import page_lines
 from archive.parsing import note_language
+from archive.review import person
 from archive.selectors import KIND_LABELS, region_text
 from archive.webannotation import RegionNote
 
@@ -120,9 +121,7 @@ class HistoryStep:
 
 def history(version: Transcription) -> list[HistoryStep]:
     """Who did each step of the version: stored it, then each review step."""
-    who = version.transcriber
-    if version.created_by is not None:
-        who = version.created_by.get_full_name() or version.created_by.get_username()
+    who = person(version.created_by) if version.created_by is not None else version.transcriber
     steps = [HistoryStep("stored", who, version.created_at, version.change_note)]
     steps += [HistoryStep(step.get_action_display(), step.by_name, step.at, step.note)
               for step in version.review_steps.order_by("at", "pk")]

@@ -16,7 +16,7 @@ from django.urls import reverse
 from lxml import etree
 
 from archive import exports, tei
-from archive.exports import LANGUAGE_NAMES
+from archive.exports import language_name
 from archive.models import Transcription
 from harvest.records import Record
 
@@ -73,10 +73,6 @@ def _tei_header(record: Record, base_url: str, versions) -> etree._Element:
         versions=versions[(t.rulebook_id, t.language)]), id_prefix=prefix)
 
 
-def _language(tag: str) -> str:
-    return LANGUAGE_NAMES.get(tag.split("-")[0], tag)
-
-
 def _dublin_core(record: Record, base_url: str, versions) -> etree._Element:
     root = etree.Element(f"{{{OAI_DC_NS}}}dc", nsmap={"oai_dc": OAI_DC_NS, "dc": DC_NS,
                                                        "xsi": XSI_NS})
@@ -96,7 +92,7 @@ def _dublin_core(record: Record, base_url: str, versions) -> etree._Element:
         dc("date", game.year)
         dc("type", "Text")
         dc("description", f"Rulebook of the board game {game.title}, {rulebook.edition}, "
-           f"printed in {_language(rulebook.language)}")
+           f"printed in {language_name(rulebook.language)}")
         dc("description", rulebook.provenance)
         dc("language", rulebook.language)
         dc("source", rulebook.source)
@@ -115,7 +111,7 @@ def _dublin_core(record: Record, base_url: str, versions) -> etree._Element:
         translated = t.translation_of_id or t.language.split("-")[0] != \
             rulebook.language.split("-")[0]
         dc("description", f"{'Translation' if translated else 'Transcription'} of the rulebook "
-           f"of {game.title} ({rulebook.edition}) in {_language(t.language)}, version "
+           f"of {game.title} ({rulebook.edition}) in {language_name(t.language)}, version "
            f"{t.version}, with its legibility and editorial notes")
         dc("format", "application/tei+xml")
         dc("language", t.language)
