@@ -19,11 +19,13 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 
-from archive import catalogue, exports, services
+from archive import catalogue, exports, review, services
 from archive.models import Game, Rulebook, Scan, Transcription
+from archive.selectors import readable_versions
 from archive.serializers import (
     AnnotationChangeSerializer,
     GlossaryItemSerializer,
+    ReviewStepSerializer,
     RulebookCreateSerializer,
     RulebookDescriptionSerializer,
     RulebookSerializer,
@@ -101,7 +103,9 @@ class RulebookViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin,
     def get_queryset(self):
         rulebooks = Rulebook.objects.select_related("game").prefetch_related(
             Prefetch(
-                "transcriptions", queryset=Transcription.objects.order_by("language", "-version")
+                "transcriptions",
+                queryset=readable_versions(user=self.request.user).order_by("language",
+                                                                            "-version"),
             ),
             "scans",
         )
@@ -192,7 +196,9 @@ class TranscriptionViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSe
         return TranscriptionSerializer if self.action == "list" else TranscriptionDetailSerializer
 
     def get_queryset(self):
-        transcriptions = Transcription.objects.select_related("rulebook__game")
+        """The versions the user may read: drafts and versions under review for curators."""
+        transcriptions = readable_versions(user=self.request.user).select_related(
+            "rulebook__game")
         if self.action != "list":
             transcriptions = transcriptions.prefetch_related("passages", "annotations__passage")
         params = self.request.query_params
@@ -235,7 +241,7 @@ class TranscriptionViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSe
     @action(detail=True, methods=["get"], url_path="tei", renderer_classes=DOWNLOAD_RENDERERS)
     def tei(self, request, pk=None):
         transcription = get_object_or_404(
-            Transcription.objects.select_related("rulebook__game"), pk=pk
+            readable_versions(user=request.user).select_related("rulebook__game"), pk=pk
         )
         xml = exports.transcription_tei(
             transcription=transcription, request_base_url=_base_url(request)
@@ -292,6 +298,32 @@ class TranscriptionViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSe
             )
         new = self.get_queryset().get(pk=result.transcription.pk)
         return Response(TranscriptionDetailSerializer(new).data, status=status.HTTP_201_CREATED)
+
+
+    @extend_schema(
+        request=ReviewStepSerializer,
+        responses={200: TranscriptionSerializer},
+        description="Curators: move a version a step towards readers: submit a draft for "
+        "review, return it to draft (note: why), publish what another curator submitted, or "
+        "publish without review (recorded in its history).",
+    )
+    @action(detail=True, methods=["post"], url_path="review", parser_classes=[BoundedJSONParser])
+    def review(self, request, pk=None):
+        version = get_object_or_404(readable_versions(user=request.user), pk=pk)
+        form = ReviewStepSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        step = REVIEW_STEPS[form.validated_data["action"]]
+        step(version=version, user=request.user, note=form.validated_data["note"])
+        version = self.get_queryset().get(pk=version.pk)
+        return Response(TranscriptionSerializer(version).data)
+
+
+REVIEW_STEPS = {
+    "submit": review.submit_for_review,
+    "return": review.return_to_draft,
+    "publish": review.publish,
+    "publish-without-review": review.publish_without_review,
+}
 
 
 class GlossaryViewSet(viewsets.ViewSet):

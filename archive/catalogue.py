@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from archive.models import Game, Rulebook
 from archive.services import ArchiveError
@@ -204,6 +205,7 @@ def rulebook_describe(
     who holds the rights, under which licence); its edition and language stay as they are."""
     fields = _description(provenance=provenance, source=source, rights_holder=rights_holder,
                           licence=licence)
+    fields["updated_at"] = timezone.now()  # harvesters take the changed description again
     with transaction.atomic():
         Rulebook.objects.filter(pk=rulebook.pk).update(**fields)
     for name, value in fields.items():

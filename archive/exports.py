@@ -8,6 +8,7 @@ Plain functions over the models; the builders themselves are pure (``archive.tei
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 
@@ -35,8 +36,11 @@ __all__ = [
     "TeiText",
     "game_glossary",
     "glossary_terms_in",
+    "language_name",
     "rulebook_iiif_resource",
     "rulebook_manifest",
+    "rulebook_tei_header",
+    "tei_document",
     "tei_filename",
     "tei_text",
     "transcription_tei",
@@ -105,47 +109,91 @@ def tei_filename(transcription: Transcription) -> str:
 def transcription_tei(
     *, transcription: Transcription, request_base_url: str | None = None
 ) -> bytes:
-    """TEI P5 of one transcription version. The revision list is every version of the same
-    rulebook and language up to this one (a later version's change is not in this text);
-    scans with a size become ``<facsimile>`` surfaces, with absolute URLs when
-    ``request_base_url`` is given (``https://ludoteca.example``), else site-relative ones."""
+    """TEI P5 of one transcription version (``tei_document``)."""
+    return tei.build_tei(tei_document(transcription=transcription,
+                                      request_base_url=request_base_url))
+
+
+def tei_document(*, transcription: Transcription, request_base_url: str | None = None,
+                 header_only: bool = False, versions: list[Transcription] | None = None
+                 ) -> tei.TeiDocument:
+    """What the TEI of a version says. The revision list is every published version of the
+    same rulebook and language up to this one, and this one (a later version's change is not
+    in this text; a draft is the curators' own); scans with a size become ``<facsimile>``
+    surfaces, the regions drawn for the version's notes their zones, with absolute URLs when
+    ``request_base_url`` is given (``https://ludoteca.example``), else site-relative ones;
+    a text made of several pages, or of pages on scans, marks where each starts.
+    ``header_only``: the text, its parts and the scans are left out (what a harvester's header
+    needs); ``versions``: every version of the text up to this one, when already read."""
     rulebook = transcription.rulebook
-    versions = Transcription.objects.filter(
-        rulebook=rulebook, language=transcription.language, version__lte=transcription.version
-    ).order_by("version")
+    if versions is None:
+        versions = list(Transcription.objects.filter(
+            rulebook=rulebook, language=transcription.language,
+            version__lte=transcription.version).order_by("version"))
     revisions = tuple(
         tei.Revision(
             version=v.version,
             date=v.created_at.date(),
             who=v.transcriber,
             description=v.change_note or f"version {v.version}",
+            status="" if v.state == Transcription.PUBLISHED else v.state,
         )
         for v in versions
+        if v.state == Transcription.PUBLISHED or v.pk == transcription.pk
     )
-    scans = tuple(
+    zones: dict[int, list[tei.Zone]] = {}
+    pages: tuple[tei.PageBreak, ...] = ()
+    if not header_only:
+        for region in transcription.regions.select_related("note"):
+            zones.setdefault(region.scan_id, []).append(tei.Zone(
+                f"region-{region.pk}", region.x, region.y, region.x + region.w,
+                region.y + region.h, region.note.start, region.target_index))
+        page_rows = list(transcription.pages.select_related("scan").order_by("number"))
+        if len(page_rows) > 1 or any(p.scan_id for p in page_rows):
+            pages = tuple(tei.PageBreak(p.start, p.number, _page_label(p.scan) if p.scan else None)
+                          for p in page_rows)
+    scans = () if header_only else tuple(
         tei.Scan(
             page=_page_label(s),
             url=_absolute(request_base_url, s.file.url),
             width=s.width,
             height=s.height,
+            zones=tuple(zones.get(s.pk, ())),
         )
         for s in _image_scans(rulebook)
     )
-    document = tei.TeiDocument(
+    published = transcription.published_at or transcription.created_at
+    return tei.TeiDocument(
         title=transcription.title or f"{rulebook.game.title}: {rulebook.edition}",
         game_title=rulebook.game.title,
         language=transcription.language,
         # whoever made a version up to this one is responsible for this text
         transcribers=tuple(dict.fromkeys(v.transcriber for v in versions)),
-        publication_date=transcription.created_at.date(),
+        publication_date=published.date(),
         source_edition=rulebook.edition,
         source_provenance=rulebook.provenance,
-        text=transcription.text,
-        parsed=_parsed_from_models(transcription),
+        text="" if header_only else transcription.text,
+        parsed=EMPTY_PARSE if header_only else _parsed_from_models(transcription),
         revisions=revisions,
         scans=scans,
+        pages=pages,
+        licence=rulebook.licence,
+        rights_holder=rulebook.rights_holder,
     )
-    return tei.build_tei(document)
+
+
+def rulebook_tei_header(*, rulebook: Rulebook, updated: dt.date, id_prefix: str = ""
+                        ) -> etree._Element:
+    """A rulebook described as a TEI header: the printed edition, its provenance and rights."""
+    game = rulebook.game
+    return tei.header_element(id_prefix=id_prefix, doc=tei.TeiDocument(
+        title=f"{game.title}: {rulebook.edition}", game_title=game.title,
+        language=rulebook.language, transcribers=(), publication_date=updated,
+        source_edition=rulebook.edition, source_provenance=rulebook.provenance, text="",
+        parsed=EMPTY_PARSE, licence=rulebook.licence, rights_holder=rulebook.rights_holder))
+
+
+EMPTY_PARSE = ParsedTranscription(title="", passages=(), annotations=())
 
 
 # -- reading our own TEI back ---------------------------------------------------------------------
@@ -254,7 +302,7 @@ def _words(text: str) -> iiif.Words:
     return iiif.Words(text, SITE_LANGUAGE)
 
 
-def _language_name(tag: str) -> str:
+def language_name(tag: str) -> str:
     return LANGUAGE_NAMES.get(tag.split("-")[0], tag)
 
 
@@ -320,6 +368,13 @@ def _placement(transcriptions: list[Transcription], scans: list[Scan]) -> _Place
             ]
             for scan in pages:
                 texts.setdefault(scan.pk, []).extend(on_page)
+        on_scans = {scan.pk for scan in scans}
+        for region in transcription.regions.select_related("note").order_by("pk"):
+            if region.scan_id in on_scans:
+                texts.setdefault(region.scan_id, []).append(iiif.PageText(
+                    f"region-{region.pk}", selectors.region_text(region, transcription.text),
+                    note_language(region.note.raw), iiif.COMMENTING,
+                    (region.x, region.y, region.w, region.h)))
     return _Placement(texts, cited, unplaced)
 
 
@@ -351,7 +406,7 @@ def _transcription_words(t: Transcription) -> str:
     # a text in another language than the printed rulebook's translates it
     translated = t.translation_of_id or t.language.split("-")[0] != \
         t.rulebook.language.split("-")[0]
-    kind = f"{_language_name(t.language)}{' translation' if translated else ''}"
+    kind = f"{language_name(t.language)}{' translation' if translated else ''}"
     return f"{kind}, version {t.version}, by {t.transcriber}"
 
 
@@ -361,13 +416,13 @@ def _description(
 ) -> iiif.Description:
     game = rulebook.game
     title = _title(rulebook)
-    printed_in = _language_name(rulebook.language)
+    printed_in = language_name(rulebook.language)
     pages = len(images)
     summary = (f"{rulebook.edition} of {game.title}, printed in {printed_in}: {pages} "
                f"page{'s' if pages != 1 else ''} scanned")
     if transcriptions:
         summary += ", transcribed in " + " and ".join(
-            _language_name(t.language) for t in transcriptions)
+            language_name(t.language) for t in transcriptions)
     metadata = [(_words("Game"), title), (_words("Edition"), _words(rulebook.edition)),
                 (_words("Printed in"), _words(printed_in))]
     for label, value in (("Year", game.year), ("Publisher", game.publisher),
@@ -431,8 +486,8 @@ def _description(
 def _iiif_scan(scan: Scan, *, canvas_id: str, base_url: str,
                placement: _Placement, transcriptions: list[Transcription]) -> iiif.IiifScan:
     texts = placement.texts.get(scan.pk, [])
-    if not texts and transcriptions:
-        texts = [_empty_page_note(placement, scan)]
+    if transcriptions and not any(t.region is None for t in texts):
+        texts = [_empty_page_note(placement, scan), *texts]
     thumbnail = None
     if scan.thumbnail:
         thumbnail = iiif.Thumbnail(_absolute(base_url, scan.thumbnail.url), "image/png",

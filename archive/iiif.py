@@ -8,8 +8,9 @@ One Canvas per scan, sized from the image, painted by one Image annotation whose
 its IIIF Image API service (a level-0 tile pyramid) when it has one, and with its thumbnail.
 The text printed on the page is the canvas's annotation page: each passage a ``supplementing``
 annotation whose ``TextualBody`` is in the passage's language, each note on it a
-``commenting`` one. Every resource has an id under its canvas's, so each can be fetched
-alone (``find_resource``).
+``commenting`` one, and each region drawn on the page for a note a ``commenting`` one whose
+target is the canvas with a FragmentSelector ``xywh``. Every resource has an id under its
+canvas's, so each can be fetched alone (``find_resource``).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ __all__ = [
 ]
 
 PRESENTATION_CONTEXT = "http://iiif.io/api/presentation/3/context.json"
+MEDIA_FRAGMENTS = "http://www.w3.org/TR/media-frags/"
 TEI_FORMAT = "application/tei+xml"
 IMAGE_SERVICE_PROFILE = "level0"
 SUPPLEMENTING, COMMENTING = "supplementing", "commenting"
@@ -106,13 +108,15 @@ class Thumbnail:
 @dataclass(frozen=True)
 class PageText:
     """Text on a page: a passage as printed there (``SUPPLEMENTING``) or a note on it
-    (``COMMENTING``). ``key`` names its annotation under the canvas, ``passage-12``;
+    (``COMMENTING``), on the whole page or, with ``region`` (x, y, w, h in the image's
+    pixels), on a part of it. ``key`` names its annotation under the canvas, ``passage-12``;
     ``language`` is None where it is not known."""
 
     key: str
     text: str
     language: str | None
     motivation: str = SUPPLEMENTING
+    region: tuple[int, int, int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -154,12 +158,18 @@ def _text_annotation(canvas_id: str, text: PageText) -> dict:
     body = {"type": "TextualBody", "value": text.text, "format": "text/plain"}
     if text.language:
         body["language"] = text.language
+    target: str | dict = canvas_id
+    if text.region is not None:
+        # a Web Annotation's FragmentSelector on the canvas, whose size is the image's
+        target = {"type": "SpecificResource", "source": {"id": canvas_id, "type": "Canvas"},
+                  "selector": {"type": "FragmentSelector", "conformsTo": MEDIA_FRAGMENTS,
+                               "value": "xywh={},{},{},{}".format(*text.region)}}
     return {
         "id": f"{canvas_id}/annotation/{text.key}",
         "type": "Annotation",
         "motivation": text.motivation,
         "body": body,
-        "target": canvas_id,
+        "target": target,
     }
 
 

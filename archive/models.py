@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
 
 from archive.parsing import reason_in_words
 
@@ -25,6 +26,9 @@ class Game(models.Model):
     min_players = models.PositiveSmallIntegerField(null=True, blank=True)
     max_players = models.PositiveSmallIntegerField(null=True, blank=True)
     components = models.JSONField(default=list, blank=True)
+    # When the game's facts last changed: a harvester's datestamp for its rulebooks' records.
+    # Set by save() rather than auto_now, so that a restored backup keeps the archived time.
+    updated_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["title"]
@@ -50,6 +54,10 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+    def save(self, *args, **kwargs):
+        self.updated_at = timezone.now()
+        super().save(*args, **kwargs)
 
     @property
     def players_label(self) -> str:
@@ -83,6 +91,9 @@ class Rulebook(models.Model):
         max_length=200, blank=True,
         help_text="a Creative Commons licence or RightsStatements.org statement URI",
     )
+    # When the archive's description of the copy last changed (the rulebook's OAI datestamp);
+    # set by save() and by archive.catalogue.rulebook_describe, kept as archived by a restore.
+    updated_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["game__title", "edition"]
@@ -94,6 +105,10 @@ class Rulebook(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game.title} — {self.edition}"
+
+    def save(self, *args, **kwargs):
+        self.updated_at = timezone.now()
+        super().save(*args, **kwargs)
 
 
 def scan_upload_path(scan: Scan, filename: str) -> str:
@@ -139,8 +154,13 @@ class Scan(models.Model):
 
 
 class Transcription(models.Model):
-    """One version of a rulebook's text in one language. Versions are never overwritten:
-    a changed text is a new row with the next version number."""
+    """One version of a rulebook's text in one language, made of pages. Versions are never
+    overwritten: a changed text, page layout or set of regions is a new row with the next
+    version number. Only its review ``state`` moves, draft → review → published, each step
+    recorded as a ``ReviewStep``; readers see published versions only."""
+
+    DRAFT, REVIEW, PUBLISHED = "draft", "review", "published"
+    STATES = [(DRAFT, "Draft"), (REVIEW, "Needs review"), (PUBLISHED, "Published")]
 
     rulebook = models.ForeignKey(Rulebook, on_delete=models.PROTECT, related_name="transcriptions")
     language = models.CharField(max_length=12)
@@ -157,14 +177,25 @@ class Transcription(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    state = models.CharField(max_length=10, choices=STATES, default=DRAFT)
+    # Kept beside the history for the queries that sort by it (OAI-PMH datestamps).
+    published_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["rulebook_id", "language", "-version"]
         constraints = [
             models.UniqueConstraint(
                 fields=["rulebook", "language", "version"], name="transcription_unique_version"
-            )
+            ),
+            models.CheckConstraint(
+                condition=Q(state="published", published_at__isnull=False)
+                | (~Q(state="published") & Q(published_at__isnull=True)),
+                name="transcription_published_when_published",
+                violation_error_message="a version has a publication time once published, "
+                "and only then",
+            ),
         ]
+        indexes = [models.Index(fields=["state", "published_at"], name="transcription_by_state")]
 
     def __str__(self) -> str:
         return f"{self.rulebook} [{self.language}] v{self.version}"
@@ -199,6 +230,35 @@ class Passage(models.Model):
     @property
     def anchor(self) -> str:
         return self.slug.split("/", 1)[-1]
+
+
+class TranscriptionPage(models.Model):
+    """A page of a version: the span ``[start, end)`` of its text, whole lines, tied to the
+    scan of the printed page it transcribes (none for a rulebook without scans). A version's
+    pages follow each other and cover its whole text."""
+
+    transcription = models.ForeignKey(
+        Transcription, on_delete=models.CASCADE, related_name="pages"
+    )
+    number = models.PositiveIntegerField()
+    start = models.PositiveIntegerField()
+    end = models.PositiveIntegerField()
+    scan = models.ForeignKey(
+        Scan, null=True, blank=True, on_delete=models.PROTECT, related_name="transcribed_pages"
+    )
+
+    class Meta:
+        ordering = ["transcription_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["transcription", "number"],
+                                    name="transcription_page_unique_number"),
+            models.CheckConstraint(condition=Q(end__gte=F("start")),
+                                   name="transcription_page_span_in_order",
+                                   violation_error_message="a page ends after it starts"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.transcription} page {self.number}"
 
 
 class Annotation(models.Model):
@@ -237,3 +297,72 @@ class Annotation(models.Model):
     @property
     def reason_words(self) -> str:
         return reason_in_words(self.reason)
+
+
+class Region(models.Model):
+    """A rectangle drawn on a scan for a note of a version: a W3C Web Annotation whose target
+    is the scan with a FragmentSelector ``xywh=pixel:x,y,w,h`` (these columns, in the image's
+    pixels) and whose body is the note, on the words it concerns (``target_index``: which of
+    the note's quoted spans; none for the note itself). Carried into each next version while
+    its note is there."""
+
+    transcription = models.ForeignKey(
+        Transcription, on_delete=models.CASCADE, related_name="regions"
+    )
+    note = models.ForeignKey(Annotation, on_delete=models.CASCADE, related_name="regions")
+    scan = models.ForeignKey(Scan, on_delete=models.PROTECT, related_name="regions")
+    x = models.PositiveIntegerField()
+    y = models.PositiveIntegerField()
+    w = models.PositiveIntegerField()
+    h = models.PositiveIntegerField()
+    target_index = models.PositiveSmallIntegerField(null=True, blank=True)
+    drawn_by = models.CharField(max_length=200)
+    drawn_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["transcription_id", "scan_id", "y", "x", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(w__gt=0) & Q(h__gt=0),
+                                   name="region_has_an_area",
+                                   violation_error_message="a region is at least one pixel "
+                                   "wide and high"),
+        ]
+
+    def __str__(self) -> str:
+        return f"region {self.xywh} on {self.scan}"
+
+    @property
+    def xywh(self) -> str:
+        return f"{self.x},{self.y},{self.w},{self.h}"
+
+
+class ReviewStep(models.Model):
+    """One step of a version's review: who moved it, when, and why. Storing the version is
+    its first step (``Transcription.created_by``/``created_at``)."""
+
+    SUBMITTED, RETURNED = "submitted", "returned"
+    PUBLISHED, PUBLISHED_WITHOUT_REVIEW = "published", "published-without-review"
+    ACTIONS = [
+        (SUBMITTED, "submitted for review"),
+        (RETURNED, "returned to draft"),
+        (PUBLISHED, "reviewed and published"),
+        (PUBLISHED_WITHOUT_REVIEW, "published without review"),
+    ]
+
+    transcription = models.ForeignKey(
+        Transcription, on_delete=models.CASCADE, related_name="review_steps"
+    )
+    action = models.CharField(max_length=30, choices=ACTIONS)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    # The name as it was: the history still says who once the account is gone.
+    by_name = models.CharField(max_length=200)
+    at = models.DateTimeField(auto_now_add=True)
+    note = models.CharField(max_length=500, blank=True)
+
+    class Meta:
+        ordering = ["transcription_id", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.transcription}: {self.get_action_display()} by {self.by_name}"

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from django.db.models import FilteredRelation, Prefetch, Q, QuerySet
 
-from archive.models import Annotation, Game, Passage, Rulebook, Scan, Transcription
+from archive.models import Annotation, Game, Passage, Region, Rulebook, Scan, Transcription
+from web.access import is_curator
 
 KIND_LABELS = {
     "legibility": "Legibility note",
@@ -16,6 +17,40 @@ KIND_LABELS = {
     "page": "Page citation",
     "target": "Words the note concerns",
 }
+
+
+# -- who reads which version ---------------------------------------------------------------------
+
+PUBLISHED = Q(state=Transcription.PUBLISHED)
+
+
+def may_read_drafts(user) -> bool:
+    """Drafts and versions under review are the curators' work in progress."""
+    return is_curator(user)
+
+
+def readable_versions(*, user) -> QuerySet[Transcription]:
+    """Every version ``user`` may read: the published ones, and for a curator all."""
+    versions = Transcription.objects.all()
+    return versions if may_read_drafts(user) else versions.filter(PUBLISHED)
+
+
+def published_version(*, rulebook: Rulebook, language: str) -> Transcription | None:
+    """The version readers, search, exports and citations use: the latest published one."""
+    return (rulebook.transcriptions.filter(PUBLISHED, language=language)
+            .order_by("-version").first())
+
+
+def region_text(region: Region, text: str) -> str:
+    """What a region says, in words: the note's kind, the words it concerns, the note."""
+    note = region.note
+    spans = note.target_spans or []
+    if region.target_index is not None and region.target_index < len(spans):
+        s, e = spans[region.target_index]
+        words = f" on “{text[s:e]}”"
+    else:
+        words = f" on “{note.target}”" if note.target else ""
+    return f"{KIND_LABELS[note.kind]}{words}: {note.body}"
 
 
 def game_list(*, query: str = "") -> QuerySet[Game]:
@@ -30,9 +65,11 @@ def game_named(*, slug: str) -> Game | None:
     return Game.objects.filter(slug=slug).first()
 
 
-def game_rulebooks(*, game: Game) -> QuerySet[Rulebook]:
+def game_rulebooks(*, game: Game, user) -> QuerySet[Rulebook]:
+    """The game's rulebooks with the versions ``user`` may read and the scans."""
     return game.rulebooks.prefetch_related(
-        Prefetch("transcriptions", queryset=Transcription.objects.order_by("language", "-version")),
+        Prefetch("transcriptions",
+                 queryset=readable_versions(user=user).order_by("language", "-version")),
         "scans",
     )
 
@@ -58,21 +95,24 @@ def rulebook_pages(*, rulebook: Rulebook) -> list[Scan]:
     return list(rulebook.scans.order_by("page_number", "id"))
 
 
-def versions_in_language(*, transcription: Transcription) -> list[Transcription]:
-    """Every version of the transcription's rulebook in its language, the newest first."""
-    return list(transcription.rulebook.transcriptions
-                .filter(language=transcription.language).order_by("-version"))
+def versions_in_language(*, transcription: Transcription, user) -> list[Transcription]:
+    """Every version of the transcription's rulebook in its language that ``user`` may read,
+    the newest first."""
+    return list(readable_versions(user=user)
+                .filter(rulebook_id=transcription.rulebook_id, language=transcription.language)
+                .order_by("-version"))
 
 
-def has_other_languages(*, transcription: Transcription) -> bool:
-    return transcription.rulebook.transcriptions.exclude(
+def has_other_languages(*, transcription: Transcription, user) -> bool:
+    return readable_versions(user=user).filter(rulebook_id=transcription.rulebook_id).exclude(
         language=transcription.language).exists()
 
 
-def rulebook_transcriptions(*, rulebook: Rulebook) -> list[Transcription]:
-    """Every version of every language, by language then the newest first."""
-    return list(rulebook.transcriptions.select_related("translation_of")
-                .order_by("language", "-version"))
+def rulebook_transcriptions(*, rulebook: Rulebook, user) -> list[Transcription]:
+    """Every version of every language ``user`` may read, by language then the newest
+    first."""
+    return list(readable_versions(user=user).filter(rulebook=rulebook)
+                .select_related("translation_of").order_by("language", "-version"))
 
 
 def default_pair(
@@ -95,8 +135,9 @@ def default_pair(
 
 
 def latest_transcriptions(*, game: Game) -> list[Transcription]:
+    """The published version of each of the game's rulebooks in each language."""
     latest: dict[tuple[int, str], Transcription] = {}
-    for t in Transcription.objects.filter(rulebook__game=game).order_by("version"):
+    for t in Transcription.objects.filter(PUBLISHED, rulebook__game=game).order_by("version"):
         latest[(t.rulebook_id, t.language)] = t
     return sorted(latest.values(), key=lambda t: (t.rulebook_id, t.language))
 
@@ -110,9 +151,10 @@ def latest_transcriptions_with_parts(*, game: Game) -> list[Transcription]:
 
 
 def rulebook_latest_transcriptions(*, rulebook: Rulebook) -> list[Transcription]:
-    """The latest version in each language, the printed language's first, then by language."""
+    """The published version in each language, the printed language's first, then by
+    language."""
     latest: dict[str, Transcription] = {}
-    for t in rulebook.transcriptions.order_by("version"):
+    for t in rulebook.transcriptions.filter(PUBLISHED).order_by("version"):
         latest[t.language] = t
     return sorted(latest.values(), key=lambda t: (t.language != rulebook.language, t.language))
 
@@ -127,15 +169,16 @@ def scans_by_page_label(scans: Iterable[Scan]) -> dict[str, Scan]:
 
 
 def cited_passages(*, slugs: Iterable[str]) -> dict[str, Passage]:
-    """The latest version's passage for each citation slug (such as ``dagon/the-lagoon``), in
-    one query, each with its notes (page citations aside) in text order as ``notes``."""
+    """The published version's passage for each citation slug (such as
+    ``dagon/the-lagoon``), in one query, each with its notes (page citations aside) in text
+    order as ``notes``."""
     wanted = {slug for slug in slugs if slug}
     if not wanted:
         return {}
     passage_fields = [f.attname for f in Passage._meta.concrete_fields]
     note_fields = [f.attname for f in Annotation._meta.concrete_fields]
     rows = (
-        Passage.objects.filter(slug__in=wanted)
+        Passage.objects.filter(slug__in=wanted, transcription__state=Transcription.PUBLISHED)
         .annotate(note=FilteredRelation("annotations", condition=~Q(annotations__kind="page")))
         .order_by("transcription__version", "transcription_id", "pk", "note__start", "note__pk")
         .values_list(*passage_fields, *(f"note__{name}" for name in note_fields))

@@ -90,7 +90,7 @@ class RulebookDescriptionSerializer(StrictSerializer):
 class TranscriptionRefSerializer(serializers.ModelSerializer):
     class Meta:
         model = Transcription
-        fields = ["id", "language", "version", "title"]
+        fields = ["id", "language", "version", "title", "state"]
 
 
 class RulebookSerializer(serializers.ModelSerializer):
@@ -178,6 +178,8 @@ class TranscriptionSerializer(serializers.ModelSerializer):
             "transcriber",
             "change_note",
             "created_at",
+            "state",
+            "published_at",
         ]
         read_only_fields = fields
 
@@ -249,6 +251,16 @@ class AnnotationChangeSerializer(serializers.Serializer):
                     {name: "to add a note give passage, words and body (or annotation to revise)"}
                 )
         return attrs
+
+
+class ReviewStepSerializer(StrictSerializer):
+    """A version's next review step (``archive.review``): ``submit`` a draft, ``return`` a
+    version under review to draft (with the reason), ``publish`` what another curator
+    submitted, or ``publish-without-review`` (recorded as such)."""
+
+    action = serializers.ChoiceField(
+        choices=["submit", "return", "publish", "publish-without-review"])
+    note = serializers.CharField(required=False, allow_blank=True, max_length=500, default="")
 
 
 class GlossaryItemSerializer(serializers.Serializer):

@@ -13,32 +13,23 @@ from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
 
-from archive.models import Annotation, Game, Passage, Rulebook, Scan, Transcription
-from archive.parsing import (
-    TARGET_SEPARATOR,
-    TranscriptionError,
-    certainty_cues,
-    parse_transcription,
-)
-from archive.signals import game_stored, transcription_stored
+from archive.errors import ArchiveError
+from archive.models import Annotation, Game, Rulebook, Scan, Transcription
+from archive.parsing import TARGET_SEPARATOR, certainty_cues, parse_transcription
+from archive.signals import game_stored
 from archive.tasks import tile_scan
+from archive.versions import (
+    Box,
+    RegionSpec,
+    TranscriptionImport,
+    store_next_version,
+    text_change,
+)
 from boundary import MAX_DB_INTEGER, InputError, check_language, check_text, check_whole_number
 
 SEED_DIR = Path(__file__).resolve().parent / "seed"
 MAX_TRANSCRIPTION_TEXT = 5_000_000
-
-
-class ArchiveError(ValueError):
-    def __init__(self, message: str, *, field: str | None = None):
-        super().__init__(message)
-        self.message = message
-        self.field = field
-
-
-@dataclass(frozen=True)
-class TranscriptionImport:
-    transcription: Transcription
-    created: bool
+SEED_PUBLISHED = "the bundled seed archive, published as it is loaded"
 
 
 def decode_text(raw: bytes | str, *, field: str = "file") -> str:
@@ -69,11 +60,16 @@ def import_transcription(
     translation_of: Transcription | None = None,
     change_note: str = "",
     created_by=None,
+    published_without_review: str = "",
+    added_regions: tuple[RegionSpec, ...] = (),
 ) -> TranscriptionImport:
-    """Store ``text`` as the next version of the rulebook's transcription in ``language``.
+    """Store ``text`` as the next version of the rulebook's transcription in ``language``, a
+    draft (``archive.review`` takes it to publication) unless ``published_without_review``
+    says why it is published at once.
 
     The same text as the latest version is a no-op; a changed text becomes a new version and
-    the old one stays as it was.
+    the old one stays as it was. The latest version's pages and regions follow their lines;
+    ``added_regions`` are drawn for notes of the new text.
     """
     try:
         check_language(language)
@@ -86,88 +82,15 @@ def import_transcription(
         raise ArchiveError(
             "a translation must be in another language than its original", field="translation_of"
         )
-    try:
-        parsed = parse_transcription(rulebook.game.slug, text, language=language,
-                                     title=_known_title(rulebook, language, translation_of))
-    except TranscriptionError as error:
-        raise ArchiveError(str(error), field="text") from None
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    with transaction.atomic():
-        # Lock the rulebook so two imports never take the same version number.
-        Rulebook.objects.select_for_update().get(pk=rulebook.pk)
-        latest = (
-            Transcription.objects.filter(rulebook=rulebook, language=language)
-            .order_by("-version")
-            .first()
-        )
-        if latest is not None and latest.sha256 == digest:
-            return TranscriptionImport(latest, created=False)
-        version = (latest.version + 1) if latest else 1
-        transcription = Transcription.objects.create(
-            rulebook=rulebook,
-            language=language,
-            translation_of=translation_of,
-            version=version,
-            title=parsed.title,
-            text=text,
-            sha256=digest,
-            transcriber=transcriber,
-            change_note=change_note or ("first version" if version == 1 else "new version"),
-            created_by=created_by,
-        )
-        store_parsed(transcription, parsed, responsible=transcriber)
-        transcription_stored.send(Transcription, transcription=transcription)
-    return TranscriptionImport(transcription, created=True)
-
-
-def _known_title(rulebook: Rulebook, language: str, translation_of) -> str:
-    """The title the archive knows this rulebook's text by: its earlier version's in this
-    language, else the game's (in the language the game was published in, or its title)."""
-    earlier = (Transcription.objects.filter(rulebook=rulebook, language=language)
-               .order_by("-version").values_list("title", flat=True).first())
-    if earlier:
-        return earlier
-    game = rulebook.game
-    if translation_of is None and game.original_title:
-        return game.original_title
-    return game.title
-
-
-def store_parsed(transcription: Transcription, parsed, *, responsible: str) -> None:
-    passages = Passage.objects.bulk_create(
-        [
-            Passage(
-                transcription=transcription,
-                slug=p.slug,
-                heading=p.heading,
-                order=p.order,
-                start=p.start,
-                end=p.end,
-                text=p.text,
-                pages=list(p.pages),
-            )
-            for p in parsed.passages
-        ]
-    )
-    by_slug = {p.slug: p for p in passages}
-    Annotation.objects.bulk_create(
-        [
-            Annotation(
-                transcription=transcription,
-                passage=by_slug.get(a.passage),
-                kind=a.kind,
-                start=a.start,
-                end=a.end,
-                raw=a.raw,
-                body=a.body,
-                target=a.target,
-                target_spans=[list(span) for span in a.target_spans],
-                reason=a.reason,
-                certainty=a.certainty,
-                responsible=responsible,
-            )
-            for a in parsed.annotations
-        ]
+    return store_next_version(
+        rulebook=rulebook,
+        language=language,
+        make=text_change(text, added=added_regions),
+        transcriber=transcriber,
+        change_note=change_note,
+        created_by=created_by,
+        translation_of=translation_of,
+        published_without_review=published_without_review,
     )
 
 
@@ -206,6 +129,7 @@ def load_archive(*, seed_dir: Path = SEED_DIR) -> list[TranscriptionImport]:
                         transcriber=item["transcriber"],
                         translation_of=by_language.get(item.get("translation_of", "")),
                         change_note=item.get("note", ""),
+                        published_without_review=SEED_PUBLISHED,
                     )
                     by_language[item["language"]] = result.transcription
                     results.append(result)
@@ -421,6 +345,7 @@ def _store_note_version(
     created_by,
     expected: list[tuple],
     changed: tuple,
+    added_regions: tuple[RegionSpec, ...] = (),
 ) -> TranscriptionImport:
     """Store ``text`` as the next version; refuse (and store nothing) unless its notes are
     exactly ``expected``. The notes the editor did not touch keep who is responsible."""
@@ -436,6 +361,7 @@ def _store_note_version(
             translation_of=transcription.translation_of,
             change_note=change_note[:500],
             created_by=created_by,
+            added_regions=added_regions,
         )
         if not result.created:
             raise ArchiveError("the change leaves the text as it was", field="body")
@@ -526,9 +452,11 @@ def add_annotation(
     occurrence: int = 1,
     change_note: str = "",
     created_by=None,
+    region: Box | None = None,
 ) -> TranscriptionImport:
     """Add a note on ``words`` of a passage (its ``occurrence``-th appearance outside the
-    notes) as the next version: the note, quoting the words, is written right after them."""
+    notes) as the next version: the note, quoting the words, is written right after them;
+    with ``region``, the rectangle drawn on the scan for it (``archive.regions``)."""
     if kind not in NOTE_LABELS:
         raise ArchiveError("a note is a legibility, editorial or reading note", field="kind")
     if not editor.strip():
@@ -585,6 +513,7 @@ def add_annotation(
         created_by=created_by,
         expected=expected,
         changed=changed,
+        added_regions=(region.for_note(note.start, drawn_by=editor),) if region else (),
     )
 
 

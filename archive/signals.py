@@ -5,5 +5,8 @@ from django.dispatch import Signal
 
 # A game's row was created or changed: kwargs ``game``.
 game_stored = Signal()
-# A new transcription version with its passages and notes: kwargs ``transcription``.
+# A new transcription version with its passages and notes (a draft unless published at once):
+# kwargs ``transcription``.
 transcription_stored = Signal()
+# A stored version became the published one readers see: kwargs ``transcription``.
+transcription_published = Signal()

@@ -22,6 +22,13 @@ What the body carries, per passage (one ``<div xml:id=… n="dagon/the-lagoon">`
   #page-11">6–7, 11</citedRange>)</bibl>``, the printed words kept as they are; ``target``
   names only pages that have a scan, and is left out when none has.
 
+- a region drawn on a scan for a note is a ``<zone>`` of that scan's ``<surface>`` in the
+  ``<facsimile>`` (its corners in the image's pixels, the surface's own coordinates), and the
+  ``<unclear>`` or ``<seg>`` of the words it shows, or the ``<note>`` itself, points at it
+  with ``facs``;
+- where the transcription is made of pages, each page starts with ``<pb n=…>``, its ``facs``
+  the surface of the page's scan.
+
 ``parse_tei`` reads those elements back to (kind, passage, target, body, certainty).
 """
 
@@ -47,12 +54,15 @@ from archive.parsing import (
 __all__ = [
     "SCHEMA_PATH",
     "TEI_NS",
+    "PageBreak",
     "Revision",
     "Scan",
     "TeiAnnotation",
     "TeiDocument",
+    "Zone",
     "build_tei",
     "check_pointers",
+    "header_element",
     "ncname",
     "parse_tei",
     "tei_schema",
@@ -96,6 +106,21 @@ class Revision:
     date: dt.date | str
     who: str
     description: str
+    status: str = ""  # the version's state when it is not published ("draft", "review")
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A region of a scan: its corners in the image's pixels and the note it shows, by where
+    the note starts in the text, on its ``target_index``-th run of words (None: the note)."""
+
+    key: str  # names its xml:id, "region-12"
+    ulx: int
+    uly: int
+    lrx: int
+    lry: int
+    note_start: int
+    target_index: int | None = None
 
 
 @dataclass(frozen=True)
@@ -104,6 +129,17 @@ class Scan:
     url: str
     width: int
     height: int
+    zones: tuple[Zone, ...] = ()
+
+
+@dataclass(frozen=True)
+class PageBreak:
+    """Where a page of the transcription starts in the text, and its scan's printed page
+    label (None for a page with no scan: ``n`` is then its number)."""
+
+    start: int
+    number: int
+    page: str | None = None
 
 
 @dataclass(frozen=True)
@@ -120,6 +156,9 @@ class TeiDocument:
     revisions: tuple[Revision, ...] = ()
     scans: tuple[Scan, ...] = ()
     publisher: str = "Ludoteca"
+    pages: tuple[PageBreak, ...] = ()  # none: a text not divided into pages
+    licence: str = ""  # the printed rulebook's licence or rights statement, a URI
+    rights_holder: str = ""
 
 
 @dataclass(frozen=True)
@@ -134,9 +173,10 @@ class TeiAnnotation:
 @dataclass
 class _Ids:
     used: set[str] = field(default_factory=set)
+    prefix: str = ""  # for a header among others in one document (a harvest)
 
     def make(self, wanted: str) -> str:
-        base = ncname(wanted)
+        base = ncname(self.prefix + wanted)
         candidate, n = base, 1
         while candidate in self.used:
             n += 1
@@ -185,16 +225,35 @@ def build_tei(doc: TeiDocument) -> bytes:
     root = etree.Element(_T + "TEI", nsmap={None: TEI_NS})
     root.set(_XML_LANG, doc.language)
     _header(root, doc, ids)
-    surfaces = _facsimile(root, doc.scans, ids)
+    surfaces, zones = _facsimile(root, doc.scans, ids)
     text = _el(root, "text")
     text.set(_XML_LANG, doc.language)
     body = _el(text, "body")
     by_passage: dict[str, list[ParsedAnnotation]] = {}
     for a in doc.parsed.annotations:
         by_passage.setdefault(a.passage, []).append(a)
+    breaks = _PageBreaks(list(doc.pages), surfaces)
+    div = None
     for passage in doc.parsed.passages:
-        _passage(body, doc.text, passage, by_passage.get(passage.slug, []), surfaces, ids)
+        div = _passage(body, doc.text, passage, by_passage.get(passage.slug, []), surfaces, ids,
+                       zones, breaks)
+    if div is not None:
+        breaks.before(div, len(doc.text) + 1)  # pages after the last words: empty ones
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=False)
+
+
+@dataclass
+class _PageBreaks:
+    """The ``<pb/>`` still to write, each before the first line at or after its start."""
+
+    pages: list[PageBreak]
+    surfaces: dict[str, str]
+
+    def before(self, parent, position: int) -> None:
+        while self.pages and self.pages[0].start <= position:
+            page = self.pages.pop(0)
+            facs = f"#{self.surfaces[page.page]}" if page.page in self.surfaces else None
+            _el(parent, "pb", n=page.page if page.page is not None else page.number, facs=facs)
 
 
 def _header(root, doc: TeiDocument, ids: _Ids) -> dict[str, str]:
@@ -215,6 +274,10 @@ def _header(root, doc: TeiDocument, ids: _Ids) -> dict[str, str]:
     publication = _el(file_desc, "publicationStmt")
     _el(publication, "publisher", doc.publisher)
     _el(publication, "date", _iso(doc.publication_date), when=_iso(doc.publication_date))
+    if doc.licence:
+        availability = _el(publication, "availability")
+        words = f"Rights holder: {doc.rights_holder}." if doc.rights_holder else doc.licence
+        _el(availability, "licence", words, target=doc.licence)
     source = _el(file_desc, "sourceDesc")
     bibl = _el(source, "bibl")
     _el(bibl, "title", doc.game_title)
@@ -226,15 +289,18 @@ def _header(root, doc: TeiDocument, ids: _Ids) -> dict[str, str]:
         revision_desc = _el(header, "revisionDesc")
         for r in sorted(doc.revisions, key=lambda r: r.version):
             who = f"#{people[r.who]}" if r.who in people else None
-            _el(revision_desc, "change", r.description, n=r.version, when=_iso(r.date), who=who)
+            _el(revision_desc, "change", r.description, n=r.version, when=_iso(r.date), who=who,
+                status=r.status or None)
     return people
 
 
-def _facsimile(root, scans: tuple[Scan, ...], ids: _Ids) -> dict[str, str]:
-    """Page label → surface xml:id."""
+def _facsimile(root, scans: tuple[Scan, ...], ids: _Ids
+               ) -> tuple[dict[str, str], dict[tuple[int, int | None], list[str]]]:
+    """Page label → surface xml:id, and (note start, target index) → its zones' xml:ids."""
     surfaces: dict[str, str] = {}
+    zones: dict[tuple[int, int | None], list[str]] = {}
     if not scans:
-        return surfaces
+        return surfaces, zones
     facsimile = _el(root, "facsimile")
     for scan in scans:
         surface_id = ids.make("page-" + scan.page)
@@ -250,7 +316,12 @@ def _facsimile(root, scans: tuple[Scan, ...], ids: _Ids) -> dict[str, str]:
             lry=scan.height,
         )
         _el(surface, "graphic", url=scan.url, width=f"{scan.width}px", height=f"{scan.height}px")
-    return surfaces
+        for zone in scan.zones:
+            zone_id = ids.make(f"zone-{zone.key}")
+            _el(surface, "zone", xml_id=zone_id, ulx=zone.ulx, uly=zone.uly, lrx=zone.lrx,
+                lry=zone.lry)
+            zones.setdefault((zone.note_start, zone.target_index), []).append(zone_id)
+    return surfaces, zones
 
 
 def _segments(text: str, passage: ParsedPassage, notes: list[ParsedAnnotation]):
@@ -269,7 +340,11 @@ def _segments(text: str, passage: ParsedPassage, notes: list[ParsedAnnotation]):
     return out
 
 
-def _passage(body, text, passage, annotations, surfaces, ids):
+def _facs(zone_ids: list[str]) -> str | None:
+    return " ".join(f"#{z}" for z in zone_ids) or None
+
+
+def _passage(body, text, passage, annotations, surfaces, ids, zones, breaks):
     div_id = ids.make(passage.slug)
     div = _el(
         body,
@@ -278,6 +353,7 @@ def _passage(body, text, passage, annotations, surfaces, ids):
         n=passage.slug,
         type="section" if passage.heading else "paragraph",
     )
+    breaks.before(div, passage.start)
     if passage.heading:
         _el(div, "head", passage.heading)
     notes = [a for a in annotations if a.kind in NOTE_KINDS]
@@ -298,6 +374,7 @@ def _passage(body, text, passage, annotations, surfaces, ids):
         name = "unclear" if note.kind == "legibility" else "target"
         wrap_ids[(s, e, note.start)] = ids.make(f"{div_id}.{name}-{len(wrap_ids) + 1}")
     for seg_start, seg_end in _segments(text, passage, notes):
+        breaks.before(div, seg_start)
         p = _el(div, "p")
         events = []  # (position, order, kind, payload)
         for note in notes:
@@ -322,6 +399,12 @@ def _passage(body, text, passage, annotations, surfaces, ids):
                 targets = " ".join(
                     f"#{wrap_ids[(s, e, payload.start)]}" for s, e, n in kept if n is payload
                 )
+                wrapped = {(s, e) for s, e, n in kept if n is payload}
+                # the note's own zones, and those of words of it no element wraps
+                shown = list(zones.get((payload.start, None), []))
+                for index, span in enumerate(payload.target_spans):
+                    if tuple(span) not in wrapped:
+                        shown += zones.get((payload.start, index), [])
                 _el(
                     p,
                     "note",
@@ -330,12 +413,15 @@ def _passage(body, text, passage, annotations, surfaces, ids):
                     place="inline",
                     cert=payload.certainty,
                     target=targets or None,
+                    facs=_facs(shown),
                     xml_id=ids.make(f"{div_id}.note-{payload.start}"),
                 )
                 cursor = payload.end
             else:
                 s, e, note = payload
-                attrs = {"xml_id": wrap_ids[(s, e, note.start)]}
+                index = [tuple(span) for span in note.target_spans].index((s, e))
+                attrs = {"xml_id": wrap_ids[(s, e, note.start)],
+                         "facs": _facs(zones.get((note.start, index), []))}
                 if note.kind == "legibility":
                     tag = "unclear"
                     attrs.update(reason=note.reason or None, cert=note.certainty)
@@ -345,6 +431,7 @@ def _passage(body, text, passage, annotations, surfaces, ids):
                 _el(p, tag, text[s:e], **attrs)
                 cursor = e
         _add_text(p, text[cursor:seg_end])
+    return div
 
 
 def _page_citation(parent, printed: str, page: ParsedAnnotation, surfaces: dict[str, str]) -> None:
@@ -358,6 +445,18 @@ def _page_citation(parent, printed: str, page: ParsedAnnotation, surfaces: dict[
     bibl.text = printed[:at]
     cited = _el(bibl, "citedRange", page.body, unit="page", target=facs or None)
     cited.tail = printed[at + len(page.body):]
+
+
+def header_element(doc: TeiDocument, *, id_prefix: str = "") -> etree._Element:
+    """The ``<teiHeader>`` of ``doc`` on its own, in the text's language (what a harvester
+    asks for): no facsimile, no text. ``id_prefix`` starts its xml:ids, which must differ
+    from those of other headers in the same response."""
+    root = etree.Element(_T + "TEI", nsmap={None: TEI_NS})
+    _header(root, doc, _Ids(prefix=id_prefix))
+    header = root[0]
+    header.set(_XML_LANG, doc.language)
+    # read back alone, so that it declares the TEI namespace itself wherever it is put
+    return etree.fromstring(etree.tostring(header))
 
 
 # --- checks and import -------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from archive import views
+from archive import views, workbench_views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -13,6 +13,52 @@ urlpatterns = [
         "transcriptions/<int:transcription_id>/",
         views.transcription_detail,
         name="transcription-detail",
+    ),
+    path("transcriptions/review/", workbench_views.review_queue, name="review-queue"),
+    path(
+        "transcriptions/<int:transcription_id>/pages/<int:number>/",
+        workbench_views.transcription_page,
+        name="transcription-page",
+    ),
+    path(
+        "transcriptions/<int:transcription_id>/pages/<int:number>/annotations.json",
+        workbench_views.page_annotations,
+        name="page-annotations",
+    ),
+    path(
+        "transcriptions/<int:transcription_id>/pages/<int:number>/save/",
+        workbench_views.page_save,
+        name="page-save",
+    ),
+    path(
+        "transcriptions/<int:transcription_id>/pages/<int:number>/split/",
+        workbench_views.page_split,
+        name="page-split",
+    ),
+    path(
+        "transcriptions/<int:transcription_id>/pages/<int:number>/join/",
+        workbench_views.page_join,
+        name="page-join",
+    ),
+    path(
+        "transcriptions/<int:transcription_id>/pages/<int:number>/regions/",
+        workbench_views.region_add,
+        name="region-add",
+    ),
+    path(
+        "transcriptions/<int:transcription_id>/regions/<int:region_id>/remove/",
+        workbench_views.region_remove,
+        name="region-remove",
+    ),
+    path(
+        "transcriptions/<int:transcription_id>/review/",
+        workbench_views.transcription_review,
+        name="transcription-review",
+    ),
+    path(
+        "transcriptions/<int:transcription_id>/compare/",
+        workbench_views.transcription_compare,
+        name="transcription-compare",
     ),
     path(
         "transcriptions/<int:transcription_id>/tei.xml",

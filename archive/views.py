@@ -14,12 +14,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 import games
-from archive import exports, selectors
+from archive import exports, selectors, workbench
 from archive.catalogue import game_create, rulebook_create, rulebook_describe
 from archive.forms import (
     AnnotationAddForm,
     AnnotationRevisionForm,
     GameForm,
+    ReviewForm,
     RulebookDescriptionForm,
     RulebookForm,
     ScanForm,
@@ -28,6 +29,7 @@ from archive.forms import (
 from archive.markup import CERTAINTY_WORDS, markup_examples
 from archive.models import Game, Rulebook, Scan, Transcription
 from archive.parsing import cited_pages
+from archive.review import person
 from archive.services import (
     ArchiveError,
     add_annotation,
@@ -53,7 +55,7 @@ def home(request):
 @require_safe
 def game_detail(request, slug: str):
     game = get_object_or_404(Game, slug=slug)
-    rulebooks = list(selectors.game_rulebooks(game=game))
+    rulebooks = list(selectors.game_rulebooks(game=game, user=request.user))
     for rulebook in rulebooks:
         scans = list(rulebook.scans.all())
         rulebook.image_scans = sum(1 for s in scans if s.width and s.height)
@@ -141,35 +143,54 @@ def _passage_rows(transcription: Transcription, scans: dict[str, Scan]) -> list[
     return rows
 
 
+def readable_version(request, transcription_id: int) -> Transcription:
+    """The version if the user may read it, else 404 (a draft does not admit it exists, as a
+    private match does not)."""
+    return get_object_or_404(
+        selectors.readable_versions(user=request.user)
+        .select_related("rulebook__game", "created_by", "translation_of"),
+        pk=transcription_id)
+
+
 @require_safe
 def transcription_detail(request, transcription_id: int):
-    transcription = get_object_or_404(selectors.transcriptions_with_rulebook(),
-                                      pk=transcription_id)
+    return transcription_detail_page(request, readable_version(request, transcription_id))
+
+
+def transcription_detail_page(request, transcription: Transcription, *, review_form=None,
+                              status: int = 200):
+    """A version with its notes, its review state and history; a curator's review form."""
     rulebook = transcription.rulebook
-    versions = selectors.versions_in_language(transcription=transcription)
+    versions = selectors.versions_in_language(transcription=transcription, user=request.user)
     is_latest = versions[0].version == transcription.version
+    curator = is_curator(request.user)
     return page(
         request,
         "archive/transcription.html",
         {
             "transcription": transcription,
             "is_latest": is_latest,
-            "can_revise": is_latest and is_curator(request.user),
+            "can_revise": is_latest and curator,
             "tei_filename": exports.tei_filename(transcription),
             "game": rulebook.game,
             "passages": _passage_rows(transcription, _scans_by_label(rulebook)),
             "versions": versions,
-            "others": selectors.has_other_languages(transcription=transcription),
+            "others": selectors.has_other_languages(transcription=transcription,
+                                                    user=request.user),
             "rulebook": rulebook,
+            "history": workbench.history(transcription),
+            "review_form": review_form or (ReviewForm() if curator else None),
+            "compare_with": [v for v in versions if v.pk != transcription.pk],
             **_scan_pane(request, rulebook),
         },
+        status=status,
     )
 
 
 @require_safe
 def side_by_side(request, rulebook_id: int):
     rulebook = get_object_or_404(selectors.rulebooks_with_game(), pk=rulebook_id)
-    choices = selectors.rulebook_transcriptions(rulebook=rulebook)
+    choices = selectors.rulebook_transcriptions(rulebook=rulebook, user=request.user)
     by_pk = {str(t.pk): t for t in choices}
     left, right = selectors.default_pair(rulebook=rulebook, transcriptions=choices)
     left = by_pk.get(request.GET.get("left", ""), left)
@@ -244,9 +265,8 @@ def _base_url(request) -> str:
 @readable_from_any_origin  # a IIIF manifest's seeAlso
 @require_safe
 def transcription_tei(request, transcription_id: int):
-    """The version as TEI P5 XML, at a stable URL."""
-    transcription = get_object_or_404(selectors.transcriptions_with_rulebook(),
-                                      pk=transcription_id)
+    """The version as TEI P5 XML, at a stable URL (a draft's for curators only)."""
+    transcription = readable_version(request, transcription_id)
     xml = exports.transcription_tei(
         transcription=transcription, request_base_url=_base_url(request)
     )
@@ -288,10 +308,6 @@ def rulebook_iiif_resource(request, rulebook_id: int, scan_id: int, part: str = 
             status=404,
         )
     return _iiif_json(found)
-
-
-def _editor(user) -> str:
-    return user.get_full_name() or user.get_username()
 
 
 # -- curator forms ----------------------------------------------------------------------------
@@ -439,7 +455,7 @@ def annotation_revise(request, transcription_id: int, annotation_id: int):
         try:
             result = revise_annotation(
                 annotation=annotation,
-                editor=_editor(request.user),
+                editor=person(request.user),
                 body=data["body"],
                 certainty=data["certainty"] or None,
                 change_note=data["change_note"],
@@ -485,7 +501,7 @@ def annotation_add(request, transcription_id: int):
                 kind=data["kind"],
                 body=data["body"],
                 certainty=data["certainty"] or None,
-                editor=_editor(request.user),
+                editor=person(request.user),
                 change_note=data["change_note"],
                 created_by=request.user,
             )

@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "trust",
     "studies",
     "search",
+    "harvest",
 ]
 
 MIDDLEWARE = [
@@ -122,7 +123,7 @@ DATABASES = {
     )
 }
 # A kept-alive connection is checked before each request reuses it, so a database restart
-# costs no failed request (appends outside requests recover in replay.services).
+# costs no failed request (appends outside requests recover in replay.log.append).
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL and a busy timeout let the web process and an eager replay share the file.
@@ -187,6 +188,13 @@ SCAN_MAX_PIXELS = int(os.environ.get("LUDOTECA_SCAN_MAX_PIXELS", str(80_000_000)
 # the address the manifest was asked at).
 IIIF_PROVIDER_NAME = os.environ.get("LUDOTECA_PROVIDER_NAME", "Ludoteca")
 IIIF_PROVIDER_URL = os.environ.get("LUDOTECA_PROVIDER_URL", "")
+# OAI-PMH (harvest, docs/workbench.md): the repository's identifier in its records' oai:
+# identifiers (a domain name the archive may use), who answers for it, records a page, and how
+# long a resumption token lasts.
+OAI_REPOSITORY_IDENTIFIER = os.environ.get("LUDOTECA_OAI_IDENTIFIER", "ludoteca.example")
+OAI_ADMIN_EMAIL = os.environ.get("LUDOTECA_OAI_ADMIN_EMAIL", "archive@ludoteca.example")
+OAI_PAGE_SIZE = int(os.environ.get("LUDOTECA_OAI_PAGE_SIZE", "100"))
+OAI_TOKEN_SECONDS = int(os.environ.get("LUDOTECA_OAI_TOKEN_SECONDS", "3600"))
 DATA_UPLOAD_MAX_MEMORY_SIZE = 25 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 

@@ -28,6 +28,7 @@ urlpatterns = [
     path("", include("replay.urls")),
     path("", include("studies.urls")),
     path("", include("search.urls")),
+    path("", include("harvest.urls")),
 ]
 
 # Scans are part of the archive: served in production too (config/media.py).

@@ -68,7 +68,7 @@ class Match(models.Model):
 
 class Event(models.Model):
     """One observed event. Never updated, never deleted: database triggers refuse both
-    (replay/db_guards.py, installed by migration)."""
+    (replay/log/db_guards.py, installed by migration)."""
 
     match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events")
     seq = models.PositiveIntegerField()
@@ -225,7 +225,7 @@ class HeadState(models.Model):
     """The state of a match's log after ``seq`` under one reading of one engine version
     (``reading``: their fingerprint), kept every few events as the log grows, so the state at
     the head (the recorder's board and choices) is read from the nearest one plus the events
-    since (replay/head_states.py). Derived rows: computed again whenever missing.
+    since (replay/runs/head_states.py). Derived rows: computed again whenever missing.
 
     ``made_at`` is the log's last seq when the state was computed: a correction appended
     after it that reaches back to ``seq`` or earlier makes the state stale."""

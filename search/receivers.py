@@ -2,7 +2,7 @@
 
 from django.dispatch import receiver
 
-from archive.signals import game_stored, transcription_stored
+from archive.signals import game_stored, transcription_published, transcription_stored
 from replay.log.signals import notes_appended
 from search import services
 
@@ -14,6 +14,12 @@ def _game_stored(sender, *, game, **kwargs):
 
 @receiver(transcription_stored)
 def _transcription_stored(sender, *, transcription, **kwargs):
+    if transcription.state == transcription.PUBLISHED:  # a draft is read by curators only
+        services.index_transcription(transcription=transcription)
+
+
+@receiver(transcription_published)
+def _transcription_published(sender, *, transcription, **kwargs):
     services.index_transcription(transcription=transcription)
 
 

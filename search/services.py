@@ -36,8 +36,8 @@ _glossaries_waiting: ContextVar[set[int] | None] = ContextVar("glossaries_waitin
 
 
 def index_transcription(*, transcription: Transcription) -> None:
-    """A transcription version's passages and notes, and its game's glossary anew (once at
-    the end of a ``bulk_indexing`` block)."""
+    """A published transcription version's passages and notes, and its game's glossary anew
+    (once at the end of a ``bulk_indexing`` block)."""
     game = transcription.rulebook.game
     passages = transcription.passages.values_list("pk", flat=True)
     notes = transcription.annotations.values_list("pk", flat=True)
@@ -92,9 +92,9 @@ def rebuild_index() -> int:
         for game in Game.objects.order_by("pk"):
             index_game(game=game)
         with bulk_indexing():
-            for transcription in Transcription.objects.select_related(
-                "rulebook__game"
-            ).order_by("pk"):
+            for transcription in Transcription.objects.filter(
+                state=Transcription.PUBLISHED
+            ).select_related("rulebook__game").order_by("pk"):
                 index_transcription(transcription=transcription)
         notes = Event.objects.filter(type__in=("annotation", "correction")).select_related(
             "match"

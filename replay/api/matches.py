@@ -1,7 +1,7 @@
 """The match API: games with their engines, matches, the event log, import/export.
 
-Thin views: reads through ``replay.selectors``, every write through ``replay.services`` or
-``replay.interchange``; their errors (``LogError``) become JSON in ``replay.api_errors``.
+Thin views: reads through ``replay.reading.selectors``, every write through ``replay.log.append`` or
+``replay.log.interchange``; their errors (``LogError``) become JSON in ``replay.api.errors``.
 """
 
 from __future__ import annotations

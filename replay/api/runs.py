@@ -1,6 +1,6 @@
 """The replay API: runs (start, status with progress, steps, one step with its state,
 flags) and comparisons. Views only call replay.runs and
-replay.comparisons; their ReplayError becomes JSON naming the field in replay.api_errors."""
+replay.runs.comparisons; their ReplayError becomes JSON naming the field in replay.api.errors."""
 
 from __future__ import annotations
 

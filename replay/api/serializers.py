@@ -1,5 +1,5 @@
 """How matches, their logs and games with their engines look in the API. The rules that
-decide what is accepted live in ``replay.interchange`` and ``replay.services``; the request
+decide what is accepted live in ``replay.log.interchange`` and ``replay.log.append``; the request
 serializers here describe shapes (and the OpenAPI document), nothing more."""
 
 from __future__ import annotations

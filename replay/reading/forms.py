@@ -1,5 +1,5 @@
 """Forms of the match pages. They gather input; matches and logs are written only by
-replay.log.matches.match_create and replay.services.append_events."""
+replay.log.matches.match_create and replay.log.append.append_events."""
 
 from __future__ import annotations
 

@@ -22,8 +22,9 @@ def _ids(node, found: list[str]) -> list[str]:
     if isinstance(node, dict):
         if node.get("type") in RESOURCE_TYPES:
             found.append(node["id"])
-        for value in node.values():
-            _ids(value, found)
+        for key, value in node.items():
+            if key != "source":  # a SpecificResource's source refers to a canvas, not a new one
+                _ids(value, found)
     elif isinstance(node, list):
         for value in node:
             _ids(value, found)

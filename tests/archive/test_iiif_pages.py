@@ -156,6 +156,7 @@ def noted_rulebook(archive):
         text="La Torre\n\nIl gioco\nSi lancia il dado [Leggibilità: \"dado\" è sbiadito.] "
              "e si muove. (pag. 1)\n\nLa fine\nVince chi arriva in cima "
              "[Legibility: the last word is smudged.]. (pag. 2)\n",
+        published_without_review="the manifest shows published versions",
     )
     scan_pages(rulebook, 1, 2, tiled=False)
     return rulebook

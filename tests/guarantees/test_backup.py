@@ -20,6 +20,8 @@ from django.db import connection
 
 import games
 from archive.models import Rulebook, Scan, Transcription
+from archive.regions import Box, tie_region
+from archive.review import publish, submit_for_review
 from archive.services import add_scan, import_transcription, load_archive
 from replay.log.append import append_events
 from replay.log.db_guards import install_event_guards, remove_event_guards
@@ -45,8 +47,9 @@ def png_bytes(colour=(120, 90, 60)) -> bytes:
 
 
 def build_archive() -> None:
-    """The seed archive plus what a year of use adds: a scan, a second transcription version,
-    a public and a private match, runs under two readings, a run of an older log head,
+    """The seed archive plus what a year of use adds: a scan, a second transcription version
+    and a third with a region drawn on the scan, reviewed and published, a public and a private
+    match, runs under two readings, a run of an older log head,
     events recorded by another curator with an idempotency key, a match made with one, a
     match of a game with no engine and its run, a sweep study, and a signed checkpoint."""
     load_archive()
@@ -54,11 +57,17 @@ def build_archive() -> None:
     second = make_curator("second-curator")
     UserFactory(username="reader", first_name="Rita", email="rita@example.org")
     rulebook = Rulebook.objects.get(game__slug="dagon")
-    add_scan(rulebook=rulebook, page_number=1, upload=SimpleUploadedFile("p1.png", png_bytes()),
-             uploaded_by=curator)
+    scan = add_scan(rulebook=rulebook, page_number=1,
+                    upload=SimpleUploadedFile("p1.png", png_bytes()), uploaded_by=curator)
     latest = Transcription.objects.filter(rulebook=rulebook).order_by("-version").first()
-    import_transcription(rulebook=rulebook, text=latest.text + "\nA later note.\n",
-                         language=latest.language, transcriber="Ana", created_by=curator)
+    second_version = import_transcription(
+        rulebook=rulebook, text=latest.text + "\nA later note.\n", language=latest.language,
+        transcriber="Ana", created_by=curator).transcription
+    note = second_version.annotations.filter(kind="editorial").first()
+    drawn = tie_region(version=second_version, note=note, box=Box(scan.pk, 1, 2, 10, 10),
+                       user=curator).transcription
+    submit_for_review(version=drawn, user=curator)
+    publish(version=drawn, user=second)
     for seed, private in ((3, False), (4, True)):
         document = games.get("dagon").simulate(seed=seed, max_events=60)
         document["title"] = f"Match {seed}"

@@ -10,8 +10,8 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("config", "archive", "replay", "trust", "studies", "search", "web", "boundary",
-            "background", "games")
+PACKAGES = ("config", "archive", "replay", "trust", "studies", "search", "harvest", "web",
+            "boundary", "background", "games")
 # Which packages each package may import, from the bottom up: the engines know no Django;
 # boundary and web are helpers every app uses; trust guards the logs below the apps that keep
 # them; archive, then replay, then what reads both. config (settings, URLs) sits on top.
@@ -25,6 +25,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "replay": {"games", "boundary", "web", "trust", "archive", "background"},
     "studies": {"games", "boundary", "web", "trust", "archive", "replay", "background"},
     "search": {"games", "boundary", "web", "trust", "archive", "replay"},
+    "harvest": {"boundary", "web", "archive"},
     "config": set(PACKAGES) - {"config"},
 }
 

@@ -198,8 +198,8 @@ django.setup()
 from django.core.management import call_command
 call_command("migrate", verbosity=0)
 from trust.backup import export_archive
-from replay.interchange import export_match
-from replay.selectors import verify_log
+from replay.log.interchange import export_match
+from trust.audit import verify_log
 from tests.guarantees.test_number_model import record_numbers
 cases = json.loads(Path(sys.argv[1]).read_text())
 exports = {}

@@ -157,7 +157,7 @@ def grown_archive(size: int) -> dict[str, str]:
     for _ in range(size):
         transcription = import_transcription(
             rulebook=RulebookFactory(game=dagon), text=transcription_text(size),
-            language="en", transcriber="t").transcription
+            language="en", transcriber="t", published_without_review="readers read it").transcription
     matches = [MatchFactory(game=dagon, players=[{"id": "p1", "name": "Ana"},
                                                  {"id": "p2", "name": "Luis"}])
                for _ in range(size)]

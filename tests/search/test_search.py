@@ -9,6 +9,7 @@ from django.db import connection
 
 import games
 from archive.models import Game, Rulebook, Transcription
+from archive.review import publish_without_review
 from archive.services import import_transcription, load_archive, revise_annotation
 from replay.log.append import append_events
 from replay.log.interchange import import_match
@@ -16,9 +17,11 @@ from replay.runs.replaying import replay_match
 from search.models import SearchEntry
 from search.selectors import search
 from search.services import FTS_TABLE, rebuild_index
-from tests.factories import MatchFactory, UserFactory
+from tests.factories import MatchFactory, UserFactory, make_curator
 
 ANYONE = AnonymousUser()
+# Search reads published versions: a text a test searches for is published as it is stored.
+PUBLISHED = "a test's text, published as it is stored"
 
 
 @pytest.fixture
@@ -72,7 +75,8 @@ def test_an_italian_word_finds_its_other_forms(archive):
     """"cacciatore" finds a passage that has only "cacciatori" (the italian configuration)."""
     text = "La Furia di Dracula\n\nLe carte vanno ai cacciatori (pag. 9)\n"
     result = import_transcription(
-        rulebook=_italian_rulebook(), text=text, language="it", transcriber="test"
+        rulebook=_italian_rulebook(), text=text, language="it", transcriber="test",
+        published_without_review=PUBLISHED,
     )
     hits = found("cacciatore", kinds=("passage",)).hits
     assert any(h.entry.transcription_id == result.transcription.pk for h in hits)
@@ -85,19 +89,26 @@ def test_a_spanish_word_finds_its_other_forms(archive):
     rulebook = Rulebook.objects.create(game=game, edition="Hoja", language="es")
     import_transcription(
         rulebook=rulebook, text="Dagon\n\nLos hechiceros esperan en la laguna.\n",
-        language="es", transcriber="test",
+        language="es", transcriber="test", published_without_review=PUBLISHED,
     )
     hits = found("hechicero").hits
     assert [h.entry.language for h in hits if h.entry.kind == "passage"] == ["es"]
 
 
-def test_every_version_and_language_is_found(archive):
+def test_every_published_version_and_language_is_found(archive):
     gothic = Transcription.objects.get(rulebook__game__slug="gothic")
     note = gothic.annotations.get(target="Congolese Blow pipe")
-    revise_annotation(annotation=note, editor="Marta", body='"Congolese Blow pipe" as printed')
-    versions = {h.entry.transcription.version for h in found("Congolese", game=gothic.rulebook.game).hits
-                if h.entry.kind == "passage"}
-    assert versions == {1, 2}
+    draft = revise_annotation(annotation=note, editor="Marta",
+                              body='"Congolese Blow pipe" as printed').transcription
+
+    def versions():
+        return {h.entry.transcription.version
+                for h in found("Congolese", game=gothic.rulebook.game).hits
+                if h.entry.kind in ("passage", "reading")}
+
+    assert versions() == {1}  # a draft is the curators' work in progress
+    publish_without_review(version=draft, user=make_curator("marta"))
+    assert versions() == {1, 2}
     languages = {h.entry.language for h in found("Dracula", kinds=("passage",)).hits
                  if h.entry.game.slug == "fury-of-dracula"}
     assert languages == {"it", "en"}
@@ -146,7 +157,7 @@ def test_a_snippet_escapes_the_text_and_marks_only_the_hits(db):
     game = Game.objects.create(slug="odd", title="Odd")
     rulebook = Rulebook.objects.create(game=game, edition="x", language="en")
     import_transcription(rulebook=rulebook, text="Odd\n\nA <script>alert(1)</script> trap door.\n",
-                         language="en", transcriber="t")
+                         language="en", transcriber="t", published_without_review=PUBLISHED)
     (hit,) = found("trap").hits
     assert "<script>" not in hit.snippet and "&lt;script&gt;" in hit.snippet
     assert hit.snippet.count("<mark>") == 1 and "<mark>trap</mark>" in hit.snippet
@@ -213,7 +224,7 @@ def test_the_index_is_written_with_what_it_indexes_or_not_at_all(archive, monkey
     rulebook = _italian_rulebook()
     with pytest.raises(RuntimeError):
         import_transcription(rulebook=rulebook, text="X\n\nUna prova.\n", language="it",
-                             transcriber="t")
+                             transcriber="t", published_without_review=PUBLISHED)
     assert not Transcription.objects.filter(rulebook=rulebook).exists()
     match = MatchFactory(game=rulebook.game)
     with pytest.raises(RuntimeError):
@@ -290,7 +301,7 @@ def test_transcriptions_stored_in_bulk_read_each_glossary_once_with_the_same_ent
                 twin = Rulebook.objects.create(game=t.rulebook.game, edition=f"copy {copy} of {t.pk}",
                                                language=t.rulebook.language)
                 import_transcription(rulebook=twin, text=t.text, language=t.language,
-                                     transcriber="bulk")
+                                     transcriber="bulk", published_without_review=PUBLISHED)
         assert reads == []  # nothing read yet: the glossaries wait for the end
     assert sorted(reads) == sorted({t.rulebook.game.slug for t in seed})
     assert glossary_sources() == before  # the copies add no new term

@@ -22,9 +22,14 @@ class Command(BaseCommand):
         )
         parser.add_argument("--transcriber", default="command line import")
         parser.add_argument("--note", default="", help="what changed in this version")
+        parser.add_argument(
+            "--publish-without-review", default="", metavar="REASON",
+            help="publish the version at once, recording REASON in its history (else it is a "
+            "draft, for a curator to review and publish)")
 
     def handle(self, *args, **options):
-        check_options(options, "game", "language", "edition", "transcriber", "note")
+        check_options(options, "game", "language", "edition", "transcriber", "note",
+                      "publish_without_review")
         game = Game.objects.filter(slug=options["game"]).first()
         if game is None:
             known = ", ".join(Game.objects.values_list("slug", flat=True)) or "none"
@@ -50,6 +55,7 @@ class Command(BaseCommand):
                 transcriber=options["transcriber"],
                 translation_of=translation_of,
                 change_note=options["note"],
+                published_without_review=options["publish_without_review"],
             )
         except ArchiveError as error:
             option = {"language": "--language", "transcriber": "--transcriber",
@@ -57,4 +63,5 @@ class Command(BaseCommand):
             raise CommandError(f"{option}: {error.message}") from None
         t = result.transcription
         verb = "imported as" if result.created else "unchanged, already"
-        self.stdout.write(f"{verb} {game.slug} [{t.language}] version {t.version} (id {t.pk})")
+        self.stdout.write(f"{verb} {game.slug} [{t.language}] version {t.version} (id {t.pk}), "
+                          f"{t.get_state_display().lower()}")
