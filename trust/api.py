@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import base64
+from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -23,9 +25,10 @@ class NoteRenderer(BaseRenderer):
     format = "txt"
     charset = "utf-8"
 
-    def render(self, data, accepted_media_type=None, renderer_context=None):
+    def render(self, data: Any, accepted_media_type: str | None = None,
+               renderer_context: Any = None) -> bytes:
         if isinstance(data, dict) and "checkpoint" in data:
-            return data["checkpoint"].encode("utf-8")
+            return str(data["checkpoint"]).encode("utf-8")
         return (data.get("detail", "") if isinstance(data, dict) else str(data)).encode()
 
 
@@ -52,7 +55,7 @@ class LatestCheckpointView(APIView):
         description="The latest signed checkpoint: a Merkle tree head (RFC 6962) over every "
         "match's log head, as a c2sp.org/tlog-checkpoint signed note (Ed25519).",
     )
-    def get(self, request):
+    def get(self, request: Request) -> Response:
         checkpoint = latest_checkpoint()
         if checkpoint is None:
             return Response({"error": "not_found", "detail": "no checkpoint has been made yet "

@@ -42,11 +42,12 @@ def witnesses_disagree(*, match: Any) -> ChainBreak | None:
     return None
 
 
-def chain_problem(*, match: Any, listed: list) -> ChainBreak | None:
+def chain_problem(*, match: Any, listed: list[Any]) -> ChainBreak | None:
     """What a page that lists part of a log shows in its banner: a break in the events it
     lists (checked link by link), at the log's tail (its last event against the log's head)
     or against a witnessed head, found now; or one found before. ``verify_log`` walks the
     whole chain; a page checks what it reads, in a bounded number of queries."""
+    found: ChainBreak | None
     try:
         check_stretch(match.pk, listed)
         shown_to_the_end = listed and listed[-1].seq == match.last_seq

@@ -13,7 +13,7 @@ from games.core.canonical import canonical_bytes
 GENESIS_HASH = "0" * 64
 
 
-def event_record(event: Mapping[str, Any]) -> dict:
+def event_record(event: Mapping[str, Any]) -> dict[str, Any]:
     """The part of an event the chain covers: seq, type, actor, data (nothing server-side)."""
     return {
         "seq": event["seq"],

@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import os
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -114,7 +115,7 @@ def leaf_bytes(match_id: int, last_seq: int, head_hash: str) -> bytes:
     return canonical_bytes({"head_hash": head_hash, "last_seq": last_seq, "match": match_id})
 
 
-def tree_root(leaves) -> bytes:
+def tree_root(leaves: Iterable[tuple[int, int, str]]) -> bytes:
     return root_hash([leaf_hash(leaf_bytes(m, s, h)) for m, s, h in leaves])
 
 
@@ -154,13 +155,14 @@ def checkpoint_create(*, signer: Signer, only_if_grown: bool = False) -> Checkpo
         CheckpointLeaf.objects.bulk_create(new_leaves, batch_size=1000)
         leaves = _leaves()
         text = CheckpointText(signer.name, len(leaves), tree_root(leaves))
-        return Checkpoint.objects.create(
+        made: Checkpoint = Checkpoint.objects.create(
             origin=signer.name, tree_size=text.tree_size, root_hash=text.root_hash.hex(),
             note=sign(text.text(), signer), verifier_key=signer.verifier_key(),
         )
+        return made
 
 
-def _latest_leaf_per_match():
+def _latest_leaf_per_match() -> Any:
     top = CheckpointLeaf.objects.values("match_id").annotate(top=Max("index")).values("top")
     return CheckpointLeaf.objects.filter(index__in=top).values_list(
         "match_id", "last_seq", "head_hash")
@@ -250,4 +252,5 @@ def _check_match(match_id: int, heads: list[tuple[int, str]]) -> None:
 
 
 def latest_checkpoint() -> Checkpoint | None:
-    return Checkpoint.objects.order_by("-tree_size", "-id").first()
+    latest: Checkpoint | None = Checkpoint.objects.order_by("-tree_size", "-id").first()
+    return latest

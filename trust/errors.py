@@ -17,5 +17,5 @@ class BrokenChain(Exception):
         self.seq = seq
         self.problem = problem or message
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         return {"error": self.code, "detail": self.message, "seq": self.seq}

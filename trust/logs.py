@@ -46,11 +46,11 @@ class LogTables:
 
     @property
     def logs(self) -> str:
-        return connection.ops.quote_name(self.log_model._meta.db_table)
+        return str(connection.ops.quote_name(self.log_model._meta.db_table))
 
     @property
     def events(self) -> str:
-        return connection.ops.quote_name(self.event_model._meta.db_table)
+        return str(connection.ops.quote_name(self.event_model._meta.db_table))
 
 
 _tables: LogTables | None = None

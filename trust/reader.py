@@ -16,7 +16,7 @@ its own), stops every read of the log from then on (:func:`refuse_known_break`),
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from django.db import connection
@@ -29,11 +29,13 @@ from trust.errors import BrokenChain
 from trust.logs import tables
 
 READ_CHUNK = 2000
+# A row of the events table as the reader selects it: seq, type, actor, data, prev_hash, hash.
+Row = tuple[int, str, Any, Any, str, str]
 # The columns of an event the chain covers, and its links, as the reader selects them.
 _LINK_COLUMNS = "seq, type, actor, data, prev_hash, hash"
 
 
-def _rows(match_id: int, first_seq: int, last_seq: int | None) -> Iterator[tuple]:
+def _rows(match_id: int, first_seq: int, last_seq: int | None) -> Iterator[Row]:
     """Rows ``first_seq`` … ``last_seq`` (or the end), window by window on the unique index.
 
     Each query asks for a closed range of seqs, not "the next N from here": just after a
@@ -78,7 +80,7 @@ def _next_seq(match_id: int, after: int, last_seq: int | None) -> int | None:
 def verified_events(
     match_id: int, *, after_seq: int = 0, up_to_seq: int | None = None,
     with_hashes: bool = False, auditing: bool = False,
-) -> Iterator[dict]:
+) -> Iterator[dict[str, Any]]:
     """Events ``after_seq + 1`` … ``up_to_seq`` (or the end) as ``{seq, type, actor, data}``
     (plus ``prev_hash`` and ``hash`` when ``with_hashes``), each checked against the chain.
 
@@ -94,7 +96,8 @@ def verified_events(
     return _checked(match_id, rows, after_seq, up_to_seq, with_hashes)
 
 
-def verified_windows(match_id: int, windows) -> dict[tuple[int, int], list[dict]]:
+def verified_windows(match_id: int, windows: Iterable[tuple[int, int]]
+                     ) -> dict[tuple[int, int], list[dict[str, Any]]]:
     """For each ``(after_seq, up_to_seq)`` window, its events checked as ``verified_events``
     checks them, all read in one query (a step page reads a few short stretches of the log:
     each from a snapshot to a step). Windows that overlap or touch are checked once, as the
@@ -103,7 +106,7 @@ def verified_windows(match_id: int, windows) -> dict[tuple[int, int], list[dict]
     windows = sorted({(after, upto) for after, upto in windows if after < upto})
     if not windows:
         return {}
-    stretches: list[list] = []  # [after, upto, windows]
+    stretches: list[list[Any]] = []  # [after, upto, windows]
     for after, upto in windows:
         if stretches and max(after, 1) <= stretches[-1][1] + 1:
             stretches[-1][1] = max(stretches[-1][1], upto)
@@ -130,8 +133,8 @@ def verified_windows(match_id: int, windows) -> dict[tuple[int, int], list[dict]
     return found
 
 
-def _checked(match_id: int, rows: Iterator[tuple], after_seq: int, up_to_seq: int | None,
-             with_hashes: bool) -> Iterator[dict]:
+def _checked(match_id: int, rows: Iterator[Row], after_seq: int, up_to_seq: int | None,
+             with_hashes: bool) -> Iterator[dict[str, Any]]:
     """Rows ``after_seq`` (the anchor, when above 0) … ``up_to_seq`` checked link by link."""
     expected_prev, expected_seq = GENESIS_HASH, after_seq + 1
     if after_seq > 0:
@@ -161,7 +164,7 @@ def _checked(match_id: int, rows: Iterator[tuple], after_seq: int, up_to_seq: in
                       f"at seq {up_to_seq}")
 
 
-def verified_log(match: Any, *, auditing: bool = False) -> Iterator[dict]:
+def verified_log(match: Any, *, auditing: bool = False) -> Iterator[dict[str, Any]]:
     """The whole log (``match``: its row, with ``pk``, ``last_seq`` and ``head_hash``), checked
     link by link and against the head the log's row records (so a removed tail is found
     too)."""
@@ -178,7 +181,7 @@ def verified_log(match: Any, *, auditing: bool = False) -> Iterator[dict]:
         raise _broken(match.pk, last_seq, "the last event's hash is not the match's chain head")
 
 
-def check_stretch(match_id: int, events) -> None:
+def check_stretch(match_id: int, events: Iterable[Any]) -> None:
     """Check rows already read (``Event`` objects in seq order, such as one page of a
     listing) against the chain: consecutive, linked, each hashing to its stored hash, the
     first linked to the stored hash before it (one indexed lookup)."""

@@ -1,6 +1,7 @@
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from trust.backup import BackupError, export_archive
 
@@ -9,13 +10,13 @@ class Command(BaseCommand):
     help = ("Write the whole archive (games, rulebooks, scans, transcriptions, matches with "
             "their chains, runs' interpretations) to one new directory, with a manifest.")
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("directory", help="a new or empty directory")
         parser.add_argument("--with-password-hashes", action="store_true",
                             help="also write the accounts' password hashes (keep such a "
                             "backup as you keep the database)")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         try:
             manifest = export_archive(directory=Path(options["directory"]),
                                       with_password_hashes=options["with_password_hashes"])

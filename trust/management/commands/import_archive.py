@@ -1,7 +1,8 @@
 from pathlib import Path
+from typing import Any
 
 from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from trust.backup import BackupError, import_archive
 
@@ -12,10 +13,10 @@ class Command(BaseCommand):
             "first, every chain verified and every replay re-run and compared by its step "
             "checksums; all or nothing.")
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("directory")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         try:
             report = import_archive(directory=Path(options["directory"]))
         except BackupError as error:

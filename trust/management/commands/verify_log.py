@@ -1,6 +1,7 @@
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from trust.audit import verify_log
 from trust.checkpoints import (
@@ -14,7 +15,7 @@ from trust.logs import tables
 from trust.signed_note import read_verifier
 
 
-def log_from_argument(value):
+def log_from_argument(value: str) -> Any:
     """The log (a match) a command argument names by its id."""
     try:
         log_id = int(value)
@@ -32,7 +33,7 @@ class Command(BaseCommand):
             "heads its runs recorded; with --checkpoint, prove every log still extends a "
             "signed checkpoint. Names the first broken link.")
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("match", nargs="?", help="the match's id")
         parser.add_argument("--all", action="store_true", help="every match")
         parser.add_argument("--checkpoint", metavar="FILE",
@@ -41,7 +42,7 @@ class Command(BaseCommand):
                             help=f"the checkpoint's verifier key, or a file holding it "
                             f"(default: the public half of ${KEY_ENV})")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         if bool(options["match"]) == bool(options["all"]):
             raise CommandError("name one MATCH, or --all")
         matches = (tables().log_model.objects.order_by("pk") if options["all"]
@@ -66,7 +67,7 @@ class Command(BaseCommand):
                 self.stderr.write(problem)
             raise CommandError(problems[-1])
 
-    def _checkpoint(self, options):
+    def _checkpoint(self, options: dict[str, Any]) -> None:
         try:
             note = Path(options["checkpoint"]).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
