@@ -13,13 +13,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
-from games.agents.evaluation import Evaluation, rewards
+from games.agents.evaluation import BoundEvaluation, rewards
 from games.agents.table import Decision, Node, Option, Table
 
 DEFAULT_BUDGET = 48  # playouts per decision of ``mcts`` (bench/agents_duel.py)
 DEFAULT_DEPTH = 6  # events a playout plays before the evaluation judges it
 EXPLORATION = 0.7  # UCT's constant, for means scaled from 0 to 1
 THROWS_SAMPLED = 3  # outcomes of a throw or a draw the greedy agent averages
+MOST_WEIGHED = 32  # options the greedy agent weighs at one decision (a sample beyond)
 
 
 class Agent:
@@ -27,7 +28,7 @@ class Agent:
 
     name = ""
 
-    def __init__(self, *, seed: int, evaluation: Evaluation | None = None,
+    def __init__(self, *, seed: int, evaluation: BoundEvaluation | None = None,
                  budget: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.evaluation = evaluation
@@ -53,7 +54,8 @@ class RandomAgent(Agent):
 class GreedyAgent(Agent):
     """The option whose next position the game's evaluation likes best for this seat (one
     ply; the rest of an unfinished event filled at random, a throw averaged over a few
-    outcomes)."""
+    outcomes). Of a decision with more than ``MOST_WEIGHED`` options (a train journey's
+    hundreds of routes) it weighs a random ``MOST_WEIGHED``."""
 
     name = "greedy"
 
@@ -64,6 +66,7 @@ class GreedyAgent(Agent):
         world = self.world(table, node, seat)
         options = list(decision.options)
         self.rng.shuffle(options)  # ties go to no option in particular
+        options = options[:MOST_WEIGHED]
         return max(options, key=lambda option: self.value(table, world, decision, option, seat))
 
     def value(self, table: Table, node: Node, decision: Decision, option: Option,
@@ -71,18 +74,18 @@ class GreedyAgent(Agent):
         return one_ply(table, self.evaluation, node, decision, option, seat, self.rng)
 
 
-def one_ply(table: Table, evaluation: Evaluation, node: Node, decision: Decision,
+def one_ply(table: Table, evaluation: BoundEvaluation, node: Node, decision: Decision,
             option: Option, seat: str, rng: random.Random) -> float:
     """What ``seat`` plays for right after ``option`` (the rest of the event filled at
     random; a throw averaged over a few outcomes; letting play go on changes nothing)."""
     if option.waits:
-        return rewards(evaluation.standings(node.state, table.seats))[seat]
+        return rewards(evaluation.standings(node.state, table.seats, table.reading))[seat]
     tries = THROWS_SAMPLED if option.throws else 1
     total = 0.0
     for _ in range(tries):
         after, _ = table.advance(node, decision, option, rng)
         state = finish_event(table, after, rng).state
-        total += rewards(evaluation.standings(state, table.seats))[seat]
+        total += rewards(evaluation.standings(state, table.seats, table.reading))[seat]
     return total / tries
 
 
@@ -124,7 +127,7 @@ class MctsAgent(Agent):
 
     name = "mcts"
 
-    def __init__(self, *, seed: int, evaluation: Evaluation | None = None,
+    def __init__(self, *, seed: int, evaluation: BoundEvaluation | None = None,
                  budget: int | None = None, depth: int = DEFAULT_DEPTH) -> None:
         super().__init__(seed=seed, evaluation=evaluation, budget=budget or DEFAULT_BUDGET)
         self.depth = depth
@@ -167,7 +170,7 @@ class MctsAgent(Agent):
             node, event = table.advance(node, decision, rng.choice(decision.options), rng)
             events += event is not None
             decision = table.decision(node)
-        reward = rewards(self.evaluation.standings(node.state, table.seats))
+        reward = rewards(self.evaluation.standings(node.state, table.seats, table.reading))
         for step, seat in path:
             step.visits += 1
             step.total += reward[seat]

@@ -27,8 +27,8 @@ One rule for every game, so that a study compares readings and never two orders 
   match is never drawn.
 - **What a game's excerpts say of its offers.** An engine offers everything a correct record
   could hold, causes or not; agents play only what the excerpts give a cause for. A game's
-  evaluation module (``games.agents.evaluation``) may say so in two functions of the state
-  and a choice: ``as_agents_play`` gives the choice as agents play it (the same; narrowed
+  evaluation (``Engine.evaluation``, ``games.core.evaluation``) may say so in two functions
+  of the state and a choice: ``as_agents_play`` gives the choice as agents play it (the same; narrowed
   where the excerpts fix what the offer leaves to the record, such as an amount, or to the
   values that change the state, a pick that changes nothing being no move; or None: a
   happening the excerpts give no cause for, or none that holds here, is never drawn, and a
@@ -52,13 +52,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 from math import comb
-from types import ModuleType
 from typing import Any
 
-from games.agents.evaluation import table_rules_for
 from games.core.canonical import canonical_bytes
 from games.core.choices import ACTOR, Choice, OneOf, OpenField, SomeOf, Text
-from games.core.engine import Engine
+from games.core.evaluation import Evaluation
+from games.core.playable import Playable
 from games.core.points import Interpretation
 
 WAIT = "wait"  # let play go on
@@ -119,18 +118,19 @@ class Node:
 class Table:
     """One game under one reading, seen as a sequence of decisions (see the module's rule)."""
 
-    engine: Engine
+    engine: Playable
     reading: Interpretation
     seats: tuple[str, ...]
-    rules: ModuleType | None = None  # what the game's excerpts say of its offers (see above)
+    rules: Evaluation | None = None  # what the game's excerpts say of its offers (see above)
     _offers: dict = field(default_factory=dict, repr=False)
     _applied: dict = field(default_factory=dict, repr=False)
+    _options: dict = field(default_factory=dict, repr=False)
 
     @classmethod
-    def for_match(cls, engine: Engine, reading: Interpretation | Mapping[str, str] | None,
+    def for_match(cls, engine: Playable, reading: Interpretation | Mapping[str, str] | None,
                   players: Sequence[Mapping[str, str]]) -> Table:
         return cls(engine, engine.reading(reading), tuple(str(p["id"]) for p in players),
-                   table_rules_for(engine))
+                   engine.evaluation)
 
     # -- what comes next ------------------------------------------------------------------
 
@@ -142,7 +142,7 @@ class Table:
         at all is offered, which an engine keeping its contract never does)."""
         if node.pending is not None:
             spec = _next_field(node)
-            return Decision(self._decider(node, spec), _values(spec))
+            return Decision(self._decider(node, spec), self.values(spec))
         if self.engine.finished(node.state):
             return None
         offers = self.offers(node.state)
@@ -164,6 +164,17 @@ class Table:
             if found:
                 return found
         return None
+
+    def values(self, spec: OpenField) -> tuple[Option, ...]:
+        """The options of a field a player decides (``_values``), kept for the domain itself:
+        the offers of a state are kept, so a search meets the same domains again and again
+        (a train journey's hundreds of routes)."""
+        found = self._options.get(id(spec.domain))
+        if found is None or found[0] is not spec.domain:
+            if len(self._options) > CACHE_LIMIT:
+                self._options.clear()
+            found = self._options[id(spec.domain)] = (spec.domain, _values(spec))
+        return found[1]
 
     def _after(self, seat: str | None) -> tuple[str, ...]:
         """The seats in seat order, starting after ``seat``."""
@@ -212,7 +223,7 @@ class Table:
 
     def _as_played(self, state: dict, choices: Sequence[Choice]) -> list[Choice]:
         """The offers as agents play them (the game's ``as_agents_play``)."""
-        rule = getattr(self.rules, "as_agents_play", None)
+        rule = self.rules.as_agents_play if self.rules else None
         if rule is None:
             return list(choices)
         return [played for played in (rule(state, choice) for choice in choices)
@@ -221,7 +232,7 @@ class Table:
     def _causer(self, state: dict, happening: Choice) -> str | None:
         """The seat whose play causes ``happening`` (the game's ``happening_decider``), or None
         when no player's does."""
-        rule = getattr(self.rules, "happening_decider", None)
+        rule = self.rules.happening_decider if self.rules else None
         seat = None if rule is None else rule(state, happening)
         return seat if seat in self.seats else None
 
@@ -282,7 +293,7 @@ class Table:
             elif spec.name == ACTOR:
                 values[ACTOR] = node.decided_by
             elif isinstance(spec.domain, (OneOf, SomeOf)):
-                options = _values(spec)
+                options = self.values(spec)
                 if len(options) > 1:
                     return Node(node.state, choice, tuple(values.items()), node.decided_by,
                                 node.waited, node.last), None

@@ -11,8 +11,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from games.agents.simulate import simulate_match
 from games.core.board import BoardLayout, Piece
 from games.core.choices import Choice
+from games.core.evaluation import Evaluation
 from games.core.events import COMMON_SPECS, EventSpec, validate_event
 from games.core.facts import PlayerFacts
 from games.core.points import Certainty, Interpretation, InterpretationPoint, Option
@@ -39,8 +41,9 @@ class Engine:
     """Base of every game engine. A subclass sets the class attributes, lists its rulebook
     section modules in ``sections`` (each declaring ``RULES``: event type -> (handler,
     offer), see ``games.core.table``) and implements :meth:`initial_state`, :meth:`outcome`,
-    :meth:`pieces`, :meth:`layout`, :meth:`player_facts` and :meth:`simulate`, and, where the
-    game hides anything, :meth:`view` and :meth:`resample_hidden`.
+    :meth:`pieces`, :meth:`layout` and :meth:`player_facts`, and, where the game hides
+    anything, :meth:`view` and :meth:`resample_hidden`. What agents play for is declared in
+    ``evaluation``; :meth:`simulate` is the same for every game.
 
     ``apply`` never mutates the state it is given and never refuses an event it can check:
     an illegal event yields a ``violation`` flag and a defined next state (each game's README
@@ -66,6 +69,9 @@ class Engine:
     # What the game has that this engine does not referee (rules the transcription does not
     # give, components it never describes), so pages and the API can say so.
     out_of_scope: tuple[str, ...] = ()
+    # The game's terms in its original language with our renderings, where its transcription
+    # is in that language and keeps no originals of its own (the archive's glossary).
+    supplied_renderings: Mapping[str, str] = {}
     min_players: int = 2
     max_players: int = 6
     # The passages the engine cites (games.core.rulebook).
@@ -79,6 +85,16 @@ class Engine:
     # The passages the base's guards cite: the game's turn order (who acts) and its end.
     turn_rule: str = ""
     end_rule: str = ""
+    # What agents play for, and how they play the offers (games.core.evaluation); None for a
+    # game agents cannot play.
+    evaluation: Evaluation | None = None
+    # Events after which a match agents play (a duel, a simulated match) counts as unfinished.
+    duel_length: int = 1500
+    # The reading duels are played under when none is asked for: choices over the default.
+    duel_reading: Mapping[str, str] = {}
+    # Choices under which no player's decision can end a match (its end is a happening no
+    # player decides, which agents never draw): point id -> option.
+    endless_under: Mapping[str, str] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -138,6 +154,12 @@ class Engine:
             if option.conjecture:
                 found.append((point, option))
         return found
+
+    def ends_by_play(self, reading: Interpretation) -> bool:
+        """Whether players' decisions can end a match under ``reading`` (see
+        ``endless_under``)."""
+        return not any(reading.option(point) == option
+                       for point, option in self.endless_under.items())
 
     def defaults_of(self, version: str) -> dict[str, str]:
         """The default reading as version ``version`` of this engine had it (points it had
@@ -277,14 +299,18 @@ class Engine:
         min_events: int | None = None,
         interpretation: Interpretation | Mapping[str, str] | None = None,
     ) -> dict:
-        """A random legal match to its end, as a match document (``ludoteca.match/1``), played
-        under ``interpretation`` (a reading or its choices, see ``reading``): the bots choose
-        among the legal events of that reading, so the record is legal under it.
+        """A match played by the shared agents (``games.agents.simulate``), as a match
+        document (``ludoteca.match/1``), under ``interpretation`` (a reading or its choices,
+        see ``reading``): every event is one the engine offers under that reading, so the
+        record is legal under it; the same seed gives the same bytes in any process.
 
-        ``min_events``: the bots delay the end with legal, unambitious play until the match
-        has at least that many events (benchmarks need long matches); ``max_events`` caps it.
+        ``min_events``: the end is kept off by random play until the match has that many
+        events (benchmarks need long matches); ``max_events`` cuts it (by default the
+        ``duel_length`` past ``min_events``).
         """
-        raise NotImplementedError
+        return simulate_match(self, seed=seed, players=players, setup=setup,
+                              max_events=max_events, min_events=min_events,
+                              interpretation=interpretation)
 
     # -- helpers for subclasses ----------------------------------------------------------
 
@@ -323,8 +349,3 @@ class Engine:
             "setup": dict(setup),
             "events": numbered,
         }
-
-
-def default_players(count: int) -> list[dict[str, str]]:
-    names = ["Ana", "Luis", "Carla", "Dario", "Elena", "Franco"]
-    return [{"id": f"p{i + 1}", "name": names[i]} for i in range(count)]

@@ -63,7 +63,8 @@ def measure_match(
                                      if f.kind == "consulted" and f.point == point_id)
         own = states[played_under]
         if evaluation is not None:
-            leaders.append(_leading(evaluation.standings(own, players)))
+            leaders.append(_leading(evaluation.standings(own, players,
+                                                         readings[played_under])))
         for option in point.option_ids:
             if option not in diverged and states[option] != own:
                 diverged[option] = event["seq"]

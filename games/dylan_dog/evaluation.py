@@ -18,6 +18,8 @@ from dataclasses import replace
 from typing import Any
 
 from games.core.choices import Choice, one_of
+from games.core.evaluation import Evaluation
+from games.core.points import Interpretation
 from games.dylan_dog.board import CRYPT_OF_SQUARE, PLANE
 
 STORY = 4  # mystery cards matching the story win
@@ -29,7 +31,7 @@ ALONG_THE_WAY = {"reality": 0.0, "nightmare": 0.35, "mystery": 0.6}
 PATH_STEP = 0.1  # further along a path of the mystery plane, a step at a time (three)
 
 
-def evaluate(state: Mapping[str, Any], seat: str) -> float:
+def evaluate(state: Mapping[str, Any], seat: str, reading: Interpretation) -> float:
     players = state["players"]
     me = players[seat]
     held = [*me.get("mystery", []), *me.get("mystery_hidden", [])]
@@ -95,3 +97,6 @@ def _unshown(state: Mapping[str, Any], choice: Choice) -> Choice | None:
         return choice
     narrowed = one_of(left, label=spec.domain.label_of)
     return replace(choice, fields=(replace(spec, domain=narrowed),))
+
+
+EVALUATION = Evaluation(evaluate=evaluate, as_agents_play=as_agents_play)

@@ -17,12 +17,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.choices import Choice, event
+from games.core.evaluation import Evaluation
+from games.core.points import Interpretation
 
 INFLUENCE_TO_WIN = 13
 HARM_PER_HUNTER = 3  # bites, a quarter of the damage, a defeat: a hunter's harm counts to this
 
 
-def evaluate(state: Mapping[str, Any], seat: str) -> float:
+def evaluate(state: Mapping[str, Any], seat: str, reading: Interpretation) -> float:
     dracula = state["dracula"]
     influence = min(dracula["influence"], INFLUENCE_TO_WIN) / INFLUENCE_TO_WIN
     hunters = list(state["hunters"].values())
@@ -93,3 +95,7 @@ def _in_combat(state: Mapping[str, Any], choice: Choice) -> str | None:
         bitten = (choice.event.get("data") or {}).get("hunter")
         return state["dracula_player"] if bitten in standing else None
     return standing[0] if standing else None
+
+
+EVALUATION = Evaluation(evaluate=evaluate, winners=winners,
+                        as_agents_play=as_agents_play, happening_decider=happening_decider)
