@@ -23,6 +23,8 @@ from games.core.rulebook import Rulebook
 from games.core.step import Outcome, Step
 from games.core.table import EventRule, Handler, Offer, Offering, event_rules
 
+__all__ = ["MATCH_FORMAT", "Engine", "EventHandler", "Outcome", "Refusal", "Step"]
+
 MATCH_FORMAT = "ludoteca.match/1"
 
 # A handler referees one event type (see games.core.table).
@@ -107,7 +109,7 @@ class Engine:
     # -- data ---------------------------------------------------------------------------
 
     @cached_property
-    def board(self) -> dict:
+    def board(self) -> dict[str, Any]:
         """The board data file (``board.json`` in the game's package), with its provenance."""
         if self.package_dir is None:
             return {}
@@ -173,7 +175,7 @@ class Engine:
         event: Mapping[str, Any],
         player_ids: Sequence[str] | None = None,
         *,
-        seq=None,
+        seq: int | None = None,
         setup: Mapping[str, Any] | None = None,
     ) -> None:
         """Raise ``EventSchemaError`` if ``event`` is malformed, including a space, card or
@@ -189,14 +191,16 @@ class Engine:
     # -- the protocol -----------------------------------------------------------------
 
     def initial_state(
-        self, players: Sequence[Mapping[str, str]], setup: Mapping[str, Any], board=None
-    ) -> dict:
+        self, players: Sequence[Mapping[str, str]], setup: Mapping[str, Any],
+        board: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
         raise NotImplementedError
 
-    def apply(self, state: dict, event: Mapping[str, Any], interpretation: Interpretation) -> Step:
+    def apply(self, state: dict[str, Any], event: Mapping[str, Any],
+              interpretation: Interpretation) -> Step:
         """Apply one event. Annotations change nothing; corrections are resolved before
         events reach the engine (see :func:`games.core.replay.effective_events`)."""
-        event_type = event.get("type")
+        event_type: str | None = event.get("type")
         if event_type == "annotation":
             text = event.get("data", {}).get("text", "")
             return Step(state=state, summary=f"Note: {text}")
@@ -205,13 +209,13 @@ class Engine:
             return Step(state=state, summary=f"Correction of event {data.get('supersedes')}")
         ref = Referee(interpretation)
         actor = event.get("actor")
-        handler = self.handlers.get(event_type)
-        if handler is None:
+        handler = self.handlers.get(event_type) if event_type is not None else None
+        if event_type is None or handler is None:
             ref.violation(self.turn_rule, f"{event_type!r} is not an event of {self.name}")
             return ref.step(state, f"unknown event {event_type!r} (ignored)")
         if self.finished(state):
-            refusal = self.after_the_end(state, event_type, actor)
-            ref.violation(refusal.rule, refusal.message)
+            ended = self.after_the_end(state, event_type, actor)
+            ref.violation(ended.rule, ended.message)
             return ref.step(state, f"{event_type} after the end of the game (ignored)")
         refusal = self.may_not_act(state, event_type, actor)
         if refusal is not None:
@@ -271,13 +275,13 @@ class Engine:
         as a rotating plane), with positions and its provenance."""
         raise NotImplementedError
 
-    def view(self, state: Mapping[str, Any], viewer: str | None) -> dict:
+    def view(self, state: Mapping[str, Any], viewer: str | None) -> dict[str, Any]:
         """The state as one seat could see it (``viewer`` a player id), or all of it for an
         archivist (``viewer`` None). Games with hidden information override this; what a
         view hides is replaced by what the seat knows of it (how many cards, not which)."""
         return dict(state)
 
-    def resample_hidden(self, state: Mapping[str, Any], seat: str, rng: random.Random) -> dict:
+    def resample_hidden(self, state: Mapping[str, Any], seat: str, rng: random.Random) -> dict[str, Any]:
         """A state ``seat`` cannot tell from ``state`` (an equal ``view``), its hidden parts
         drawn at random among what the seat's view allows: what an agent plays on instead of
         peeking (OpenSpiel's resampling from an information state). A game that hides nothing
@@ -298,7 +302,7 @@ class Engine:
         max_events: int | None = None,
         min_events: int | None = None,
         interpretation: Interpretation | Mapping[str, str] | None = None,
-    ) -> dict:
+    ) -> dict[str, Any]:
         """A match played by the shared agents (``games.agents.simulate``), as a match
         document (``ludoteca.match/1``), under ``interpretation`` (a reading or its choices,
         see ``reading``): every event is one the engine offers under that reading, so the
@@ -314,7 +318,7 @@ class Engine:
 
     # -- helpers for subclasses ----------------------------------------------------------
 
-    def setup_with_defaults(self, setup: Mapping[str, Any] | None) -> dict:
+    def setup_with_defaults(self, setup: Mapping[str, Any] | None) -> dict[str, Any]:
         merged = dict(self.default_setup)
         merged.update(setup or {})
         return merged
@@ -328,7 +332,7 @@ class Engine:
         events: Iterable[Mapping[str, Any]],
         source: str,
         played_on: str | None = None,
-    ) -> dict:
+    ) -> dict[str, Any]:
         numbered = []
         for seq, event in enumerate(events, start=1):
             numbered.append(
