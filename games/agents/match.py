@@ -83,6 +83,7 @@ def play_match(engine: Playable, *, agents: Mapping[str, str], seed: int,
     nature = random.Random(f"{seed}/nature")
     node = Node(engine.initial_state(players, setup))
     events: list[dict] = []
+    event: dict | None
     delay = _Delay()
     while len(events) < max_events:
         decision = table.decision(node)

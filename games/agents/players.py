@@ -37,6 +37,12 @@ class Agent:
     def decide(self, table: Table, node: Node, decision: Decision) -> Option:
         raise NotImplementedError
 
+    def judge(self) -> BoundEvaluation:
+        """The game's evaluation this agent plays by."""
+        if self.evaluation is None:
+            raise ValueError(f"the {self.name} agent plays by a game's evaluation")
+        return self.evaluation
+
     def world(self, table: Table, node: Node, seat: str) -> Node:
         """The node with the state redrawn from the seat's view (what it plans on)."""
         return replace(node, state=table.engine.resample_hidden(node.state, seat, self.rng))
@@ -63,6 +69,7 @@ class GreedyAgent(Agent):
         if len(decision.options) == 1:
             return decision.options[0]
         seat = decision.seat
+        assert seat is not None  # the table asks agents for seats' decisions only
         world = self.world(table, node, seat)
         options = list(decision.options)
         self.rng.shuffle(options)  # ties go to no option in particular
@@ -71,7 +78,7 @@ class GreedyAgent(Agent):
 
     def value(self, table: Table, node: Node, decision: Decision, option: Option,
               seat: str) -> float:
-        return one_ply(table, self.evaluation, node, decision, option, seat, self.rng)
+        return one_ply(table, self.judge(), node, decision, option, seat, self.rng)
 
 
 def one_ply(table: Table, evaluation: BoundEvaluation, node: Node, decision: Decision,
@@ -136,9 +143,10 @@ class MctsAgent(Agent):
         if len(decision.options) == 1:
             return decision.options[0]
         seat = decision.seat
+        assert seat is not None  # the table asks agents for seats' decisions only
         root = _Edge()
         bounds = _Bounds()
-        for _ in range(self.budget):
+        for _ in range(self.budget or DEFAULT_BUDGET):
             self.playout(table, self.world(table, node, seat), decision, root, bounds)
         tried = [(option, root.children[option.key]) for option in decision.options
                  if option.key in root.children and root.children[option.key].visits]
@@ -148,10 +156,10 @@ class MctsAgent(Agent):
         if len(close) == 1:
             return close[0]
         world = self.world(table, node, seat)
-        return max(close, key=lambda option: one_ply(table, self.evaluation, world, decision,
+        return max(close, key=lambda option: one_ply(table, self.judge(), world, decision,
                                                      option, seat, self.rng))
 
-    def playout(self, table: Table, node: Node, decision: Decision, root: _Edge,
+    def playout(self, table: Table, node: Node, decision: Decision | None, root: _Edge,
                 bounds: _Bounds) -> None:
         rng = self.rng
         path: list[tuple[_Edge, str]] = []
@@ -170,7 +178,7 @@ class MctsAgent(Agent):
             node, event = table.advance(node, decision, rng.choice(decision.options), rng)
             events += event is not None
             decision = table.decision(node)
-        reward = rewards(self.evaluation.standings(node.state, table.seats, table.reading))
+        reward = rewards(self.judge().standings(node.state, table.seats, table.reading))
         for step, seat in path:
             step.visits += 1
             step.total += reward[seat]
@@ -224,6 +232,7 @@ def finish_event(table: Table, node: Node, rng: random.Random) -> Node:
     """The node once the event being filled in is recorded, its remaining fields at random."""
     while node.pending is not None:
         decision = table.decision(node)
+        assert decision is not None  # a pending choice always has a field to decide
         node = table.advance(node, decision, rng.choice(decision.options), rng)[0]
     return node
 

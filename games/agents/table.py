@@ -253,7 +253,8 @@ class Table:
         step = self.engine.apply(state, event, self.reading)
         return self.engine.finished(step.state)
 
-    def _decider(self, node: Node, spec: OpenField) -> str:
+    def _decider(self, node: Node, spec: OpenField) -> str | None:
+        assert node.pending is not None  # a field is decided only while its choice is pending
         decider = node.pending.decider_of(spec)
         return decider if decider in self.seats else node.decided_by
 
@@ -265,6 +266,7 @@ class Table:
         the pick completes one (None while open fields remain, or after a wait). ``rng``
         draws what nobody decides."""
         if option.waits:
+            assert decision.seat is not None  # only a seat lets play go on
             return Node(node.state, waited=node.waited | {decision.seat}, last=node.last), None
         if node.pending is not None:
             spec = _next_field(node)
@@ -273,7 +275,7 @@ class Table:
         elif option.throws:
             # The outcome falls as this node's whole state has it: an agent weighing a throw
             # in a world redrawn from its own view draws from that world's deck, not the table's.
-            here = self.offers(node.state).throws.get(decision.seat)
+            here = self.offers(node.state).throws.get(decision.seat or "")
             thrown = rng.choice(here or option.throws)
             pending = Node(node.state, thrown, (), decision.seat, node.waited, node.last)
         else:
@@ -284,6 +286,7 @@ class Table:
         """Fill in what nobody decides, up to the next field a player decides, or record the
         event when every field is given."""
         choice = node.pending
+        assert choice is not None  # _fill completes the pending choice
         values = dict(node.values)
         for spec in choice.fields:
             if spec.name in values:
@@ -314,7 +317,7 @@ class Table:
             return Node(node.state, waited=node.waited, last=node.last,
                         struck=node.struck | {_choice_option(choice).key}), None
         acting = seat is None or seat in self.offers(node.state).acting
-        waited = frozenset() if acting else node.waited | {seat}
+        waited = frozenset() if acting or seat is None else node.waited | {seat}
         return Node(state, waited=waited, last=seat), event
 
     def apply(self, state: dict, event: dict) -> dict:
@@ -379,6 +382,7 @@ def _choice_option(choice: Choice) -> Option:
 
 def _next_field(node: Node) -> OpenField:
     decided = {name for name, _ in node.values}
+    assert node.pending is not None
     for spec in node.pending.fields:
         if spec.name not in decided:
             return spec

@@ -22,7 +22,7 @@ that part stays as large as it may; the Symbol within that part.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -174,7 +174,7 @@ def as_agents_play(state: Mapping[str, Any], choice: Choice) -> Choice | None:
         towers = towers - {choice.event["data"]["from"]}
     heroes = {hero["space"] for hero in state["heroes"].values()}
     worth = {space: _openness(board, towers | {space}, heroes)
-             for space in choice.field(name).domain.values}
+             for space in _values(choice, name)}
     best = max(worth.values())
     return _narrowed(choice, name, lambda space: worth[space] == best)
 
@@ -189,11 +189,19 @@ def _openness(board, towers: set[str], heroes: set[str]) -> tuple[bool, int]:
     return within, len(part)
 
 
-def _narrowed(choice: Choice, name: str, keep) -> Choice:
+def _values(choice: Choice, name: str) -> tuple[Any, ...]:
+    """The values an open field lists (none when it lists none)."""
+    domain = choice.field(name).domain
+    return domain.values if isinstance(domain, OneOf) else ()
+
+
+def _narrowed(choice: Choice, name: str, keep: Callable[[Any], bool]) -> Choice:
     """``choice`` with the values of its open field ``name`` that ``keep`` keeps (all of them
     when it keeps none)."""
     spec = choice.field(name)
     domain = spec.domain
+    if not isinstance(domain, OneOf):
+        return choice
     kept = [index for index, value in enumerate(domain.values) if keep(value)]
     if not kept or len(kept) == len(domain.values):
         return choice

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any
 
 from games.core.board import BoardLayout, Piece
 from games.core.engine import Engine, Outcome, Refusal
@@ -89,11 +89,11 @@ class DagonEngine(Engine):
     # Version 1 took the fetish die for the length of a move, a mechanism the sheet never gives
     # (its point dagon.city-early-stop, which only that roll needed, is withdrawn: README,
     # "Every decision"); version 2 follows "one circle along the route line".
-    former_defaults: ClassVar[Mapping[str, Mapping[str, str]]] = MappingProxyType({
+    former_defaults: Mapping[str, Mapping[str, str]] = MappingProxyType({
         "1": {"dagon.move-length": "roll-exact"},
     })
     event_specs = EVENT_SPECS
-    default_setup: ClassVar[Mapping[str, Any]] = {"thrones_to_win": 3}
+    default_setup: Mapping[str, Any] = MappingProxyType({"thrones_to_win": 3})
     evaluation = EVALUATION
     out_of_scope = (
         ("the Spell cards' identity, how many of each strength the 22 hold, and the pile's "

@@ -125,9 +125,9 @@ def shape_problems(engine: Engine, choice: Choice, players: list[str],
             problems.append(f"{where}: the outcome {field.name!r} of a throw or draw is "
                             "neither listed nor read as it came")
         if isinstance(domain, OneOf) and domain.spaces:
-            stray = {s for s in domain.spaces if s is not None} - spaces
-            if stray:
-                problems.append(f"{where}: {field.name} names spaces {sorted(stray)}")
+            elsewhere = {s for s in domain.spaces if s is not None} - spaces
+            if elsewhere:
+                problems.append(f"{where}: {field.name} names spaces {sorted(elsewhere)}")
         if field.name != ACTOR and field.name not in spec.fields:
             problems.append(f"{where}: open field {field.name!r} is not in the schema")
     try:
