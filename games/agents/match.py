@@ -10,7 +10,7 @@ from typing import Any
 
 from games.agents.evaluation import evaluation_for
 from games.agents.players import AGENTS, Agent
-from games.agents.table import Node, Option, Table
+from games.agents.table import Decision, Node, Option, Table
 from games.core.playable import Playable, default_players
 from games.core.points import Interpretation
 
@@ -80,8 +80,28 @@ def play_match(engine: Playable, *, agents: Mapping[str, str], seed: int,
     delaying = {seat: make_agent(delaying_agent, engine, seed=f"{seed}/{seat}/delaying")
                 for seat in table.seats} if delay_end_until else {}
     thinking = {seat: Thinking() for seat in table.seats}
-    nature = random.Random(f"{seed}/nature")
-    node = Node(engine.initial_state(players, setup))
+    node, events = _played(table, Node(engine.initial_state(players, setup)),
+                           seated, delaying, random.Random(f"{seed}/nature"), thinking,
+                           max_events=max_events, delay_end_until=delay_end_until)
+    if source is None:
+        played_by = ", ".join(f"{p['name']} {agents[p['id']]}" for p in players)
+        changed = {point: option for point, option in reading.choices.items()
+                   if option != engine.point(point).default}
+        said = ", ".join(f"{p}={o}" for p, o in sorted(changed.items())) or "the default"
+        source = f"played by agents ({played_by}; budget {budget}; seed {seed}) under {said} " \
+                 "reading"
+    document = engine.match_document(title=title or f"Agents' match (seed {seed})",
+                                     players=players, setup=setup, events=events,
+                                     source=source)
+    return PlayedMatch(document, node.state, thinking)
+
+
+def _played(table: Table, node: Node, seated: Mapping[str, Agent],
+            delaying: Mapping[str, Agent], nature: random.Random,
+            thinking: Mapping[str, Thinking], *, max_events: int,
+            delay_end_until: int | None) -> tuple[Node, list[dict]]:
+    """The match from ``node`` to its end or ``max_events``, and its events (see
+    ``play_match``)."""
     events: list[dict] = []
     event: dict | None
     delay = _Delay()
@@ -93,15 +113,8 @@ def play_match(engine: Playable, *, agents: Mapping[str, str], seed: int,
             node, event = delay.refused  # nothing but the end could be recorded
         else:
             held = delay_end_until is not None and len(events) < delay_end_until
-            if decision.seat is None:
-                option = nature.choice(decision.options)
-            else:
-                started = time.perf_counter()
-                agent = (delaying if held else seated)[decision.seat]
-                option = agent.decide(table, node, decision)
-                spent = thinking[decision.seat]
-                spent.decisions += 1
-                spent.seconds += time.perf_counter() - started
+            option = _pick(table, node, decision, delaying if held else seated, nature,
+                           thinking)
             if node.pending is None:
                 delay.picking(node, option)
             node, event = table.advance(node, decision, option, nature)
@@ -112,16 +125,21 @@ def play_match(engine: Playable, *, agents: Mapping[str, str], seed: int,
                 continue
         delay = _Delay()
         events.append(event)
-    played_by = ", ".join(f"{p['name']} {agents[p['id']]}" for p in players)
-    changed = {point: option for point, option in reading.choices.items()
-               if option != engine.point(point).default}
-    said = ", ".join(f"{p}={o}" for p, o in sorted(changed.items())) or "the default"
-    document = engine.match_document(
-        title=title or f"Agents' match (seed {seed})", players=players, setup=setup,
-        events=events,
-        source=source or f"played by agents ({played_by}; budget {budget}; seed {seed}) "
-                         f"under {said} reading")
-    return PlayedMatch(document, node.state, thinking)
+    return node, events
+
+
+def _pick(table: Table, node: Node, decision: Decision, agents: Mapping[str, Agent],
+          nature: random.Random, thinking: Mapping[str, Thinking]) -> Option:
+    """The option picked at ``decision``: drawn for what nobody decides, else the seat's
+    agent's, its time counted."""
+    if decision.seat is None:
+        return nature.choice(decision.options)
+    started = time.perf_counter()
+    option = agents[decision.seat].decide(table, node, decision)
+    spent = thinking[decision.seat]
+    spent.decisions += 1
+    spent.seconds += time.perf_counter() - started
+    return option
 
 
 MOST_TRIES = 24  # picks that would end a delayed match made again before its end is let be
