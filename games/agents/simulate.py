@@ -3,9 +3,11 @@ every game, each guided by nothing but its engine's protocol and declared evalua
 
 - Every seat is played by the ``greedy`` agent (``SIMULATOR``): it plays to win by the game's
   evaluation, so a match goes somewhere and ends as the game's own end comes.
-- ``min_events``: until the record is that long, every seat plays ``random`` and the end is
-  kept off (``play_match``'s ``delay_end_until``): the long, unambitious matches benchmarks
-  need; then the greedy agents play on to the end.
+- ``min_events``: until the record is that long, the end is kept off (``play_match``'s
+  ``delay_end_until``: an event that would end the match is not recorded, and the pick is
+  made again): the long matches benchmarks need; then the agents play on to the end. Random
+  play would walk into ends it cannot then refuse (the last two players of the Gothic Game
+  left with nothing to do but die); the greedy agents keep clear of them.
 - The match is cut at ``max_events``, or, when none is given, at the game's ``duel_length``
   past ``min_events``; under a reading no player's decision can end (``endless_under``) at
   ``min_events`` or the ``duel_length``, whichever is more: an unfinished record.
@@ -23,7 +25,6 @@ from games.core.playable import Playable
 from games.core.points import Interpretation
 
 SIMULATOR = "greedy"  # the agent in every seat of a simulated match
-DELAYING = "random"  # the agent in every seat while the end is kept off
 
 
 def simulate_match(
@@ -40,12 +41,11 @@ def simulate_match(
     reading = engine.reading(interpretation)
     seated = [dict(p) for p in players] if players else seats_for(engine)
     cut = max_events if max_events is not None else _cut(engine, reading, min_events or 0)
-    delayed = f", the end kept off by random play until {min_events} events" \
-        if min_events else ""
+    delayed = f", the end kept off until {min_events} events" if min_events else ""
     played = play_match(
         engine, agents={p["id"]: SIMULATOR for p in seated}, seed=seed, players=seated,
         setup=setup, reading=reading, max_events=cut, delay_end_until=min_events,
-        delaying_agent=DELAYING, title=f"Simulated match (seed {seed})",
+        delaying_agent=SIMULATOR, title=f"Simulated match (seed {seed})",
         source=f"simulated by agents: {SIMULATOR} in every seat (seed {seed}){delayed}, "
                f"cut at {cut} events, under {_reading_words(engine, reading)}")
     return played.document

@@ -308,9 +308,9 @@ class Engine:
         see ``reading``): every event is one the engine offers under that reading, so the
         record is legal under it; the same seed gives the same bytes in any process.
 
-        ``min_events``: the end is kept off by random play until the match has that many
-        events (benchmarks need long matches); ``max_events`` cuts it (by default the
-        ``duel_length`` past ``min_events``).
+        ``min_events``: the end is kept off until the match has that many events (benchmarks
+        need long matches); ``max_events`` cuts it (by default the ``duel_length`` past
+        ``min_events``).
         """
         return simulate_match(self, seed=seed, players=players, setup=setup,
                               max_events=max_events, min_events=min_events,
