@@ -31,18 +31,23 @@ class BoundEvaluation:
 
     engine: Playable
     declared: Evaluation
+    ending: bool = True  # False: an agent keeping the end off, to whom a finished match is naught
 
     def standings(self, state: Mapping[str, Any], seats: Sequence[str],
                   reading: Interpretation | None = None) -> dict[str, float]:
         """Each seat's standing: 1 for a winner and 0 for the others once the match is over
-        (a finished match with no winner: even), else the game's evaluation under ``reading``
-        (the default when None)."""
+        (a finished match with no winner: even; nothing for anyone to an agent keeping the
+        end off), else the game's evaluation under ``reading`` (the default when None)."""
         if self.engine.finished(state):
+            if not self.ending:
+                return dict.fromkeys(seats, 0.0)
             won = self.winners(state)
             if not won:
                 return dict.fromkeys(seats, 0.5)
             return {seat: 1.0 if seat in won else 0.0 for seat in seats}
         evaluate = self.declared.evaluate
+        if not self.ending and self.declared.delaying is not None:
+            evaluate = self.declared.delaying
         reading = self.engine.reading(reading)
         return {seat: min(NEARLY_WON, max(0.0, float(evaluate(state, seat, reading))))
                 for seat in seats}
@@ -54,10 +59,10 @@ class BoundEvaluation:
         return frozenset({outcome.winner}) if outcome.winner else frozenset()
 
 
-def evaluation_for(engine: Playable) -> BoundEvaluation:
+def evaluation_for(engine: Playable, *, ending: bool = True) -> BoundEvaluation:
     if engine.evaluation is None:
         raise NoEvaluation(engine.slug)
-    return BoundEvaluation(engine, engine.evaluation)
+    return BoundEvaluation(engine, engine.evaluation, ending)
 
 
 def rewards(standings: Mapping[str, float]) -> dict[str, float]:

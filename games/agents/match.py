@@ -39,12 +39,14 @@ class PlayedMatch:
     thinking: dict[str, Thinking] = field(default_factory=dict)
 
 
-def make_agent(name: str, engine: Playable, *, seed: Any, budget: int | None = None) -> Agent:
-    """A seeded agent of the named kind for ``engine`` (its game's evaluation bound in)."""
+def make_agent(name: str, engine: Playable, *, seed: Any, budget: int | None = None,
+               ending: bool = True) -> Agent:
+    """A seeded agent of the named kind for ``engine`` (its game's evaluation bound in;
+    ``ending`` False: an agent keeping the end off, to whom a finished match is worth nothing)."""
     kind = AGENTS.get(name)
     if kind is None:
         raise UnknownAgent(name)
-    evaluation = None if kind.name == "random" else evaluation_for(engine)
+    evaluation = None if kind.name == "random" else evaluation_for(engine, ending=ending)
     return kind(seed=seed, evaluation=evaluation, budget=budget)
 
 
@@ -67,9 +69,10 @@ def play_match(engine: Playable, *, agents: Mapping[str, str], seed: int,
     match: each agent and the draws nobody decides have their own seeded generators.
 
     ``delay_end_until``: while the record is shorter, every seat is played by
-    ``delaying_agent`` and the match is kept from ending: an event that would end it is not
-    recorded and the pick is made again (a seat's choice struck after a few tries, a throw
-    thrown again), unless nothing else can be recorded."""
+    ``delaying_agent``, to whom a finished match is worth nothing, and the match is kept from
+    ending: an event that would end it is not recorded and the pick is made again (a seat's
+    choice struck after a few tries, a throw thrown again), unless nothing else can be
+    recorded."""
     players = [dict(p) for p in players] if players else seats_for(engine)
     reading = engine.reading(reading)
     setup = engine.setup_with_defaults(setup)
@@ -77,7 +80,8 @@ def play_match(engine: Playable, *, agents: Mapping[str, str], seed: int,
     seated = {seat: make_agent(agents[seat], engine, seed=f"{seed}/{seat}/{agents[seat]}",
                                budget=budget)
               for seat in table.seats}
-    delaying = {seat: make_agent(delaying_agent, engine, seed=f"{seed}/{seat}/delaying")
+    delaying = {seat: make_agent(delaying_agent, engine, seed=f"{seed}/{seat}/delaying",
+                                 ending=False)
                 for seat in table.seats} if delay_end_until else {}
     thinking = {seat: Thinking() for seat in table.seats}
     node, events = _played(table, Node(engine.initial_state(players, setup)),

@@ -37,10 +37,14 @@ class Evaluation:
       what the excerpts give a cause for, or to what a player who wants the match to go on
       picks (no Tower walling the board shut); or None: never played;
     - ``happening_decider(state, happening)``: the seat whose play causes a happening, or
-      None when no player's does.
+      None when no player's does;
+    - ``delaying(state, seat, reading)``: what a seat plays for while a simulated match keeps
+      its end off (``min_events``), where going for the win would leave nothing but the end
+      to record (by default ``evaluate``).
     """
 
     evaluate: Evaluate
     winners: Winners | None = None
     as_agents_play: AsAgentsPlay | None = None
     happening_decider: HappeningDecider | None = None
+    delaying: Evaluate | None = None

@@ -248,4 +248,20 @@ def _open_part(board, walls: frozenset[str]) -> frozenset[str]:
     return found
 
 
-EVALUATION = Evaluation(evaluate=evaluate, as_agents_play=as_agents_play)
+def delaying(state: Mapping[str, Any], seat: str, reading: Interpretation) -> float:
+    """While a simulated match keeps its end off: weapons in hand, and far from the Symbol
+    (a Hero bearing it next to a city may have no move but the winning one)."""
+    board = board_for(state["board_id"])
+    hero = state["heroes"][seat]
+    symbol = state["symbol"]
+    if symbol["bearer"] == seat:
+        return 0.0
+    where = symbol["space"] if symbol["space"] is not None else (
+        state["heroes"][symbol["bearer"]]["space"] if symbol["bearer"] is not None else None)
+    near = 0.0
+    if where is not None:
+        near = _nearness(_ways(board, (where,), frozenset(), DETOUR).get(hero["space"]))
+    return 0.5 * hero["weapons"] / MOST_WEAPONS + 0.5 * (1 - near)
+
+
+EVALUATION = Evaluation(evaluate=evaluate, as_agents_play=as_agents_play, delaying=delaying)
