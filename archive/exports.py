@@ -18,7 +18,7 @@ from django.urls import reverse
 from lxml import etree
 
 from archive import iiif, selectors, tei
-from archive.glossary import SUPPLIED_RENDERINGS, extract_glossary
+from archive.glossary import extract_glossary, supplied_renderings
 from archive.models import Annotation, Game, Passage, Rulebook, Scan, Transcription
 from archive.parsing import (
     ParsedAnnotation,
@@ -570,7 +570,7 @@ class GlossaryItem:
 def game_glossary(*, game: Game) -> list[GlossaryItem]:
     """Translated term beside its original, from the latest version of each transcription,
     first occurrence first, each pair once."""
-    supplied = set(SUPPLIED_RENDERINGS.get(game.slug, {}).values())
+    supplied = set(supplied_renderings(game.slug).values())
     items, seen = [], set()
     for transcription in selectors.latest_transcriptions_with_parts(game=game):
         parsed = _parsed_from_models(transcription)

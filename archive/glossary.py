@@ -9,8 +9,9 @@ Pure: no Django. Three sources, in the order the words occur in the text:
 2. a quoted original followed by an English gloss in parentheses, the board labels
    ``"PRENDI UNA CARTA INCUBO" (take a nightmare card)`` and ``"via" (start)``;
 3. for a text in the original language (La Furia di Dracula, Italian throughout), the game terms
-   of ``SUPPLIED_RENDERINGS``, whose English renderings are ours, not the text's; sources 1 and 2
-   are then skipped, since its parentheses are Italian prose, not kept originals.
+   its engine supplies (``Engine.supplied_renderings``, see ``supplied_renderings``), whose
+   English renderings are ours, not the text's; sources 1 and 2 are then skipped, since its
+   parentheses are Italian prose, not kept originals.
 
 The original language is the game's (``Game.original_language``), the text's own language the
 transcription's; a text in its game's original language (Gothic, Dracula) keeps no originals of
@@ -24,55 +25,17 @@ unquoted parenthesis there is English (``(throne)``, ``(ark)``).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+import games
 from archive.parsing import ParsedTranscription, parse_transcription
 
 __all__ = [
-    "SUPPLIED_RENDERINGS",
     "GlossaryEntry",
     "extract_glossary",
+    "supplied_renderings",
 ]
-
-# Italian game terms of the Dracula excerpts → our English rendering (first form as printed).
-SUPPLIED_RENDERINGS: dict[str, dict[str, str]] = {
-    "fury-of-dracula": {
-        "gettone biglietto": "ticket token",
-        "Prenota un biglietto": "Book a Ticket",
-        "collegamenti ferroviari": "rail connections",
-        "riserva": "supply",
-        "ferrovie bianche": "white railways",
-        "valore bianco": "white value",
-        "ferrovie gialle": "yellow railways",
-        "valore giallo": "yellow value",
-        "mazzo degli eventi": "event deck",
-        "icona del cacciatore": "hunter icon",
-        "icona di Dracula": "Dracula icon",
-        "pila degli scarti": "discard pile",
-        "rifugio": "hideout",
-        "imboscata": "ambush",
-        "carta Incontro": "Encounter card",
-        "azione Cerca": "Search action",
-        "effetti maturati": "matured effects",
-        "carta Luogo": "Location card",
-        "traccia di Dracula": "Dracula's trail",
-        "tabellone": "game board",
-        "alba": "dawn",
-        "tramonto": "dusk",
-        "zona di mare": "sea area",
-        "round di combattimento": "combat round",
-        "carta combattimento": "combat card",
-        "stendardo del cacciatore": "hunter's banner",
-        "influenza": "influence",
-        "carta Fuga": "Escape card",
-        "segnalino morso": "bite token",
-        "INDEBOLITO": "weakened",
-        "carta evento": "event card",
-        "carta oggetto": "item card",
-        "segnalini danno": "damage tokens",
-        "spazio ospedale": "hospital space",
-    },
-}
 
 _ITALIAN_FUNCTION_WORDS = frozenset(
     [
@@ -201,10 +164,11 @@ def extract_glossary(
     found: list[tuple[int, str, str]] = []
     # a translation keeps originals of its own, unless the game's terms are supplied here (the
     # Dracula excerpts: their English translation repeats the same terms, less reliably)
-    if language and language != _primary(text_language) and game_slug not in SUPPLIED_RENDERINGS:
+    supplied = supplied_renderings(game_slug)
+    if language and language != _primary(text_language) and not supplied:
         found += _parenthesised_originals(text, language)
         found += _glossed_labels(text, language)
-    for original, rendering in SUPPLIED_RENDERINGS.get(game_slug, {}).items():
+    for original, rendering in supplied.items():
         flags = 0 if original.isupper() else re.IGNORECASE
         match = re.search(rf"(?<!\w){re.escape(original)}(?!\w)", text, flags)
         if match:
@@ -217,6 +181,13 @@ def extract_glossary(
         seen.add(key)
         entries.append(GlossaryEntry(term, original, language, _passage_at(parsed, position)))
     return entries
+
+
+def supplied_renderings(game_slug: str) -> Mapping[str, str]:
+    """The game's terms with our renderings, as its engine supplies them (none for a game
+    without an engine, or whose transcriptions keep their originals)."""
+    engine = games.find(game_slug)
+    return engine.supplied_renderings if engine is not None else {}
 
 
 def _primary(tag: str) -> str:

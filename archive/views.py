@@ -26,6 +26,7 @@ from archive.forms import (
     ScanForm,
     TranscriptionForm,
 )
+from archive.glossary import supplied_renderings
 from archive.markup import CERTAINTY_WORDS, markup_examples
 from archive.models import Game, Rulebook, Scan, Transcription
 from archive.parsing import cited_pages
@@ -69,7 +70,7 @@ def game_detail(request, slug: str):
             "latest": selectors.latest_transcriptions(game=game),
             "has_engine": games.find(slug) is not None,
             "glossary": exports.game_glossary(game=game),
-            "supplied_renderings": slug in exports.SUPPLIED_RENDERINGS,
+            "supplied_renderings": bool(supplied_renderings(slug)),
         },
     )
 

@@ -60,7 +60,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1000, help="the first match's seed")
     parser.add_argument("--max-events", type=int,
                         help="a match not over by then is unfinished (default: the game's "
-                             "duel length, games.agents.duel.DUEL_LENGTHS)")
+                             "duel length, Engine.duel_length)")
     args = parser.parse_args()
     print(f"load average before: {load()} ({os.cpu_count()} cores)", flush=True)
     verdicts = []

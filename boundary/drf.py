@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
@@ -19,7 +22,8 @@ class BoundedJSONParser(BaseParser):
 
     media_type = "application/json"
 
-    def parse(self, stream, media_type=None, parser_context=None):
+    def parse(self, stream: Any, media_type: str | None = None,
+              parser_context: Mapping[str, Any] | None = None) -> Any:
         try:
             raw = stream.read() if stream is not None else b""
         except RequestDataTooBig:
@@ -36,7 +40,7 @@ class WholeNumberField(serializers.IntegerField):
         "invalid": "A valid integer is required, written in the digits 0 to 9.",
     }
 
-    def to_internal_value(self, data):
+    def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, str):
             data = whole_number_text(data)
         if data is None or isinstance(data, bool) or not isinstance(data, int):
@@ -53,10 +57,10 @@ class APIBodyLimitMiddleware:
     """A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` sent to the API is answered 413 in the
     API's JSON error form (Django's own answer would be an HTML page)."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[Any], Any]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: Any) -> Any:
         if request.path.startswith("/api/"):
             try:
                 length = int(request.META.get("CONTENT_LENGTH") or 0)
@@ -66,7 +70,7 @@ class APIBodyLimitMiddleware:
                 return too_large_response()
         return self.get_response(request)
 
-    def process_exception(self, request, exception):
+    def process_exception(self, request: Any, exception: Exception) -> Any:
         if isinstance(exception, RequestDataTooBig) and request.path.startswith("/api/"):
             return too_large_response()
         return None

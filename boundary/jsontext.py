@@ -13,6 +13,7 @@ import json
 import math
 import re
 from itertools import accumulate
+from typing import Any, NoReturn
 
 from boundary.errors import InputError
 from boundary.limits import MAX_JSON_DEPTH, MAX_NUMBER_DIGITS, MAX_SAFE_INTEGER, MAX_VALUE_TEXT
@@ -41,21 +42,21 @@ def nesting_depth(text: str) -> int:
     return max(accumulate(map(_DEPTH_STEP.__getitem__, syntax)), default=0)
 
 
-class _Object(dict):
+class _Object(dict[str, Any]):
     """An object in which a key was repeated (named with its path by the value walk)."""
 
     duplicate_key: str | None = None
 
 
-def _refuse_constant(name: str):
+def _refuse_constant(name: str) -> NoReturn:
     raise InputError(f"{name} is not a JSON number (use a finite number or null)")
 
 
-def _decoder(noticed: list) -> json.JSONDecoder:
-    def object_from(pairs):
+def _decoder(noticed: list[str]) -> json.JSONDecoder:
+    def object_from(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         result = dict(pairs)
         if len(result) != len(pairs):
-            seen = set()
+            seen: set[str] = set()
             for key, _ in pairs:
                 if key in seen:
                     noticed.append(key)
@@ -65,7 +66,7 @@ def _decoder(noticed: list) -> json.JSONDecoder:
                 seen.add(key)
         return result
 
-    def whole(text: str):
+    def whole(text: str) -> int | Refused:
         digits = len(text) - text.startswith("-")
         if digits > MAX_NUMBER_DIGITS:
             noticed.append(text)
@@ -75,7 +76,7 @@ def _decoder(noticed: list) -> json.JSONDecoder:
             noticed.append(text)
         return value
 
-    def decimal(text: str):
+    def decimal(text: str) -> float | Refused:
         if len(text) > 100:
             noticed.append(text)
             return Refused("a number written with more than 100 characters is too long")
@@ -104,17 +105,19 @@ def _may_hold_refused_text(raw: str, max_text: int) -> bool:
     return re.search(f'"[^"]{{{max_text + 1},}}"', unescaped) is not None
 
 
-def parse_json(raw: bytes | str, *, field: str = "$", max_text: int = MAX_VALUE_TEXT):
+def parse_json(raw: bytes | bytearray | str, *, field: str = "$",
+               max_text: int = MAX_VALUE_TEXT) -> Any:
     """Parse JSON text (bytes must be UTF-8) into values the archive can keep.
 
     Raises :class:`InputError` naming ``field`` for a syntax error (with its line and
     column), or the refused value's own path below ``field``.
     """
     if isinstance(raw, (bytes, bytearray)):
+        data = bytes(raw)
         try:
-            raw = bytes(raw).decode("utf-8")
+            raw = data.decode("utf-8")
         except UnicodeDecodeError as error:
-            line = bytes(raw[: error.start]).count(b"\n") + 1
+            line = data[: error.start].count(b"\n") + 1
             raise InputError(f"is not UTF-8 text (line {line}, byte {error.start})",
                              field=field, code="parse_error") from None
     raw = raw.removeprefix("\ufeff")
@@ -122,7 +125,7 @@ def parse_json(raw: bytes | str, *, field: str = "$", max_text: int = MAX_VALUE_
     if depth > MAX_JSON_DEPTH:
         raise InputError(f"nests {depth} levels deep; at most {MAX_JSON_DEPTH}", field=field,
                          code="parse_error")
-    noticed: list = []
+    noticed: list[str] = []
     try:
         value = _decoder(noticed).decode(raw)
     except json.JSONDecodeError as error:

@@ -1,46 +1,29 @@
 """Ludoteca's rule engines: pure Python, no Django anywhere under this package.
 
-``games.get("dagon")`` returns the engine for a game slug (as in DESIGN.md).
+``games.get("dagon")`` returns the engine for a game slug (as in DESIGN.md), found in the one
+registry (``games.registry``): installed entry points of ``ludoteca.engines``, the seed games
+included, engines registered in this process, and any source added there (data games).
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from games.core.engine import Engine
+from games.registry import REGISTRY, EngineUnavailable, UnknownGame
 
-# slug -> module that defines ``ENGINE``; imported lazily so one broken game never hides others.
-ENGINE_MODULES = {
-    "dagon": "games.dagon.rules",
-    "gothic": "games.gothic.rules",
-    "dylan-dog": "games.dylan_dog.rules",
-    "fury-of-dracula": "games.fury_of_dracula.rules",
-}
-
-_loaded: dict[str, Engine] = {}
-
-
-class UnknownGame(KeyError):
-    def __str__(self) -> str:
-        return f"unknown game {self.args[0]!r} (known: {', '.join(sorted(ENGINE_MODULES))})"
+__all__ = ["EngineUnavailable", "UnknownGame", "available", "find", "for_records", "get"]
 
 
 def get(slug: str) -> Engine:
-    if slug not in ENGINE_MODULES:
-        raise UnknownGame(slug)
-    if slug not in _loaded:
-        _loaded[slug] = import_module(ENGINE_MODULES[slug]).ENGINE
-    return _loaded[slug]
+    """The engine of ``slug``; ``UnknownGame`` if no source knows it, ``EngineUnavailable``
+    if its engine does not load."""
+    return REGISTRY.get(slug)
 
 
 def find(slug: str) -> Engine | None:
     """The engine for a slug, or None while that game has none (unknown slug, or an engine
-    module that does not import or defines no ENGINE yet): pages and logs of such a game
-    still work, with only the common event types."""
-    try:
-        return get(slug)
-    except (UnknownGame, ImportError, AttributeError):
-        return None
+    that does not load): pages and logs of such a game still work, with only the common
+    event types."""
+    return REGISTRY.find(slug)
 
 
 def for_records(slug: str) -> Engine:
@@ -52,5 +35,5 @@ def for_records(slug: str) -> Engine:
 
 
 def available() -> list[str]:
-    """Slugs whose engine module exists and imports."""
-    return [slug for slug in ENGINE_MODULES if find(slug) is not None]
+    """Slugs whose engine loads."""
+    return REGISTRY.available()

@@ -38,7 +38,7 @@ SWEEP_STRETCH = 1000  # events per part of a sweep
 CANCEL_CHECK_EVERY = 200  # events between two looks at whether a sweep was cancelled
 IMPACT_CHUNK = 10  # simulated matches per part of an impact study
 SEARCH_CHUNK = 1  # matches per part when ``mcts`` plays them (a part stays short)
-BOTS = "bots"  # the game's own simulator (engine.simulate), not an agent
+BOTS = "bots"  # the game's simulator (engine.simulate: greedy agents in its own seats)
 PLAYERS = (BOTS, *AGENTS)
 
 Stop = Callable[[], bool]

@@ -241,7 +241,7 @@ def played_by(parameters: Mapping) -> str:
     """Who played an impact study's matches, in words."""
     agent = parameters.get("agent", "bots")
     if agent == "bots":
-        return "the game's simulator bots"
+        return "the game's simulator"
     seats = f"{parameters.get('players')} seats"
     if agent == "mcts":
         return f"the mcts agent in every seat ({seats}, {parameters.get('budget')} playouts " \

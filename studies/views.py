@@ -35,7 +35,7 @@ from web.pages import curator_only, page
 
 AGENT_WORDS = [("greedy", "greedy agents (one move ahead, the game's evaluation)"),
                ("mcts", "mcts agents (UCT search)"), ("random", "random agents"),
-               ("bots", "the game's simulator bots")]
+               ("bots", "the game's simulator (greedy agents)")]
 
 
 def _visible_match(request, match_id: int):

@@ -11,6 +11,7 @@ before, and optional details); then anyone at the table applauds (an open actor)
 
 from __future__ import annotations
 
+import random
 from itertools import pairwise
 from types import MappingProxyType
 
@@ -31,7 +32,6 @@ from games.core.choices import (
 from games.core.engine import Engine, Refusal
 from games.core.events import EventSpec, Field
 from games.core.facts import PlayerFacts
-from games.core.simulate import play
 from games.core.step import Outcome
 from games.core.table import EventRule
 
@@ -226,9 +226,19 @@ class ParlourEngine(Engine):
 
     def simulate(self, *, seed, players=None, setup=None, max_events=None, min_events=None,
                  interpretation=None):
+        """Not the agents' match: a scripted one (``_strategy``), so that the recorder is
+        asked for every kind of open field."""
         players = players or [{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"}]
-        events = play(self, seed=seed, players=players, setup=setup or {}, strategy=_strategy,
-                      interpretation=self.reading(interpretation), max_events=max_events)
+        rng, reading = random.Random(seed), self.reading(interpretation)
+        state, events = self.initial_state(players, {}), []
+        while (choices := self.legal_events(state, reading)) and len(events) < (
+                max_events or 10_000):
+            picked = _strategy(state, choices, rng, None)
+            event = picked.sampled(rng, leave_out=0.5) if isinstance(picked, Choice) else picked
+            step = self.apply(state, event, reading)
+            assert step.legal, step.flags
+            state = step.state
+            events.append(event)
         return self.match_document(title=f"The parlour (seed {seed})", players=players,
                                    setup={}, events=events, source="simulated")
 
@@ -237,12 +247,11 @@ PARLOUR = ParlourEngine()
 
 
 @pytest.fixture
-def parlour(db, monkeypatch):
+def parlour(db):
     """The parlour's engine and game, registered for this test only."""
-    import games
+    from games import registry
     from tests.factories import GameFactory
 
-    monkeypatch.setitem(games.ENGINE_MODULES, PARLOUR.slug, "tests.parlour_engine")
-    monkeypatch.setitem(games._loaded, PARLOUR.slug, PARLOUR)
     GameFactory(slug=PARLOUR.slug, title="The parlour", min_players=2, max_players=2)
-    return PARLOUR
+    with registry.registering(PARLOUR):
+        yield PARLOUR

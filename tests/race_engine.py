@@ -148,13 +148,12 @@ RACE = RaceEngine()
 
 
 @pytest.fixture
-def race_match(db, monkeypatch):
+def race_match(db):
     """A match of the test race, its engine registered for this test only. Import the
     fixture into a test module to use it."""
-    import games
+    from games import registry
     from tests.factories import GameFactory, MatchFactory
 
-    monkeypatch.setitem(games.ENGINE_MODULES, RACE.slug, "tests.race_engine")
-    monkeypatch.setitem(games._loaded, RACE.slug, RACE)
     game = GameFactory(slug=RACE.slug, title="The test race", min_players=2, max_players=2)
-    return MatchFactory(game=game, title="A race")
+    with registry.registering(RACE):
+        yield MatchFactory(game=game, title="A race")

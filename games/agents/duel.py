@@ -7,22 +7,8 @@ from dataclasses import dataclass, field
 
 from games.agents.evaluation import evaluation_for
 from games.agents.match import Thinking, play_match, seats_for
-from games.core.engine import Engine
+from games.core.playable import Playable
 from games.core.points import Interpretation
-
-DUEL_MAX_EVENTS = 1500
-# Where a game's matches need longer: Dylan Dog's end once some 35 mystery cards have come out
-# of the crypts, 1,500 to 3,000 events (its README, "Agents").
-DUEL_LENGTHS: Mapping[str, int] = {"dylan-dog": 5000}
-
-# The reading a game's duels are played under when none is asked for: the default, except
-# where the default gives a match no end of its own. La Furia di Dracula's excerpts end a match
-# only by a recorded end (`fury-of-dracula.victory`, default `recorded-only`), which no player
-# decides and the agents' table never draws; under `full-game` influence 13 wins for Dracula
-# and Dracula's defeat for the hunters, the full game's rule (README, "Agents").
-DUEL_READINGS: Mapping[str, Mapping[str, str]] = {
-    "fury-of-dracula": {"fury-of-dracula.victory": "full-game"},
-}
 
 
 @dataclass
@@ -35,7 +21,7 @@ class DuelResult:
 
     agents: tuple[str, str]
     reading: Interpretation
-    max_events: int = DUEL_MAX_EVENTS
+    max_events: int
     matches: int = 0
     wins: dict[str, int] = field(default_factory=dict)
     seats_won: dict[str, int] = field(default_factory=dict)
@@ -46,18 +32,12 @@ class DuelResult:
     lengths: list[int] = field(default_factory=list)
 
 
-def duel_reading(engine: Engine) -> Interpretation:
-    """The reading ``engine``'s duels are played under (``DUEL_READINGS``)."""
-    return engine.reading(DUEL_READINGS.get(engine.slug, {}))
+def duel_reading(engine: Playable) -> Interpretation:
+    """The reading ``engine``'s duels are played under (its ``duel_reading``)."""
+    return engine.reading(engine.duel_reading)
 
 
-def duel_max_events(engine: Engine) -> int:
-    """How many events a match of ``engine``'s duels may last before it counts as unfinished
-    (``DUEL_LENGTHS``)."""
-    return DUEL_LENGTHS.get(engine.slug, DUEL_MAX_EVENTS)
-
-
-def duel(engine: Engine, *, agent: str, against: str, matches: int, seed: int = 1,
+def duel(engine: Playable, *, agent: str, against: str, matches: int, seed: int = 1,
          budget: int | None = None, players: int = 2, max_events: int | None = None,
          reading: Interpretation | Mapping[str, str] | None = None,
          progress: Callable[[int], None] | None = None) -> DuelResult:
@@ -67,7 +47,7 @@ def duel(engine: Engine, *, agent: str, against: str, matches: int, seed: int = 
     reading when None), each cut at ``max_events`` (the game's duel length when None)."""
     evaluation = evaluation_for(engine)
     reading = duel_reading(engine) if reading is None else engine.reading(reading)
-    max_events = duel_max_events(engine) if max_events is None else max_events
+    max_events = engine.duel_length if max_events is None else max_events
     seated = seats_for(engine, players)
     result = DuelResult((agent, against), reading, max_events=max_events,
                         wins=dict.fromkeys((agent, against), 0),

@@ -13,13 +13,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
-from games.agents.evaluation import Evaluation, rewards
+from games.agents.evaluation import BoundEvaluation, rewards
 from games.agents.table import Decision, Node, Option, Table
 
 DEFAULT_BUDGET = 48  # playouts per decision of ``mcts`` (bench/agents_duel.py)
 DEFAULT_DEPTH = 6  # events a playout plays before the evaluation judges it
 EXPLORATION = 0.7  # UCT's constant, for means scaled from 0 to 1
 THROWS_SAMPLED = 3  # outcomes of a throw or a draw the greedy agent averages
+MOST_WEIGHED = 32  # options the greedy agent weighs at one decision (a sample beyond)
 
 
 class Agent:
@@ -27,7 +28,7 @@ class Agent:
 
     name = ""
 
-    def __init__(self, *, seed: int, evaluation: Evaluation | None = None,
+    def __init__(self, *, seed: int, evaluation: BoundEvaluation | None = None,
                  budget: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.evaluation = evaluation
@@ -35,6 +36,12 @@ class Agent:
 
     def decide(self, table: Table, node: Node, decision: Decision) -> Option:
         raise NotImplementedError
+
+    def judge(self) -> BoundEvaluation:
+        """The game's evaluation this agent plays by."""
+        if self.evaluation is None:
+            raise ValueError(f"the {self.name} agent plays by a game's evaluation")
+        return self.evaluation
 
     def world(self, table: Table, node: Node, seat: str) -> Node:
         """The node with the state redrawn from the seat's view (what it plans on)."""
@@ -53,7 +60,8 @@ class RandomAgent(Agent):
 class GreedyAgent(Agent):
     """The option whose next position the game's evaluation likes best for this seat (one
     ply; the rest of an unfinished event filled at random, a throw averaged over a few
-    outcomes)."""
+    outcomes). Of a decision with more than ``MOST_WEIGHED`` options (a train journey's
+    hundreds of routes) it weighs a random ``MOST_WEIGHED``."""
 
     name = "greedy"
 
@@ -61,28 +69,30 @@ class GreedyAgent(Agent):
         if len(decision.options) == 1:
             return decision.options[0]
         seat = decision.seat
+        assert seat is not None  # the table asks agents for seats' decisions only
         world = self.world(table, node, seat)
         options = list(decision.options)
         self.rng.shuffle(options)  # ties go to no option in particular
+        options = options[:MOST_WEIGHED]
         return max(options, key=lambda option: self.value(table, world, decision, option, seat))
 
     def value(self, table: Table, node: Node, decision: Decision, option: Option,
               seat: str) -> float:
-        return one_ply(table, self.evaluation, node, decision, option, seat, self.rng)
+        return one_ply(table, self.judge(), node, decision, option, seat, self.rng)
 
 
-def one_ply(table: Table, evaluation: Evaluation, node: Node, decision: Decision,
+def one_ply(table: Table, evaluation: BoundEvaluation, node: Node, decision: Decision,
             option: Option, seat: str, rng: random.Random) -> float:
     """What ``seat`` plays for right after ``option`` (the rest of the event filled at
     random; a throw averaged over a few outcomes; letting play go on changes nothing)."""
     if option.waits:
-        return rewards(evaluation.standings(node.state, table.seats))[seat]
+        return rewards(evaluation.standings(node.state, table.seats, table.reading))[seat]
     tries = THROWS_SAMPLED if option.throws else 1
     total = 0.0
     for _ in range(tries):
         after, _ = table.advance(node, decision, option, rng)
         state = finish_event(table, after, rng).state
-        total += rewards(evaluation.standings(state, table.seats))[seat]
+        total += rewards(evaluation.standings(state, table.seats, table.reading))[seat]
     return total / tries
 
 
@@ -124,7 +134,7 @@ class MctsAgent(Agent):
 
     name = "mcts"
 
-    def __init__(self, *, seed: int, evaluation: Evaluation | None = None,
+    def __init__(self, *, seed: int, evaluation: BoundEvaluation | None = None,
                  budget: int | None = None, depth: int = DEFAULT_DEPTH) -> None:
         super().__init__(seed=seed, evaluation=evaluation, budget=budget or DEFAULT_BUDGET)
         self.depth = depth
@@ -133,9 +143,10 @@ class MctsAgent(Agent):
         if len(decision.options) == 1:
             return decision.options[0]
         seat = decision.seat
+        assert seat is not None  # the table asks agents for seats' decisions only
         root = _Edge()
         bounds = _Bounds()
-        for _ in range(self.budget):
+        for _ in range(self.budget or DEFAULT_BUDGET):
             self.playout(table, self.world(table, node, seat), decision, root, bounds)
         tried = [(option, root.children[option.key]) for option in decision.options
                  if option.key in root.children and root.children[option.key].visits]
@@ -145,10 +156,10 @@ class MctsAgent(Agent):
         if len(close) == 1:
             return close[0]
         world = self.world(table, node, seat)
-        return max(close, key=lambda option: one_ply(table, self.evaluation, world, decision,
+        return max(close, key=lambda option: one_ply(table, self.judge(), world, decision,
                                                      option, seat, self.rng))
 
-    def playout(self, table: Table, node: Node, decision: Decision, root: _Edge,
+    def playout(self, table: Table, node: Node, decision: Decision | None, root: _Edge,
                 bounds: _Bounds) -> None:
         rng = self.rng
         path: list[tuple[_Edge, str]] = []
@@ -167,7 +178,7 @@ class MctsAgent(Agent):
             node, event = table.advance(node, decision, rng.choice(decision.options), rng)
             events += event is not None
             decision = table.decision(node)
-        reward = rewards(self.evaluation.standings(node.state, table.seats))
+        reward = rewards(self.judge().standings(node.state, table.seats, table.reading))
         for step, seat in path:
             step.visits += 1
             step.total += reward[seat]
@@ -221,6 +232,7 @@ def finish_event(table: Table, node: Node, rng: random.Random) -> Node:
     """The node once the event being filled in is recorded, its remaining fields at random."""
     while node.pending is not None:
         decision = table.decision(node)
+        assert decision is not None  # a pending choice always has a field to decide
         node = table.advance(node, decision, rng.choice(decision.options), rng)[0]
     return node
 

@@ -27,8 +27,8 @@ One rule for every game, so that a study compares readings and never two orders 
   match is never drawn.
 - **What a game's excerpts say of its offers.** An engine offers everything a correct record
   could hold, causes or not; agents play only what the excerpts give a cause for. A game's
-  evaluation module (``games.agents.evaluation``) may say so in two functions of the state
-  and a choice: ``as_agents_play`` gives the choice as agents play it (the same; narrowed
+  evaluation (``Engine.evaluation``, ``games.core.evaluation``) may say so in two functions
+  of the state and a choice: ``as_agents_play`` gives the choice as agents play it (the same; narrowed
   where the excerpts fix what the offer leaves to the record, such as an amount, or to the
   values that change the state, a pick that changes nothing being no move; or None: a
   happening the excerpts give no cause for, or none that holds here, is never drawn, and a
@@ -52,13 +52,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 from math import comb
-from types import ModuleType
 from typing import Any
 
-from games.agents.evaluation import table_rules_for
 from games.core.canonical import canonical_bytes
 from games.core.choices import ACTOR, Choice, OneOf, OpenField, SomeOf, Text
-from games.core.engine import Engine
+from games.core.evaluation import Evaluation
+from games.core.playable import Playable
 from games.core.points import Interpretation
 
 WAIT = "wait"  # let play go on
@@ -119,18 +118,19 @@ class Node:
 class Table:
     """One game under one reading, seen as a sequence of decisions (see the module's rule)."""
 
-    engine: Engine
+    engine: Playable
     reading: Interpretation
     seats: tuple[str, ...]
-    rules: ModuleType | None = None  # what the game's excerpts say of its offers (see above)
+    rules: Evaluation | None = None  # what the game's excerpts say of its offers (see above)
     _offers: dict = field(default_factory=dict, repr=False)
     _applied: dict = field(default_factory=dict, repr=False)
+    _options: dict = field(default_factory=dict, repr=False)
 
     @classmethod
-    def for_match(cls, engine: Engine, reading: Interpretation | Mapping[str, str] | None,
+    def for_match(cls, engine: Playable, reading: Interpretation | Mapping[str, str] | None,
                   players: Sequence[Mapping[str, str]]) -> Table:
         return cls(engine, engine.reading(reading), tuple(str(p["id"]) for p in players),
-                   table_rules_for(engine))
+                   engine.evaluation)
 
     # -- what comes next ------------------------------------------------------------------
 
@@ -142,7 +142,7 @@ class Table:
         at all is offered, which an engine keeping its contract never does)."""
         if node.pending is not None:
             spec = _next_field(node)
-            return Decision(self._decider(node, spec), _values(spec))
+            return Decision(self._decider(node, spec), self.values(spec))
         if self.engine.finished(node.state):
             return None
         offers = self.offers(node.state)
@@ -164,6 +164,17 @@ class Table:
             if found:
                 return found
         return None
+
+    def values(self, spec: OpenField) -> tuple[Option, ...]:
+        """The options of a field a player decides (``_values``), kept for the domain itself:
+        the offers of a state are kept, so a search meets the same domains again and again
+        (a train journey's hundreds of routes)."""
+        found = self._options.get(id(spec.domain))
+        if found is None or found[0] is not spec.domain:
+            if len(self._options) > CACHE_LIMIT:
+                self._options.clear()
+            found = self._options[id(spec.domain)] = (spec.domain, _values(spec))
+        return found[1]
 
     def _after(self, seat: str | None) -> tuple[str, ...]:
         """The seats in seat order, starting after ``seat``."""
@@ -212,7 +223,7 @@ class Table:
 
     def _as_played(self, state: dict, choices: Sequence[Choice]) -> list[Choice]:
         """The offers as agents play them (the game's ``as_agents_play``)."""
-        rule = getattr(self.rules, "as_agents_play", None)
+        rule = self.rules.as_agents_play if self.rules else None
         if rule is None:
             return list(choices)
         return [played for played in (rule(state, choice) for choice in choices)
@@ -221,7 +232,7 @@ class Table:
     def _causer(self, state: dict, happening: Choice) -> str | None:
         """The seat whose play causes ``happening`` (the game's ``happening_decider``), or None
         when no player's does."""
-        rule = getattr(self.rules, "happening_decider", None)
+        rule = self.rules.happening_decider if self.rules else None
         seat = None if rule is None else rule(state, happening)
         return seat if seat in self.seats else None
 
@@ -242,7 +253,8 @@ class Table:
         step = self.engine.apply(state, event, self.reading)
         return self.engine.finished(step.state)
 
-    def _decider(self, node: Node, spec: OpenField) -> str:
+    def _decider(self, node: Node, spec: OpenField) -> str | None:
+        assert node.pending is not None  # a field is decided only while its choice is pending
         decider = node.pending.decider_of(spec)
         return decider if decider in self.seats else node.decided_by
 
@@ -254,6 +266,7 @@ class Table:
         the pick completes one (None while open fields remain, or after a wait). ``rng``
         draws what nobody decides."""
         if option.waits:
+            assert decision.seat is not None  # only a seat lets play go on
             return Node(node.state, waited=node.waited | {decision.seat}, last=node.last), None
         if node.pending is not None:
             spec = _next_field(node)
@@ -262,7 +275,7 @@ class Table:
         elif option.throws:
             # The outcome falls as this node's whole state has it: an agent weighing a throw
             # in a world redrawn from its own view draws from that world's deck, not the table's.
-            here = self.offers(node.state).throws.get(decision.seat)
+            here = self.offers(node.state).throws.get(decision.seat or "")
             thrown = rng.choice(here or option.throws)
             pending = Node(node.state, thrown, (), decision.seat, node.waited, node.last)
         else:
@@ -273,6 +286,7 @@ class Table:
         """Fill in what nobody decides, up to the next field a player decides, or record the
         event when every field is given."""
         choice = node.pending
+        assert choice is not None  # _fill completes the pending choice
         values = dict(node.values)
         for spec in choice.fields:
             if spec.name in values:
@@ -282,7 +296,7 @@ class Table:
             elif spec.name == ACTOR:
                 values[ACTOR] = node.decided_by
             elif isinstance(spec.domain, (OneOf, SomeOf)):
-                options = _values(spec)
+                options = self.values(spec)
                 if len(options) > 1:
                     return Node(node.state, choice, tuple(values.items()), node.decided_by,
                                 node.waited, node.last), None
@@ -303,7 +317,7 @@ class Table:
             return Node(node.state, waited=node.waited, last=node.last,
                         struck=node.struck | {_choice_option(choice).key}), None
         acting = seat is None or seat in self.offers(node.state).acting
-        waited = frozenset() if acting else node.waited | {seat}
+        waited = frozenset() if acting or seat is None else node.waited | {seat}
         return Node(state, waited=waited, last=seat), event
 
     def apply(self, state: dict, event: dict) -> dict:
@@ -368,6 +382,7 @@ def _choice_option(choice: Choice) -> Option:
 
 def _next_field(node: Node) -> OpenField:
     decided = {name for name, _ in node.values}
+    assert node.pending is not None
     for spec in node.pending.fields:
         if spec.name not in decided:
             return spec

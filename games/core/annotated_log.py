@@ -35,7 +35,8 @@ GENERIC_MOVE = EventSpec(
 )
 
 
-def _move(state: dict, actor: str | None, data: Mapping[str, Any], ref: Referee):
+def _move(state: dict[str, Any], actor: str | None, data: Mapping[str, Any], ref: Referee
+          ) -> tuple[dict[str, Any], str]:
     names = state["names"]
     new = {**state, "moves": state["moves"] + 1,
            "moves_by": {**state["moves_by"], actor: state["moves_by"].get(actor, 0) + 1}}
@@ -69,8 +70,9 @@ class AnnotatedLog(Engine):
     out_of_scope = ("every rule of the game: no engine referees it yet",)
 
     def initial_state(
-        self, players: Sequence[Mapping[str, str]], setup: Mapping[str, Any], board=None
-    ) -> dict:
+        self, players: Sequence[Mapping[str, str]], setup: Mapping[str, Any],
+        board: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
         return {
             "names": {p["id"]: p.get("name") or p["id"] for p in players},
             "moves": 0,

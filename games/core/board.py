@@ -29,7 +29,7 @@ class Space:
     area: str = ""
     colour: str = ""
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "kind": self.kind, "x": self.x, "y": self.y,
                 "area": self.area, "colour": self.colour}
 
@@ -57,7 +57,7 @@ class BoardLayout:
     def names(self) -> dict[str, str]:
         return {space.id: space.name for space in self.spaces}
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "spaces": [space.as_dict() for space in self.spaces],
             "links": [list(link) for link in self.links],
@@ -81,6 +81,6 @@ class Piece:
     owner: str | None = None
     detail: str = ""
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "label": self.label, "space": self.space,
                 "owner": self.owner, "detail": self.detail}

@@ -49,7 +49,7 @@ def stored_whole_number(text: str) -> int | float:
 class NumberModelDecoder(json.JSONDecoder):
     """JSON text from a database, read into the number model (for ``JSONField(decoder=...)``)."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(parse_int=stored_whole_number, **kwargs)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,7 +31,7 @@ class Domain:
         """A value the domain allows, drawn by its stated odds where it has them."""
         raise NotImplementedError
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         raise NotImplementedError
 
 
@@ -41,7 +41,7 @@ class OneOf(Domain):
     the board space each value stands for, where it has one (a page lets it be picked on the
     board); ``weights`` the odds of each value of a throw or a draw (uniform when None)."""
 
-    values: tuple
+    values: tuple[Any, ...]
     labels: tuple[str, ...] = ()
     spaces: tuple[str | None, ...] = ()
     weights: tuple[float, ...] | None = None
@@ -78,7 +78,7 @@ class OneOf(Domain):
         total = sum(self.weights)
         return tuple(weight / total for weight in self.weights)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "kind": self.kind,
             "values": [_copy(value) for value in self.values],
@@ -126,7 +126,7 @@ class SomeOf(Domain):
     def sample(self, rng: random.Random) -> list[str]:
         return rng.sample(list(self.pool), rng.randint(self.least, self.largest))
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "pool": list(self.pool), "least": self.least,
                 "most": self.largest,
                 "labels": list(self.labels) or [_words(item) for item in self.pool]}
@@ -152,7 +152,7 @@ class Number(Domain):
     def sample(self, rng: random.Random) -> int:
         return rng.randint(self.low, self.high)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "low": self.low, "high": self.high}
 
 
@@ -193,7 +193,7 @@ class Text(Domain):
             if name not in self.excluded:
                 return name
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         data = {"kind": self.kind, "max_length": self.max_length,
                 "suggestions": list(self.suggestions), "excluded": list(self.excluded)}
         if self.weights is not None:
@@ -215,10 +215,10 @@ class Details(Domain):
         return (isinstance(value, dict) and len(value) <= self.most
                 and all(isinstance(key, str) and key for key in value))
 
-    def sample(self, rng: random.Random) -> dict:
+    def sample(self, rng: random.Random) -> dict[str, Any]:
         return {"note": f"detail {rng.randint(1, 99)}"}
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "most": self.most}
 
 
@@ -236,7 +236,7 @@ class OpenField:
     optional: bool = False
     decider: str | None = None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"name": self.name, "prompt": self.prompt or self.name.replace("_", " "),
                 "optional": self.optional, "decider": self.decider,
                 "domain": self.domain.as_dict()}
@@ -267,7 +267,7 @@ class Choice:
 
     @property
     def type(self) -> str:
-        return self.event["type"]
+        return str(self.event["type"])
 
     @property
     def actor(self) -> str | None:
@@ -322,7 +322,7 @@ class Choice:
         keys = set(given) - open_names
         return keys == set(fixed) and all(_same(given[key], fixed[key]) for key in keys)
 
-    def filled(self, values: Mapping[str, Any]) -> dict:
+    def filled(self, values: Mapping[str, Any]) -> dict[str, Any]:
         """The event with its open fields given ``values`` (an optional field left out of
         ``values`` is left out of the event)."""
         data = dict(self.event.get("data") or {})
@@ -338,7 +338,7 @@ class Choice:
                 data[spec.name] = _copy(values[spec.name])
         return {"type": self.event["type"], "actor": actor, "data": data}
 
-    def sampled(self, rng: random.Random, *, leave_out: float = 0.0) -> dict:
+    def sampled(self, rng: random.Random, *, leave_out: float = 0.0) -> dict[str, Any]:
         """The event with each open field drawn from its domain (an optional one left out with
         probability ``leave_out``)."""
         values = {spec.name: spec.domain.sample(rng) for spec in self.fields
@@ -356,7 +356,7 @@ class Choice:
                       omitted=self.omitted, spaces=self.spaces, origin=self.origin,
                       target=self.target, points=self.points)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "event": {
                 "type": self.event["type"],
@@ -375,7 +375,7 @@ class Choice:
         }
 
 
-def event(type_: str, actor: str | None, **data: Any) -> dict:
+def event(type_: str, actor: str | None, **data: Any) -> dict[str, Any]:
     """An event as a choice carries it."""
     return {"type": type_, "actor": actor, "data": data}
 
@@ -392,7 +392,9 @@ def matching_choice(choices: Iterable[Choice], event: Mapping[str, Any]) -> Choi
     return None
 
 
-def one_of(values: Sequence, label=None, space=None, weight=None) -> OneOf:
+def one_of(values: Iterable[Any], label: Callable[[Any], Any] | None = None,
+           space: Callable[[Any], Any] | None = None,
+           weight: Callable[[Any], Any] | None = None) -> OneOf:
     """A OneOf domain built from values and functions that say, place and weigh each one."""
     values = tuple(values)
     return OneOf(
@@ -407,10 +409,10 @@ def _same(a: Any, b: Any) -> bool:
     """JSON equality: a tuple of values stands for the list a record carries, and a boolean is
     never the number 1."""
     if isinstance(a, bool) or isinstance(b, bool):
-        return type(a) is type(b) and a == b
+        return type(a) is type(b) and bool(a == b)
     if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
         return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
-    return a == b
+    return bool(a == b)
 
 
 def _copy(value: Any) -> Any:

@@ -19,10 +19,10 @@ class Draft:
     __slots__ = ("_copied", "state")
 
     def __init__(self, state: Mapping[str, Any]) -> None:
-        self.state: dict = dict(state)
+        self.state: dict[str, Any] = dict(state)
         # The paths already copied, as a tree of their keys ({"heroes": {"p1": {}}}): walked
         # key by key beside the state, so an edit never builds or hashes a path tuple.
-        self._copied: dict[Hashable, dict] = {}
+        self._copied: dict[Hashable, dict[Hashable, Any]] = {}
 
     def edit(self, *path: Hashable) -> Any:
         node: Any = self.state

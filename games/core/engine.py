@@ -11,8 +11,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from games.agents.simulate import simulate_match
 from games.core.board import BoardLayout, Piece
 from games.core.choices import Choice
+from games.core.evaluation import Evaluation
 from games.core.events import COMMON_SPECS, EventSpec, validate_event
 from games.core.facts import PlayerFacts
 from games.core.points import Certainty, Interpretation, InterpretationPoint, Option
@@ -20,6 +22,8 @@ from games.core.referee import Referee
 from games.core.rulebook import Rulebook
 from games.core.step import Outcome, Step
 from games.core.table import EventRule, Handler, Offer, Offering, event_rules
+
+__all__ = ["MATCH_FORMAT", "Engine", "EventHandler", "Outcome", "Refusal", "Step"]
 
 MATCH_FORMAT = "ludoteca.match/1"
 
@@ -39,8 +43,9 @@ class Engine:
     """Base of every game engine. A subclass sets the class attributes, lists its rulebook
     section modules in ``sections`` (each declaring ``RULES``: event type -> (handler,
     offer), see ``games.core.table``) and implements :meth:`initial_state`, :meth:`outcome`,
-    :meth:`pieces`, :meth:`layout`, :meth:`player_facts` and :meth:`simulate`, and, where the
-    game hides anything, :meth:`view` and :meth:`resample_hidden`.
+    :meth:`pieces`, :meth:`layout` and :meth:`player_facts`, and, where the game hides
+    anything, :meth:`view` and :meth:`resample_hidden`. What agents play for is declared in
+    ``evaluation``; :meth:`simulate` is the same for every game.
 
     ``apply`` never mutates the state it is given and never refuses an event it can check:
     an illegal event yields a ``violation`` flag and a defined next state (each game's README
@@ -66,6 +71,9 @@ class Engine:
     # What the game has that this engine does not referee (rules the transcription does not
     # give, components it never describes), so pages and the API can say so.
     out_of_scope: tuple[str, ...] = ()
+    # The game's terms in its original language with our renderings, where its transcription
+    # is in that language and keeps no originals of its own (the archive's glossary).
+    supplied_renderings: Mapping[str, str] = {}
     min_players: int = 2
     max_players: int = 6
     # The passages the engine cites (games.core.rulebook).
@@ -79,6 +87,16 @@ class Engine:
     # The passages the base's guards cite: the game's turn order (who acts) and its end.
     turn_rule: str = ""
     end_rule: str = ""
+    # What agents play for, and how they play the offers (games.core.evaluation); None for a
+    # game agents cannot play.
+    evaluation: Evaluation | None = None
+    # Events after which a match agents play (a duel, a simulated match) counts as unfinished.
+    duel_length: int = 1500
+    # The reading duels are played under when none is asked for: choices over the default.
+    duel_reading: Mapping[str, str] = {}
+    # Choices under which no player's decision can end a match (its end is a happening no
+    # player decides, which agents never draw): point id -> option.
+    endless_under: Mapping[str, str] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -91,7 +109,7 @@ class Engine:
     # -- data ---------------------------------------------------------------------------
 
     @cached_property
-    def board(self) -> dict:
+    def board(self) -> dict[str, Any]:
         """The board data file (``board.json`` in the game's package), with its provenance."""
         if self.package_dir is None:
             return {}
@@ -139,6 +157,12 @@ class Engine:
                 found.append((point, option))
         return found
 
+    def ends_by_play(self, reading: Interpretation) -> bool:
+        """Whether players' decisions can end a match under ``reading`` (see
+        ``endless_under``)."""
+        return not any(reading.option(point) == option
+                       for point, option in self.endless_under.items())
+
     def defaults_of(self, version: str) -> dict[str, str]:
         """The default reading as version ``version`` of this engine had it (points it had
         that no longer exist are not known here)."""
@@ -151,7 +175,7 @@ class Engine:
         event: Mapping[str, Any],
         player_ids: Sequence[str] | None = None,
         *,
-        seq=None,
+        seq: int | None = None,
         setup: Mapping[str, Any] | None = None,
     ) -> None:
         """Raise ``EventSchemaError`` if ``event`` is malformed, including a space, card or
@@ -167,14 +191,16 @@ class Engine:
     # -- the protocol -----------------------------------------------------------------
 
     def initial_state(
-        self, players: Sequence[Mapping[str, str]], setup: Mapping[str, Any], board=None
-    ) -> dict:
+        self, players: Sequence[Mapping[str, str]], setup: Mapping[str, Any],
+        board: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
         raise NotImplementedError
 
-    def apply(self, state: dict, event: Mapping[str, Any], interpretation: Interpretation) -> Step:
+    def apply(self, state: dict[str, Any], event: Mapping[str, Any],
+              interpretation: Interpretation) -> Step:
         """Apply one event. Annotations change nothing; corrections are resolved before
         events reach the engine (see :func:`games.core.replay.effective_events`)."""
-        event_type = event.get("type")
+        event_type: str | None = event.get("type")
         if event_type == "annotation":
             text = event.get("data", {}).get("text", "")
             return Step(state=state, summary=f"Note: {text}")
@@ -183,13 +209,13 @@ class Engine:
             return Step(state=state, summary=f"Correction of event {data.get('supersedes')}")
         ref = Referee(interpretation)
         actor = event.get("actor")
-        handler = self.handlers.get(event_type)
-        if handler is None:
+        handler = self.handlers.get(event_type) if event_type is not None else None
+        if event_type is None or handler is None:
             ref.violation(self.turn_rule, f"{event_type!r} is not an event of {self.name}")
             return ref.step(state, f"unknown event {event_type!r} (ignored)")
         if self.finished(state):
-            refusal = self.after_the_end(state, event_type, actor)
-            ref.violation(refusal.rule, refusal.message)
+            ended = self.after_the_end(state, event_type, actor)
+            ref.violation(ended.rule, ended.message)
             return ref.step(state, f"{event_type} after the end of the game (ignored)")
         refusal = self.may_not_act(state, event_type, actor)
         if refusal is not None:
@@ -249,13 +275,13 @@ class Engine:
         as a rotating plane), with positions and its provenance."""
         raise NotImplementedError
 
-    def view(self, state: Mapping[str, Any], viewer: str | None) -> dict:
+    def view(self, state: Mapping[str, Any], viewer: str | None) -> dict[str, Any]:
         """The state as one seat could see it (``viewer`` a player id), or all of it for an
         archivist (``viewer`` None). Games with hidden information override this; what a
         view hides is replaced by what the seat knows of it (how many cards, not which)."""
         return dict(state)
 
-    def resample_hidden(self, state: Mapping[str, Any], seat: str, rng: random.Random) -> dict:
+    def resample_hidden(self, state: Mapping[str, Any], seat: str, rng: random.Random) -> dict[str, Any]:
         """A state ``seat`` cannot tell from ``state`` (an equal ``view``), its hidden parts
         drawn at random among what the seat's view allows: what an agent plays on instead of
         peeking (OpenSpiel's resampling from an information state). A game that hides nothing
@@ -276,19 +302,23 @@ class Engine:
         max_events: int | None = None,
         min_events: int | None = None,
         interpretation: Interpretation | Mapping[str, str] | None = None,
-    ) -> dict:
-        """A random legal match to its end, as a match document (``ludoteca.match/1``), played
-        under ``interpretation`` (a reading or its choices, see ``reading``): the bots choose
-        among the legal events of that reading, so the record is legal under it.
+    ) -> dict[str, Any]:
+        """A match played by the shared agents (``games.agents.simulate``), as a match
+        document (``ludoteca.match/1``), under ``interpretation`` (a reading or its choices,
+        see ``reading``): every event is one the engine offers under that reading, so the
+        record is legal under it; the same seed gives the same bytes in any process.
 
-        ``min_events``: the bots delay the end with legal, unambitious play until the match
-        has at least that many events (benchmarks need long matches); ``max_events`` caps it.
+        ``min_events``: the end is kept off until the match has that many events (benchmarks
+        need long matches); ``max_events`` cuts it (by default the ``duel_length`` past
+        ``min_events``).
         """
-        raise NotImplementedError
+        return simulate_match(self, seed=seed, players=players, setup=setup,
+                              max_events=max_events, min_events=min_events,
+                              interpretation=interpretation)
 
     # -- helpers for subclasses ----------------------------------------------------------
 
-    def setup_with_defaults(self, setup: Mapping[str, Any] | None) -> dict:
+    def setup_with_defaults(self, setup: Mapping[str, Any] | None) -> dict[str, Any]:
         merged = dict(self.default_setup)
         merged.update(setup or {})
         return merged
@@ -302,7 +332,7 @@ class Engine:
         events: Iterable[Mapping[str, Any]],
         source: str,
         played_on: str | None = None,
-    ) -> dict:
+    ) -> dict[str, Any]:
         numbered = []
         for seq, event in enumerate(events, start=1):
             numbered.append(
@@ -323,8 +353,3 @@ class Engine:
             "setup": dict(setup),
             "events": numbered,
         }
-
-
-def default_players(count: int) -> list[dict[str, str]]:
-    names = ["Ana", "Luis", "Carla", "Dario", "Elena", "Franco"]
-    return [{"id": f"p{i + 1}", "name": names[i]} for i in range(count)]

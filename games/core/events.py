@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 
@@ -84,22 +85,20 @@ class Field:
                 else:
                     if isinstance(item, bool) or not isinstance(item, int):
                         raise EventSchemaError(seq, item_path, "must be a whole number")
-                    self._check_range(
-                        item, lambda problem, p=item_path: _raise(seq, p, problem)
-                    )
+                    self._check_range(item, partial(_raise, seq, item_path))
         elif self.kind == "object":
             if not isinstance(value, dict):
                 fail(f"must be an object, not {_type_name(value)}")
         else:  # pragma: no cover - a programming error in an engine's schema
             raise ValueError(f"unknown field kind {self.kind!r}")
 
-    def _check_range(self, value: int, fail) -> None:
+    def _check_range(self, value: int, fail: Callable[[str], None]) -> None:
         if self.low is not None and value < self.low:
             fail(f"{value} is below the smallest allowed value {self.low}")
         if self.high is not None and value > self.high:
             fail(f"{value} is above the largest allowed value {self.high}")
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "required": self.required}
         for name in ("choices", "low", "high", "max_length", "description", "refers"):
             value = getattr(self, name)
@@ -133,7 +132,7 @@ class EventSpec:
     fields: Mapping[str, Field] = field(default_factory=dict)
     actor_required: bool = True
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "type": self.type,
             "description": self.description,
@@ -177,7 +176,7 @@ def check_referents(
     if field_spec.refers is None:
         return
     if field_spec.refers == "player":
-        known = player_ids
+        known: Collection[str] | None = player_ids
     else:
         known = referents(field_spec.refers) if referents is not None else None
     if known is None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -18,7 +19,7 @@ class PlayerFacts:
     acting: bool = False
     out: bool = False
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"player": self.player, "name": self.name,
                 "facts": [{"what": what, "value": value} for what, value in self.facts],
                 "acting": self.acting, "out": self.out}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from games.core.points import Citation
 
@@ -27,7 +28,7 @@ class Flag:
     option: str | None = None
     citations: tuple[Citation, ...] = ()
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
             "rule": self.rule,

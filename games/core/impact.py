@@ -13,19 +13,29 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol
 
 from games.core.engine import Engine
+from games.core.points import Interpretation
 from games.core.replay import collect_corrections, effective_events
 
 DEFAULT_MAX_EVENTS = 2000
 
 
+class Judge(Protocol):
+    """A game's evaluation as agents read it (``games.agents.evaluation.BoundEvaluation``)."""
+
+    def standings(self, state: Mapping[str, Any], seats: Sequence[str],
+                  reading: Interpretation | None = None) -> dict[str, float]: ...
+
+    def winners(self, state: Mapping[str, Any]) -> frozenset[str]: ...
+
+
 def measure_match(
     engine: Engine, *, point_id: str, played_under: str, document: Mapping[str, Any],
-    evaluation=None,
-) -> dict:
+    evaluation: Judge | None = None,
+) -> dict[str, Any]:
     """Replay a match played under ``played_under`` under every option of the point (every
     other point at its default), and measure it as the reading it was played under makes
     it: its length in events and rounds, the choices its players had, how often it consulted
@@ -37,13 +47,13 @@ def measure_match(
     players = [p["id"] for p in document["players"]]
     states = {option: engine.initial_state(document["players"], document.get("setup", {}))
               for option in point.option_ids}
-    violations = Counter()
+    violations: Counter[str] = Counter()
     consultations = 0
     diverged: dict[str, int] = {}
     offered: list[int] = []
     goes = 0
     last_actor = object()
-    leaders: list[frozenset] = []
+    leaders: list[frozenset[str]] = []
     for event in effective_events(events, collect_corrections(events)):
         actor = event.get("actor")
         own_before = states[played_under]
@@ -63,7 +73,8 @@ def measure_match(
                                      if f.kind == "consulted" and f.point == point_id)
         own = states[played_under]
         if evaluation is not None:
-            leaders.append(_leading(evaluation.standings(own, players)))
+            leaders.append(_leading(evaluation.standings(own, players,
+                                                         readings[played_under])))
         for option in point.option_ids:
             if option not in diverged and states[option] != own:
                 diverged[option] = event["seq"]
@@ -97,13 +108,13 @@ def measure_match(
     }
 
 
-def _leading(standings: Mapping[str, float]) -> frozenset:
+def _leading(standings: Mapping[str, float]) -> frozenset[str]:
     best = max(standings.values(), default=None)
     leading = frozenset(seat for seat, value in standings.items() if value == best)
     return leading if len(leading) < len(standings) else frozenset()
 
 
-def _clear_after(leaders: list[frozenset], won: frozenset) -> float | None:
+def _clear_after(leaders: list[frozenset[str]], won: frozenset[str]) -> float | None:
     """The share of the match played before its winner (or winning side) led by the game's
     evaluation for good: 0 when it led from the first event, near 1 when only the last one
     settled it. None without an evaluation or a winner."""
@@ -117,13 +128,13 @@ def _clear_after(leaders: list[frozenset], won: frozenset) -> float | None:
 
 def summarise(
     options: Iterable[str], default: str, matches: Iterable[Mapping[str, Any]]
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     """One row per option: its own matches' figures, then what the other readings make of
     them (outcome changes and violations, counted apart). ``samples`` keeps what the
     measures are computed from: per seat, the matches it sat in and won; per finished
     match, its length in events and rounds and how early its winner was clear; per match,
     the mean number of choices its players had."""
-    rows = {option: {"option": option, "default": option == default, "matches": 0,
+    rows: dict[str, dict[str, Any]] = {option: {"option": option, "default": option == default, "matches": 0,
                      "events": 0, "finished": 0, "violations": 0,
                      "wins_by_player": Counter(), "wins_by_seat": Counter(),
                      "matches_consulting": 0, "consultations": 0,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations as pairs_of
+from typing import Any
 
 from games.core.sweep import SweepResult
 
@@ -16,13 +17,13 @@ class PointAlone:
 
     point: str
     option: str
-    outcome: dict
+    outcome: dict[str, Any]
     outcome_changed: bool
     violations: int
     violations_change: int  # against the default reading
     first_divergence: int | None  # first seq whose step differs from the default reading's
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"point": self.point, "option": self.option, "outcome": self.outcome,
                 "outcome_changed": self.outcome_changed, "violations": self.violations,
                 "violations_change": self.violations_change,
@@ -36,17 +37,17 @@ class Interaction:
 
     points: tuple[str, str]
     options: tuple[str, str]
-    outcome: dict
-    alone: tuple[dict, dict]
+    outcome: dict[str, Any]
+    alone: tuple[dict[str, Any], dict[str, Any]]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"points": list(self.points), "options": list(self.options),
                 "outcome": self.outcome, "alone": list(self.alone)}
 
 
 @dataclass
 class Influence:
-    default_outcome: dict
+    default_outcome: dict[str, Any]
     default_violations: int
     alone: list[PointAlone]  # the points that change the outcome first
     matter: list[str]  # points with an option that changes the outcome alone
@@ -54,7 +55,7 @@ class Influence:
     changed_combinations: int  # combinations whose outcome differs from the default's
     combinations: int
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "default_outcome": self.default_outcome,
             "default_violations": self.default_violations,
@@ -81,7 +82,7 @@ def influence(result: SweepResult) -> Influence:
             ))
     matter = sorted({a.point for a in alone if a.outcome_changed})
 
-    def rank(a: PointAlone):
+    def rank(a: PointAlone) -> tuple[Any, ...]:
         # Outcome changes first, then where the reading first leaves the default's line.
         return (not a.outcome_changed, a.first_divergence is None,
                 a.first_divergence or 0, a.point, a.option)
@@ -106,7 +107,7 @@ def influence(result: SweepResult) -> Influence:
                      result.combinations)
 
 
-def _unexpected(together: dict, one: dict, other: dict, default: dict) -> bool:
+def _unexpected(together: dict[str, Any], one: dict[str, Any], other: dict[str, Any], default: dict[str, Any]) -> bool:
     """Whether two changes read together give what the two alone do not predict: the
     default when neither changes it, the one change when only one does, one of the two
     when both do."""

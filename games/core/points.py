@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 CONFLICT = "conflict"
 ILLEGIBLE = "illegible"
@@ -30,7 +31,7 @@ class Citation:
     note: str = ""
     page: str = ""
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         data = {"passage": self.passage, "quote": self.quote}
         if self.note:
             data["note"] = self.note
@@ -91,7 +92,7 @@ class InterpretationPoint:
     def default_is_conjecture(self) -> bool:
         return bool(self.option(self.default).conjecture)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "question": self.question,
@@ -124,7 +125,7 @@ class Certainty:
         if not self.citations:
             raise ValueError(f"{self.id}: a certainty must cite the sentence that settles it")
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "topic": self.topic,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.core.flags import CONSULTED, UNCERTAIN_TEXT, VIOLATION, Flag
 from games.core.points import Citation, Interpretation, InterpretationPoint
 from games.core.step import Step
@@ -19,7 +21,7 @@ class Referee:
     def __init__(self, interpretation: Interpretation) -> None:
         self.interpretation = interpretation
         self.flags: list[Flag] = []
-        self.effects: list[dict] = []
+        self.effects: list[dict[str, Any]] = []
 
     def consult(self, point: InterpretationPoint, why: str) -> str:
         option = self.interpretation.option(point.id)
@@ -67,8 +69,8 @@ class Referee:
             )
         )
 
-    def effect(self, kind: str, **details) -> None:
+    def effect(self, kind: str, **details: Any) -> None:
         self.effects.append({"kind": kind, **details})
 
-    def step(self, state: dict, summary: str) -> Step:
+    def step(self, state: dict[str, Any], summary: str) -> Step:
         return Step(state, summary, tuple(self.effects), tuple(self.flags))

@@ -11,7 +11,7 @@ from games.core.points import Interpretation
 
 def effective_events(
     events: Iterable[Mapping[str, Any]], corrections: Mapping[int, Mapping[str, Any]]
-) -> Iterator[dict]:
+) -> Iterator[dict[str, Any]]:
     """Events as the replay applies them: a superseded event is replaced by its latest
     correction (``corrections`` maps a seq to the corrected event), keeping its own seq.
 
@@ -32,9 +32,9 @@ def effective_events(
             }
 
 
-def collect_corrections(events: Iterable[Mapping[str, Any]]) -> dict[int, dict]:
+def collect_corrections(events: Iterable[Mapping[str, Any]]) -> dict[int, dict[str, Any]]:
     """The latest correction for each superseded seq, from the correction events of a log."""
-    found: dict[int, dict] = {}
+    found: dict[int, dict[str, Any]] = {}
     for event in events:
         if event.get("type") == "correction":
             data = event["data"]
@@ -44,7 +44,7 @@ def collect_corrections(events: Iterable[Mapping[str, Any]]) -> dict[int, dict]:
 
 def replay_document(
     engine: Engine, document: Mapping[str, Any], interpretation: Interpretation | None = None
-) -> Iterator[tuple[dict, Step]]:
+) -> Iterator[tuple[dict[str, Any], Step]]:
     """Apply every event of a match document in order; yields (event, step) pairs."""
     interpretation = interpretation or engine.interpretation()
     state = engine.initial_state(document["players"], document.get("setup", {}))
@@ -63,12 +63,12 @@ def corrections_of_notes(
     annotation. ``corrections`` in seq order; ``original_types`` maps each superseded seq to
     its event's type. A correction that turns a note into a move, or a move into a note,
     changes the game, and is not among them."""
-    effective = dict(original_types)
+    effective: dict[int, str | None] = dict(original_types)
     revisions = set()
     for correction in corrections:
         data = correction["data"]
         target = data["supersedes"]
-        replacement = (data.get("event") or {}).get("type")
+        replacement: str | None = (data.get("event") or {}).get("type")
         if effective.get(target) == "annotation" and replacement == "annotation":
             revisions.add(correction["seq"])
         effective[target] = replacement

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from games.core.flags import Flag
 
@@ -17,9 +18,9 @@ class Step:
     the Lagoon of the North"); ``effects`` is a list of small dicts a page can draw.
     """
 
-    state: dict
+    state: dict[str, Any]
     summary: str
-    effects: tuple[dict, ...] = ()
+    effects: tuple[dict[str, Any], ...] = ()
     flags: tuple[Flag, ...] = ()
 
     @property
@@ -38,7 +39,7 @@ class Outcome:
     eliminated: tuple[str, ...] = ()
     reason: str = ""
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "finished": self.finished,
             "winner": self.winner,

@@ -50,7 +50,7 @@ class Reading:
     def fixing(self, pairs: Sequence[tuple[str, str]]) -> Reading:
         return Reading(tuple(sorted((*self.choices, *pairs))), self.violations)
 
-    def encode(self, options: Mapping[str, Sequence[str]]) -> list:
+    def encode(self, options: Mapping[str, Sequence[str]]) -> list[Any]:
         """[violations, option index or None for each point of ``options`` in sorted order]
         (sorted: a JSON object's keys may come back from a database in another order)."""
         fixed = self.fixed
@@ -60,7 +60,7 @@ class Reading:
         )]
 
     @classmethod
-    def decode(cls, data: Sequence, options: Mapping[str, Sequence[str]]) -> Reading:
+    def decode(cls, data: Sequence[Any], options: Mapping[str, Sequence[str]]) -> Reading:
         violations, *indexes = data
         return cls(tuple(sorted((point, options[point][index]) for point, index
                                 in zip(sorted(options), indexes, strict=True)
@@ -79,7 +79,7 @@ class Watched:
     branch: int = 0
     diverged_at: int | None = None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"choices": self.choices, "branch": self.branch, "diverged_at": self.diverged_at}
 
 
@@ -87,7 +87,7 @@ class Watched:
 class Branch:
     """One distinct state on the frontier and the readings that reach it."""
 
-    state: dict
+    state: dict[str, Any]
     readings: list[Reading]
 
 
@@ -106,7 +106,7 @@ class Frontier:
     lines: int = 1  # lines of play started: 1, plus each fork that gave a new state
     peak_states: int = 1
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "position": self.position,
             "branches": [{"state": b.state,
@@ -142,14 +142,14 @@ class SweepRow:
     option) ends with ``outcome`` after ``violations`` violations."""
 
     choices: dict[str, str]
-    outcome: dict
+    outcome: dict[str, Any]
     violations: int
     combinations: int
 
     def covers(self, combination: Mapping[str, str]) -> bool:
         return all(combination.get(point) == option for point, option in self.choices.items())
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"choices": self.choices, "outcome": self.outcome, "violations": self.violations,
                 "combinations": self.combinations}
 
@@ -188,9 +188,9 @@ class SweepResult:
                 return row
         raise KeyError(f"no row covers {full}")
 
-    def outcome_classes(self) -> list[dict]:
+    def outcome_classes(self) -> list[dict[str, Any]]:
         """Rows grouped by outcome, the class holding the most combinations first."""
-        classes: dict[bytes, dict] = {}
+        classes: dict[bytes, dict[str, Any]] = {}
         for row in self.rows:
             entry = classes.setdefault(canonical_bytes(row.outcome),
                                        {"outcome": row.outcome, "combinations": 0, "rows": []})
@@ -199,7 +199,7 @@ class SweepResult:
         return sorted(classes.values(), key=lambda c: (-c["combinations"],
                                                         canonical_bytes(c["outcome"])))
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "points": self.points,
             "options": {p: list(self.options[p]) for p in self.points},
@@ -214,11 +214,12 @@ class SweepResult:
             "naive_events": self.naive_events,
         }
 
-    def _encoded_rows(self) -> dict:
+    def _encoded_rows(self) -> dict[str, Any]:
         """Rows as [outcome index, violations, combinations, option index or None for each
         point]: a sweep can have tens of thousands of rows, and most share their outcome."""
         outcomes: dict[bytes, int] = {}
-        listed, rows = [], []
+        listed: list[Any] = []
+        rows: list[list[Any]] = []
         for row in self.rows:
             key = canonical_bytes(row.outcome)
             if key not in outcomes:
@@ -252,12 +253,13 @@ class SweepResult:
 # -- the sweep -------------------------------------------------------------------------------
 
 
-def sweep_stream(events: Sequence[Mapping[str, Any]]) -> Iterator[dict]:
+def sweep_stream(events: Sequence[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
     """The events as the sweep applies them: corrections resolved, as a replay does."""
     return effective_events(events, collect_corrections(events))
 
 
-def start(engine: Engine, *, players, setup, points: Iterable[str] | None = None) -> Frontier:
+def start(engine: Engine, *, players: Sequence[Mapping[str, str]], setup: Mapping[str, Any],
+          points: Iterable[str] | None = None) -> Frontier:
     """The frontier before the first event: one state, one reading that fixes nothing.
     ``points``: the points the sweep may fork on (all the engine's when None); the others
     keep their default."""
@@ -293,7 +295,7 @@ def advance(
     for event in events:
         position += 1
         merged: dict[bytes, list[Reading]] = {}
-        states: dict[bytes, dict] = {}
+        states: dict[bytes, dict[str, Any]] = {}
         trees = []
         for branch in branches:
             tree = _DecisionTree(engine, branch.state, event, base_choices, sweepable, options)
@@ -393,7 +395,9 @@ class _Node:
 class _DecisionTree:
     """The applications of one event to one state, indexed by the options they consulted."""
 
-    def __init__(self, engine, state, event, base_choices, sweepable, options) -> None:
+    def __init__(self, engine: Engine, state: dict[str, Any], event: Mapping[str, Any],
+                 base_choices: Mapping[str, str], sweepable: frozenset[str] | set[str],
+                 options: Mapping[str, Sequence[str]]) -> None:
         self.engine, self.state, self.event = engine, state, event
         self.base_choices, self.sweepable, self.options = base_choices, sweepable, options
         self.root: _Node | None = None
@@ -431,7 +435,7 @@ class _DecisionTree:
         (None, point), or (None, None) when no application has gone that way yet."""
         node = self.root
         while node is not None and node.step is None:
-            option = choices.get(node.point)
+            option = choices.get(node.point) if node.point is not None else None
             if option is None:
                 return None, node.point
             node = node.branches.get(option)
@@ -441,13 +445,14 @@ class _DecisionTree:
         """Where each reading goes. Readings that agree on every point this event's
         applications have consulted go the same way, so one of them is resolved for all."""
         self._apply({})
+        assert self.root is not None  # made by the application just above
         if self.root.step is not None:  # the event consults no point: one step for all
             return [(self.root.step, list(readings))]
         groups: dict[int, tuple[Step, list[Reading]]] = {}
         pending = list(readings)
         while pending:
             points = sorted(self.points)
-            alike: dict[tuple, list[Reading]] = {}
+            alike: dict[tuple[Any, ...], list[Reading]] = {}
             for reading in pending:
                 alike.setdefault(tuple(map(reading.fixed.get, points)), []).append(reading)
             pending = []
@@ -463,7 +468,7 @@ class _DecisionTree:
                     bucket.extend([r.fixing(added) for r in members] if added else members)
         return list(groups.values())
 
-    def _resolve(self, fixed: Mapping[str, str]) -> list[tuple[Step, tuple]]:
+    def _resolve(self, fixed: Mapping[str, str]) -> list[tuple[Step, tuple[Any, ...]]]:
         """Where a reading with these fixed options goes: one step, or, where the event
         consults a point it has not fixed, one per option (with the options it fixes on the
         way); a fork whose options all end alike is undone."""
@@ -472,6 +477,7 @@ class _DecisionTree:
             self._apply(fixed)
             leaf, unfixed = self._walk(fixed)
         if unfixed is None:
+            assert leaf is not None and leaf.step is not None  # what _walk returns then
             return [(leaf.step, ())]
         self.forked = True
         parts = [[(step, ((unfixed, option), *added))
@@ -492,7 +498,9 @@ class _DecisionTree:
     def leaf_of(self, choices: Mapping[str, str]) -> Step:
         """The step of the default combination (choices empty: every point at its default)."""
         node = self.root
+        assert node is not None  # an event is applied before its leaves are read
         while node.step is None:
+            assert node.point is not None  # a node without a step forks on its point
             node = node.branches[choices.get(node.point, self.base_choices[node.point])]
         return node.step
 

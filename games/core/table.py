@@ -26,7 +26,8 @@ from games.core.flags import CONSULTED, VIOLATION
 from games.core.points import Interpretation, InterpretationPoint
 from games.core.referee import Referee
 
-Handler = Callable[[dict, "str | None", Mapping[str, Any], Referee], "tuple[dict, str]"]
+Handler = Callable[[dict[str, Any], "str | None", Mapping[str, Any], Referee],
+                   "tuple[dict[str, Any], str]"]
 Offer = Callable[["Offering"], Iterable[Choice]]
 
 

@@ -10,15 +10,27 @@ where it would stop for nothing). A Spell on the bearer's way is a duel it may l
 and the Symbol with it: the bearer's standing is priced by the duels still ahead (the chance of
 winning them all), so that stepping onto a Spell is no cliff an agent would rather pace beside
 for ever; for any other Hero a Spell is a detour of a few circles.
+
+How agents play Dagon's offers (``as_agents_play``): a Black Tower placed or moved, and the
+Symbol placed, only where the board stays open. The sheet lets a Hero wall the route shut
+("only the Whistle" moves a Tower); a player who shuts the others out of the Symbol shuts the
+match out of its end, which no player wants: a Tower goes (or moves) where every Hero can
+still step into the largest part of the board joined around the Towers and the Spells, and
+that part stays as large as it may; the Symbol within that part.
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import replace
 from typing import Any
 
+from games.core.choices import Choice, OneOf
+from games.core.evaluation import Evaluation
+from games.core.points import Interpretation
 from games.dagon.board import board_for
+from games.dagon.points import SYMBOL_DESTINATION
 from games.dagon.state import DUEL_ROLL, SPELL_CARD
 
 HALF_WAY = 12  # circles at which a goal is worth half as much as standing on it
@@ -31,11 +43,11 @@ NEAR_BEARER = 0.3  # at most, for standing on its bearer with weapons to attack
 WEAPONS = 0.12  # of the way to the next throne: weapons in hand, by the three a Hero may hold
 MOST_WEAPONS = 3
 HELD_BACK = 0.8  # the Wizard card held, or turns to sit out
-SHUT_OUT = 0.2  # what is left of a Hero's standing with no way to the Symbol
+SHUT_OUT = 0.2  # what is left of a Hero's way to its next throne with no way to the Symbol
 SPELLS_FIRST = 1000  # a Spell's weight when the fewest Spells on the way come first
 
 
-def evaluate(state: Mapping[str, Any], seat: str) -> float:
+def evaluate(state: Mapping[str, Any], seat: str, reading: Interpretation) -> float:
     board = board_for(state["board_id"])
     hero = state["heroes"][seat]
     knighted = set(hero["knighted"])
@@ -43,8 +55,10 @@ def evaluate(state: Mapping[str, Any], seat: str) -> float:
     bearer = symbol["bearer"] == seat
     # A Hero moves one circle a turn: a Black Tower shuts the way for all but the bearer,
     # and a Spell for a Hero without weapons; the bearer stops in any city it reaches, so a
-    # city that knighted it already is no way through.
+    # city that would not knight it is no way through.
     fresh = [city for city in board.cities if city not in knighted] or list(board.cities)
+    if not state["deliveries"] and reading.option(SYMBOL_DESTINATION.id) == "kromt-first":
+        fresh = [board.kromt]
     walls: set[str] = set()
     if bearer:
         walls.update(city for city in board.cities if city not in fresh)
@@ -82,10 +96,10 @@ def evaluate(state: Mapping[str, Any], seat: str) -> float:
     # Weapons count beside the way, never on top of it: a bearer one circle from its city
     # must still gain by going in.
     progress = (1 - WEAPONS) * progress + WEAPONS * hero["weapons"] / MOST_WEAPONS
-    standing = (len(knighted) + progress) / state["thrones_to_win"]
+    # Thrones won are kept whatever comes: only the way to the next one can be shut.
     if not bearer and _shut_out(state, board, hero):
-        standing *= SHUT_OUT
-    return standing
+        progress *= SHUT_OUT
+    return (len(knighted) + progress) / state["thrones_to_win"]
 
 
 def _shut_out(state, board, hero) -> bool:
@@ -143,3 +157,111 @@ def _ways(board, goals: tuple[str, ...], walls: frozenset[str], spell_weight: in
             _WAYS.clear()
         _WAYS[key] = found
     return found
+
+
+def as_agents_play(state: Mapping[str, Any], choice: Choice) -> Choice | None:
+    """The choice as agents play it: Towers and the Symbol placed where the board stays open
+    (see the module's docstring)."""
+    if choice.type not in ("place_tower", "move_tower", "place_symbol"):
+        return choice
+    board = board_for(state["board_id"])
+    towers = set(state["towers"]["spaces"])
+    if choice.type == "place_symbol":
+        part = _largest_open_part(board, towers)
+        return _narrowed(choice, "space", lambda space: space in part)
+    name = "space" if choice.type == "place_tower" else "to"
+    if choice.type == "move_tower":
+        towers = towers - {choice.event["data"]["from"]}
+    heroes = {hero["space"] for hero in state["heroes"].values()}
+    worth = {space: _openness(board, towers | {space}, heroes)
+             for space in _values(choice, name)}
+    best = max(worth.values())
+    return _narrowed(choice, name, lambda space: worth[space] == best)
+
+
+def _openness(board, towers: set[str], heroes: set[str]) -> tuple[bool, int]:
+    """How open the board stays around ``towers``, best first: whether every Hero can still
+    step into the largest part joined around the Towers and Spells (a Hero on a Spell from a
+    neighbouring space), and how large that part is."""
+    part = _largest_open_part(board, towers)
+    within = all(space in part or not part.isdisjoint(board.neighbours[space])
+                 for space in heroes)
+    return within, len(part)
+
+
+def _values(choice: Choice, name: str) -> tuple[Any, ...]:
+    """The values an open field lists (none when it lists none)."""
+    domain = choice.field(name).domain
+    return domain.values if isinstance(domain, OneOf) else ()
+
+
+def _narrowed(choice: Choice, name: str, keep: Callable[[Any], bool]) -> Choice:
+    """``choice`` with the values of its open field ``name`` that ``keep`` keeps (all of them
+    when it keeps none)."""
+    spec = choice.field(name)
+    domain = spec.domain
+    if not isinstance(domain, OneOf):
+        return choice
+    kept = [index for index, value in enumerate(domain.values) if keep(value)]
+    if not kept or len(kept) == len(domain.values):
+        return choice
+    narrowed = OneOf(tuple(domain.values[i] for i in kept),
+                     labels=tuple(domain.labels[i] for i in kept) if domain.labels else (),
+                     spaces=tuple(domain.spaces[i] for i in kept) if domain.spaces else ())
+    fields = tuple(replace(field, domain=narrowed) if field.name == name else field
+                   for field in choice.fields)
+    return replace(choice, fields=fields)
+
+
+def _largest_open_part(board, walls: Collection[str]) -> frozenset[str]:
+    """The largest set of spaces still joined to each other around ``walls`` and the Spells
+    (which a Hero without weapons may neither stop on nor pass)."""
+    return _open_part(board, frozenset(walls))
+
+
+_PARTS: dict[tuple, frozenset[str]] = {}
+
+
+def _open_part(board, walls: frozenset[str]) -> frozenset[str]:
+    key = (board.id, walls)
+    found = _PARTS.get(key)
+    if found is None:
+        shut = walls | {space for space in board.ids if board.kind[space] == "spell"}
+        unseen = set(board.ids) - shut
+        found = frozenset()
+        for first in board.ids:
+            if first not in unseen:
+                continue
+            part, frontier = {first}, [first]
+            unseen.discard(first)
+            while frontier:
+                for there in board.neighbours[frontier.pop()]:
+                    if there in unseen:
+                        unseen.discard(there)
+                        part.add(there)
+                        frontier.append(there)
+            if len(part) > len(found):
+                found = frozenset(part)
+        if len(_PARTS) > 4096:
+            _PARTS.clear()
+        _PARTS[key] = found
+    return found
+
+
+def delaying(state: Mapping[str, Any], seat: str, reading: Interpretation) -> float:
+    """While a simulated match keeps its end off: weapons in hand, and far from the Symbol
+    (a Hero bearing it next to a city may have no move but the winning one)."""
+    board = board_for(state["board_id"])
+    hero = state["heroes"][seat]
+    symbol = state["symbol"]
+    if symbol["bearer"] == seat:
+        return 0.0
+    where = symbol["space"] if symbol["space"] is not None else (
+        state["heroes"][symbol["bearer"]]["space"] if symbol["bearer"] is not None else None)
+    near = 0.0
+    if where is not None:
+        near = _nearness(_ways(board, (where,), frozenset(), DETOUR).get(hero["space"]))
+    return 0.5 * hero["weapons"] / MOST_WEAPONS + 0.5 * (1 - near)
+
+
+EVALUATION = Evaluation(evaluate=evaluate, as_agents_play=as_agents_play, delaying=delaying)

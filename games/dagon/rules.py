@@ -6,13 +6,11 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any
 
 from games.core.board import BoardLayout, Piece
-from games.core.engine import Engine, Outcome, Refusal, default_players
+from games.core.engine import Engine, Outcome, Refusal
 from games.core.facts import PlayerFacts
-from games.core.points import Interpretation
-from games.core.simulate import play
 from games.dagon import (
     attacks,
     black_towers,
@@ -24,11 +22,11 @@ from games.dagon import (
 from games.dagon import board as board_module
 from games.dagon.board import Board, layout_of
 from games.dagon.certainties import CERTAINTIES
+from games.dagon.evaluation import EVALUATION
 from games.dagon.events import EVENT_SPECS
 from games.dagon.passages import END, RULEBOOK, STARTING
 from games.dagon.pieces import facts_of, pieces_of
 from games.dagon.points import POINTS
-from games.dagon.simulate import strategy
 from games.dagon.state import (
     ATTACK,
     DUEL_ROLL,
@@ -91,11 +89,12 @@ class DagonEngine(Engine):
     # Version 1 took the fetish die for the length of a move, a mechanism the sheet never gives
     # (its point dagon.city-early-stop, which only that roll needed, is withdrawn: README,
     # "Every decision"); version 2 follows "one circle along the route line".
-    former_defaults: ClassVar[Mapping[str, Mapping[str, str]]] = MappingProxyType({
+    former_defaults: Mapping[str, Mapping[str, str]] = MappingProxyType({
         "1": {"dagon.move-length": "roll-exact"},
     })
     event_specs = EVENT_SPECS
-    default_setup: ClassVar[Mapping[str, Any]] = {"thrones_to_win": 3}
+    default_setup: Mapping[str, Any] = MappingProxyType({"thrones_to_win": 3})
+    evaluation = EVALUATION
     out_of_scope = (
         ("the Spell cards' identity, how many of each strength the 22 hold, and the pile's "
         "reshuffle: a turned card is recorded as read"),
@@ -177,29 +176,6 @@ class DagonEngine(Engine):
         if kind == "space":
             return board_module.default_board().kind.keys()
         return None
-
-    def simulate(self, *, seed: int, players=None, setup=None, max_events=None,
-                 min_events=None, interpretation: Interpretation | Mapping[str, str] | None = None
-                 ) -> dict:
-        """A match played by the bots of ``simulate.py`` under ``interpretation`` (a reading,
-        or the choices of one; the default reading when None)."""
-        interpretation = self.reading(interpretation)
-        players = [dict(p) for p in players] if players else default_players(2 + seed % 3)
-        setup = self.setup_with_defaults(setup)
-        events = play(self, seed=seed, players=players, setup=setup, strategy=strategy,
-                      interpretation=interpretation, max_events=max_events,
-                      min_events=min_events)
-        changed = {point: option for point, option in interpretation.choices.items()
-                   if option != self.point(point).default}
-        reading = ", ".join(f"{p}={o}" for p, o in sorted(changed.items())) or "the default"
-        return self.match_document(
-            title=f"Simulated match (seed {seed})",
-            players=players,
-            setup=setup,
-            events=events,
-            source=f"simulated by games.dagon.simulate (seed {seed}, min_events {min_events}, "
-            f"max_events {max_events}) under {reading} reading",
-        )
 
 
 ENGINE = DagonEngine()

@@ -17,7 +17,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from games.core.choices import Choice, one_of
+from games.core.choices import Choice, OneOf, one_of
+from games.core.evaluation import Evaluation
+from games.core.points import Interpretation
 from games.dylan_dog.board import CRYPT_OF_SQUARE, PLANE
 
 STORY = 4  # mystery cards matching the story win
@@ -29,11 +31,12 @@ ALONG_THE_WAY = {"reality": 0.0, "nightmare": 0.35, "mystery": 0.6}
 PATH_STEP = 0.1  # further along a path of the mystery plane, a step at a time (three)
 
 
-def evaluate(state: Mapping[str, Any], seat: str) -> float:
+def evaluate(state: Mapping[str, Any], seat: str, reading: Interpretation) -> float:
     players = state["players"]
     me = players[seat]
     held = [*me.get("mystery", []), *me.get("mystery_hidden", [])]
     story = me.get("story")
+    useful: float
     if story:
         useful = len({card for card in held if card in story})
         elsewhere = len({card for pid, other in players.items() if pid != seat
@@ -88,10 +91,15 @@ def _unshown(state: Mapping[str, Any], choice: Choice) -> Choice | None:
     left."""
     shown = set(state["players"][choice.actor]["shown_shadows"])
     spec = choice.field("shadow")
-    left = [value for value in spec.domain.values if value not in shown]
+    domain = spec.domain
+    assert isinstance(domain, OneOf)  # the shadows a player may show, listed
+    left = [value for value in domain.values if value not in shown]
     if not left:
         return None
-    if len(left) == len(spec.domain.values):
+    if len(left) == len(domain.values):
         return choice
-    narrowed = one_of(left, label=spec.domain.label_of)
+    narrowed = one_of(left, label=domain.label_of)
     return replace(choice, fields=(replace(spec, domain=narrowed),))
+
+
+EVALUATION = Evaluation(evaluate=evaluate, as_agents_play=as_agents_play)

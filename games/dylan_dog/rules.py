@@ -16,7 +16,6 @@ from typing import Any
 from games.core.board import BoardLayout, Piece
 from games.core.engine import Engine, Refusal
 from games.core.facts import PlayerFacts
-from games.core.points import Interpretation
 from games.core.step import Outcome
 from games.dylan_dog import (
     before_playing,
@@ -31,12 +30,12 @@ from games.dylan_dog import (
     points,
     reaching_the_mystery_crypts,
     shadow_squares,
-    simulate,
     the_die,
     the_nightmare_plane,
     view,
 )
 from games.dylan_dog.certainties import CERTAINTIES
+from games.dylan_dog.evaluation import EVALUATION
 from games.dylan_dog.events import EVENT_SPECS, referents
 from games.dylan_dog.passages import HORROR, LATER_TURNS, PREAMBLE, RULEBOOK, STARTING, THE_END
 from games.dylan_dog.state import initial_state, name
@@ -78,6 +77,10 @@ class DylanDogEngine(Engine):
         "4": {"dylan-dog.mixed-move-order": "pawn-then-rotate"},
     }
     event_specs = EVENT_SPECS
+    evaluation = EVALUATION
+    # A match ends once some 35 mystery cards have come out of the crypts: agents' matches
+    # last 1,500 to 3,000 events (README, "Agents").
+    duel_length = 5000
     default_setup: Mapping[str, Any] = {}
     out_of_scope = (
         ("the printed board, decks and cards, which the transcription describes in words only: "
@@ -161,15 +164,6 @@ class DylanDogEngine(Engine):
     def player_facts(self, state: Mapping[str, Any], viewer: str | None = None
                      ) -> list[PlayerFacts]:
         return facts.player_facts(view.view(state, viewer))
-
-    def simulate(
-        self, *, seed: int, players=None, setup=None, max_events=None, min_events=None,
-        interpretation: Interpretation | Mapping[str, str] | None = None,
-    ) -> dict:
-        return simulate.simulate(
-            self, seed=seed, players=players, setup=setup, max_events=max_events,
-            min_events=min_events, interpretation=interpretation,
-        )
 
 
 def _not_their_turn(state, actor) -> Refusal:

@@ -14,15 +14,19 @@ correct record could hold; agents play what the excerpts give a cause for.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from games.core.choices import Choice, event
+from games.core.choices import ACTOR, Choice, OneOf, event
+from games.core.evaluation import Evaluation
+from games.core.points import Interpretation
 
 INFLUENCE_TO_WIN = 13
+MOST_TICKETS = 2  # tickets a hunter holds before its agent books another
 HARM_PER_HUNTER = 3  # bites, a quarter of the damage, a defeat: a hunter's harm counts to this
 
 
-def evaluate(state: Mapping[str, Any], seat: str) -> float:
+def evaluate(state: Mapping[str, Any], seat: str, reading: Interpretation) -> float:
     dracula = state["dracula"]
     influence = min(dracula["influence"], INFLUENCE_TO_WIN) / INFLUENCE_TO_WIN
     hunters = list(state["hunters"].values())
@@ -54,13 +58,16 @@ BLOWS = frozenset({"bite", "dracula_defeated"})
 
 
 def as_agents_play(state: Mapping[str, Any], choice: Choice) -> Choice | None:
-    """The choice as agents play it: Dracula advances his influence one space at a time
+    """The choice as agents play it: a hunter books a ticket only while holding fewer than
+    two; Dracula advances his influence one space at a time
     («Dracula fa avanzare l’influenza fino allo spazio 13»: the excerpts give no other
     amount) and, once revealed, stays for the combat they say follows (a due combat lapsing
     when he moves is not in the excerpts); a bite and Dracula's defeat only as the blows of a round fought in the combat
     under way, against a hunter still in it; never a happening of ``NO_CAUSE``."""
     if choice.type in NO_CAUSE:
         return None
+    if choice.type == "book_ticket":
+        return _short_of_tickets(state, choice)
     if choice.type == "dracula_move" and state["dracula"]["combat_due"] is not None:
         return None  # «il combattimento avviene quindi all’alba o al tramonto successivi»
     if choice.type == "influence":
@@ -72,6 +79,28 @@ def as_agents_play(state: Mapping[str, Any], choice: Choice) -> Choice | None:
     if choice.type in BLOWS and _in_combat(state, choice) is None:
         return None
     return choice
+
+
+def _short_of_tickets(state: Mapping[str, Any], choice: Choice) -> Choice | None:
+    """A ticket booked only by a hunter holding fewer than ``MOST_TICKETS``: each journey by
+    rail spends one («devi spendere un gettone biglietto»), and a hand of tickets piled up
+    for no journey only multiplies the journeys a record could hold (one choice a ticket)."""
+    if ACTOR not in choice.open_fields:  # a seat's own choice: its actor fixed
+        short = len(state["hunters"][choice.actor]["tickets"]) < MOST_TICKETS
+        return choice if short else None
+    domain = choice.field(ACTOR).domain
+    if not isinstance(domain, OneOf):
+        return choice
+    kept = [index for index, pid in enumerate(domain.values)
+            if len(state["hunters"][pid]["tickets"]) < MOST_TICKETS]
+    if not kept:
+        return None
+    if len(kept) == len(domain.values):
+        return choice
+    fewer = OneOf(tuple(domain.values[i] for i in kept),
+                  labels=tuple(domain.labels[i] for i in kept) if domain.labels else ())
+    return replace(choice, fields=tuple(replace(field, domain=fewer) if field.name == ACTOR
+                                        else field for field in choice.fields))
 
 
 def happening_decider(state: Mapping[str, Any], happening: Choice) -> str | None:
@@ -93,3 +122,7 @@ def _in_combat(state: Mapping[str, Any], choice: Choice) -> str | None:
         bitten = (choice.event.get("data") or {}).get("hunter")
         return state["dracula_player"] if bitten in standing else None
     return standing[0] if standing else None
+
+
+EVALUATION = Evaluation(evaluate=evaluate, winners=winners,
+                        as_agents_play=as_agents_play, happening_decider=happening_decider)

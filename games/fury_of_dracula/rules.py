@@ -35,9 +35,10 @@ from games.fury_of_dracula import points as P
 from games.fury_of_dracula.board import BOARD, BoardIndex
 from games.fury_of_dracula.certainties import CERTAINTIES
 from games.fury_of_dracula.common import name
+from games.fury_of_dracula.evaluation import EVALUATION
 from games.fury_of_dracula.events import DRACULA_EVENTS, EVENT_SPECS, HUNTER_EVENTS
 from games.fury_of_dracula.pieces import facts_of, pieces_of
-from games.fury_of_dracula.simulate import simulate_match
+from games.fury_of_dracula.renderings import SUPPLIED_RENDERINGS
 from games.fury_of_dracula.state import build_initial_state
 
 # The paragraph an actor's event belongs to, cited when someone else records it.
@@ -101,6 +102,17 @@ class FuryOfDraculaEngine(Engine):
         },
     })
     event_specs = EVENT_SPECS
+    evaluation = EVALUATION
+    supplied_renderings = SUPPLIED_RENDERINGS
+    # The excerpts end a match only by a recorded end (`fury-of-dracula.victory`, default
+    # `recorded-only`): a `game_over` no player decides, which agents never draw, so under
+    # that reading their matches never end by themselves. Under `full-game` influence 13
+    # wins for Dracula and Dracula's defeat for the hunters, the full game's rule: duels are
+    # played under it (README, "Agents").
+    endless_under: Mapping[str, str] = MappingProxyType({"fury-of-dracula.victory": "recorded-only"})
+    duel_reading: Mapping[str, str] = MappingProxyType({"fury-of-dracula.victory": "full-game"})
+    # Under `full-game` a match agents play ends within some 130 events (README, "Agents").
+    duel_length = 500
     rulebook = P.RULEBOOK
     # The paragraphs' modules, each declaring its events' handlers and offers (RULES); the
     # order is the order choices are offered in.
@@ -228,11 +240,6 @@ class FuryOfDraculaEngine(Engine):
 
     def pieces(self, state: Mapping[str, Any]) -> list[Piece]:
         return pieces_of(state)
-
-    def simulate(self, *, seed, players=None, setup=None, max_events=None, min_events=None,
-                 interpretation=None):
-        return simulate_match(self, seed=seed, players=players, setup=setup, max_events=max_events,
-                              min_events=min_events, interpretation=interpretation)
 
 
 def _check_recipient(event, player_ids, seq, path) -> None:

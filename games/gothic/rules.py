@@ -30,9 +30,9 @@ from games.gothic import (
 from games.gothic import points as P
 from games.gothic import state as S
 from games.gothic.certainties import CERTAINTIES
+from games.gothic.evaluation import EVALUATION
 from games.gothic.events import EVENT_SPECS
 from games.gothic.layout import board_layout, pieces_of
-from games.gothic.simulate import simulate_match
 from games.gothic.turns import opens_next_go
 
 # The stage of a go at which each event type may be recorded, by the player who must act.
@@ -100,6 +100,7 @@ class GothicEngine(Engine):
         "3": {"gothic.vampire-corridors": "corridors-only"},
     })
     event_specs = EVENT_SPECS
+    evaluation = EVALUATION
     out_of_scope = (
         ("the cards themselves: never listed by the text, each is recorded as read (name, "
         "stamina, corner number, kind, goes it detains)"),
@@ -207,29 +208,6 @@ class GothicEngine(Engine):
         """Where each player is, their stamina (the tally is public: "you must inform the
         scorer"), their cards as ``viewer`` may see them, and what holds them."""
         return seats.facts_of(state, viewer)
-
-    def simulate(
-        self,
-        *,
-        seed: int,
-        players=None,
-        setup=None,
-        max_events=None,
-        min_events=None,
-        interpretation=None,
-    ) -> dict:
-        """A seeded match played from ``legal_events`` by the bots of ``simulate.py``, under
-        ``interpretation`` (an ``Interpretation`` or a mapping of choices; the default reading
-        if None)."""
-        return simulate_match(
-            self,
-            seed=seed,
-            players=players,
-            setup=setup,
-            max_events=max_events,
-            min_events=min_events,
-            interpretation=interpretation,
-        )
 
 
 ENGINE = GothicEngine()

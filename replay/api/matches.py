@@ -106,7 +106,7 @@ class GameViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     def get_serializer_context(self):
         context = super().get_serializer_context()
         if self.action == "list":
-            context["engines"] = {slug: games.find(slug) for slug in games.ENGINE_MODULES}
+            context["engines"] = {slug: games.get(slug) for slug in games.available()}
         elif self.action == "retrieve":
             context["engine"] = engine_info(games.find(self.kwargs["slug"]))
         return context

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from archive.glossary import SUPPLIED_RENDERINGS, GlossaryEntry, extract_glossary
+from archive.glossary import GlossaryEntry, extract_glossary, supplied_renderings
 from tests import paths
 
 RULEBOOKS = paths.RULEBOOKS
@@ -84,7 +84,7 @@ def test_repeated_pairs_keep_their_first_passage():
 def test_dracula_terms_come_from_the_supplied_table():
     text = (RULEBOOKS / "la-furia-di-dracula.it.txt").read_text(encoding="utf-8")
     entries = glossary_of("fury-of-dracula", text)
-    table = SUPPLIED_RENDERINGS["fury-of-dracula"]
+    table = supplied_renderings("fury-of-dracula")
     assert len(entries) == len(table) == 34
     by_original = {e.original: e for e in entries}
     assert by_original["gettone biglietto"].term == "ticket token"

@@ -12,13 +12,12 @@ from pathlib import Path
 import pytest
 
 import games
-from games.agents import evaluation as evaluations
 from games.agents import play_match
 from games.agents.duel import duel_reading
 from games.agents.evaluation import evaluation_for
 from games.agents.match import make_agent
 from games.agents.table import Node, Table, nobody_decides
-from games.core.engine import default_players
+from games.core.playable import default_players
 from games.dylan_dog.board import STORY
 from studies.statistics import rates_difference, wilson
 from tests.studies import toy_race
@@ -28,11 +27,6 @@ ON_THE_CORE = [slug for slug in games.available() if games.get(slug).sections]
 TOY = toy_race.ENGINE
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = default_players(3)
-
-
-@pytest.fixture(autouse=True)
-def toy_evaluation(monkeypatch):
-    monkeypatch.setitem(evaluations.EVALUATION_MODULES, "toy-race", "tests.studies.toy_race")
 
 
 def knock_state():
@@ -110,7 +104,7 @@ def test_dagon_the_lagoon_is_picked_by_whom_the_reading_names_for_that_player_s_
     standing = {}
     for option in lagoon.options:
         after, _ = table.advance(node, lagoon, option, random.Random(0))
-        standing[option.value] = evaluation.standings(after.state, table.seats)["p2"]
+        standing[option.value] = evaluation.standings(after.state, table.seats, table.reading)["p2"]
     assert len(set(standing.values())) > 1, "the Lagoons should not all be worth the same"
     picked = make_agent("greedy", engine, seed=3).decide(table, node, lagoon)
     wanted = max(standing.values()) if best_for_victim else min(standing.values())
@@ -133,7 +127,7 @@ PLAY = (
     "import hashlib, sys, games\n"
     "from games.agents import play_match\n"
     "from games.core.canonical import canonical_bytes\n"
-    "from games.core.engine import default_players\n"
+    "from games.core.playable import default_players\n"
     "for slug in sys.argv[1:]:\n"
     "    played = play_match(games.get(slug), agents={'p1': 'mcts', 'p2': 'greedy',\n"
     "                        'p3': 'random'}, seed=5, players=default_players(3), budget=4,\n"

@@ -12,6 +12,7 @@ import pytest
 import games
 from games.core.flags import VIOLATION
 from games.core.replay import replay_document
+from tests.games.simulated import simulated as shared
 
 SLUGS = ["dagon", "gothic", "dylan-dog", "fury-of-dracula"]
 SEEDS = [1, 2, 3, 7]
@@ -37,7 +38,7 @@ def states_of(engine, document, interpretation=None):
 
 
 def simulated(slug, seed):
-    return games.get(slug).simulate(seed=seed, max_events=400)
+    return shared(slug, seed, max_events=400)
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -55,8 +56,9 @@ def test_an_unknown_event_type_is_a_violation_that_changes_nothing(slug):
 @pytest.mark.parametrize("slug", SLUGS)
 def test_an_event_after_the_end_is_a_violation_that_changes_nothing(slug):
     engine = games.get(slug)
-    document = engine.simulate(seed=1)
-    *_, (_last_state, last_event, last_step) = states_of(engine, document)
+    document = shared(slug, 1, reading=engine.duel_reading)
+    *_, (_last_state, last_event, last_step) = states_of(engine, document,
+                                                         engine.reading(engine.duel_reading))
     final = last_step.state
     assert engine.outcome(final).finished
     assert engine.legal_events(final, engine.interpretation()) == []
@@ -75,9 +77,8 @@ def test_a_match_simulated_under_a_reading_is_legal_under_it(slug):
             if option == point.default:
                 continue
             reading = engine.interpretation({point.id: option})
-            document = engine.simulate(seed=3, max_events=300, interpretation=reading)
-            assert document == engine.simulate(seed=3, max_events=300,
-                                               interpretation={point.id: option})
+            document = engine.simulate(seed=3, max_events=150, interpretation=reading)
+            assert document == shared(slug, 3, max_events=150, reading={point.id: option})
             assert f"{point.id}={option}" in document["source"]
             broken = [(event["seq"], violations(step)) for event, step
                       in replay_document(engine, document, reading) if violations(step)]

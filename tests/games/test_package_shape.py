@@ -87,3 +87,11 @@ def test_the_circle_finder_finds_a_circle(tmp_path, monkeypatch):
     monkeypatch.setitem(KNOWN, "games.dylan_dog.b", b)
     with pytest.raises(AssertionError):
         test_there_is_no_import_circle_among_the_engine_modules()
+
+
+def test_test_frameworks_stay_test_only_imports():
+    """games.testing holds checks a plugin's tests call; pytest and hypothesis belong to the
+    tests, so the installed package never needs them."""
+    users = {name for name, path in KNOWN.items()
+             if any(m.split(".")[0] in ("pytest", "hypothesis") for m in imported(path, name))}
+    assert users == set()

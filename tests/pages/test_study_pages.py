@@ -179,15 +179,14 @@ def test_with_no_broker_a_study_answers_at_once_and_computes_off_the_request(cli
 
 
 @pytest.fixture
-def toy_game(db, monkeypatch):
-    import games
-    from games.agents import evaluation as evaluations
+def toy_game(db):
+    from games import registry
     from tests.factories import GameFactory
+    from tests.studies.toy_race import ENGINE
 
-    monkeypatch.setitem(games.ENGINE_MODULES, "toy-race", "tests.studies.toy_race")
-    monkeypatch.delitem(games._loaded, "toy-race", raising=False)
-    monkeypatch.setitem(evaluations.EVALUATION_MODULES, "toy-race", "tests.studies.toy_race")
     GameFactory(slug="toy-race", title="Toy race")
+    with registry.registering(ENGINE):
+        yield
 
 
 def test_an_impact_study_shows_each_readings_measures_side_by_side_with_charts_and_words(

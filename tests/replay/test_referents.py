@@ -42,11 +42,10 @@ class SpacesEngine(Engine):
 
 
 @pytest.fixture
-def spaces_game(db, monkeypatch):
+def spaces_game(db):
     engine = SpacesEngine()
-    monkeypatch.setitem(games.ENGINE_MODULES, engine.slug, "tests.replay.test_referents")
-    monkeypatch.setitem(games._loaded, engine.slug, engine)
-    return GameFactory(slug=engine.slug, title="Spaces", min_players=2, max_players=2)
+    with games.registry.registering(engine):
+        yield GameFactory(slug=engine.slug, title="Spaces", min_players=2, max_players=2)
 
 
 @pytest.fixture

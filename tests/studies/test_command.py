@@ -55,14 +55,12 @@ def test_bad_arguments_are_named(lagoon, args, message):
     assert not Study.objects.exists()
 
 
-def test_agents_duel_prints_each_agents_share_of_wins_with_its_interval(capsys, monkeypatch):
-    from games.agents import evaluation as evaluations
+def test_agents_duel_prints_each_agents_share_of_wins_with_its_interval(capsys):
+    from tests.studies import toy_race
 
-    monkeypatch.setitem(games.ENGINE_MODULES, "toy-race", "tests.studies.toy_race")
-    monkeypatch.delitem(games._loaded, "toy-race", raising=False)
-    monkeypatch.setitem(evaluations.EVALUATION_MODULES, "toy-race", "tests.studies.toy_race")
-    call_command("agents", "duel", "toy-race", "--agent", "greedy", "--against", "random",
-                 "--matches", "6", "--seed", "3")
+    with games.registry.registering(toy_race.ENGINE):
+        call_command("agents", "duel", "toy-race", "--agent", "greedy", "--against", "random",
+                     "--matches", "6", "--seed", "3")
     out = capsys.readouterr().out
     assert "toy-race: greedy against random, 6 matches of 2 seats (seeds 3 to 8)" in out
     shares = re.findall(r"  (greedy|random): wins (\d+) of 6 matches, ([\d.]+)% \(95% CI "
@@ -91,14 +89,13 @@ def test_bad_duels_are_named(args, message):
 
 
 @pytest.fixture
-def toy_game(db, monkeypatch):
-    from games.agents import evaluation as evaluations
+def toy_game(db):
     from tests.factories import GameFactory
+    from tests.studies import toy_race
 
-    monkeypatch.setitem(games.ENGINE_MODULES, "toy-race", "tests.studies.toy_race")
-    monkeypatch.delitem(games._loaded, "toy-race", raising=False)
-    monkeypatch.setitem(evaluations.EVALUATION_MODULES, "toy-race", "tests.studies.toy_race")
     GameFactory(slug="toy-race", title="Toy race")
+    with games.registry.registering(toy_race.ENGINE):
+        yield
 
 
 def test_study_impact_with_an_agent_prints_the_measures_and_their_differences(toy_game,

@@ -12,7 +12,6 @@ from __future__ import annotations
 import pytest
 
 import games
-from games.agents import evaluation as evaluations
 from games.agents.evaluation import evaluation_for
 from games.core.impact import measure_match, summarise
 from games.core.replay import replay_document
@@ -66,14 +65,13 @@ def test_each_option_is_played_under_itself_and_judged_by_the_others(archive, sh
 
 
 @pytest.fixture
-def toy_race(db, monkeypatch):
+def toy_race(db):
     from tests.factories import GameFactory
+    from tests.studies.toy_race import ENGINE
 
-    monkeypatch.setitem(games.ENGINE_MODULES, "toy-race", "tests.studies.toy_race")
-    monkeypatch.delitem(games._loaded, "toy-race", raising=False)
-    monkeypatch.setitem(evaluations.EVALUATION_MODULES, "toy-race", "tests.studies.toy_race")
     GameFactory(slug="toy-race", title="Toy race")
-    return games.get("toy-race")
+    with games.registry.registering(ENGINE):
+        yield games.get("toy-race")
 
 
 def test_the_impact_of_a_rule_counts_outcome_changes_and_violations_apart(toy_race):

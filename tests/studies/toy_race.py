@@ -9,6 +9,7 @@ knocked? It hands one decision to another player, and only players who care abou
 show the difference (the knocker sends it to the start, the knocked goes three back).
 
 ``evaluate`` is its plain evaluation for the agents: how far along the track a player is.
+Its simulated matches are the shared agents' (``Engine.simulate``).
 """
 
 from __future__ import annotations
@@ -17,11 +18,11 @@ import sys
 
 from games.core.choices import Choice, OpenField, event, one_of
 from games.core.draft import Draft
-from games.core.engine import Engine, Refusal, default_players
+from games.core.engine import Engine, Refusal
+from games.core.evaluation import Evaluation
 from games.core.events import EventSpec, Field
 from games.core.facts import PlayerFacts
 from games.core.points import Citation, InterpretationPoint, Option
-from games.core.simulate import play, uniform
 from games.core.step import Outcome
 
 GOAL = 12
@@ -140,6 +141,10 @@ def offer_knock(at):
 RULES = {"roll": (roll, offer_roll), "move": (move, offer_move), "knock": (knock, offer_knock)}
 
 
+def evaluate(state, seat, reading) -> float:
+    return state["positions"][seat] / GOAL
+
+
 class ToyRace(Engine):
     slug = "toy-race"
     name = "Toy race"
@@ -155,6 +160,7 @@ class ToyRace(Engine):
     max_players = 4
     turn_rule = "toy-race/turns"
     end_rule = "toy-race/end"
+    evaluation = Evaluation(evaluate=evaluate)
 
     def initial_state(self, players, setup, board=None) -> dict:
         return {"order": [p["id"] for p in players],
@@ -175,18 +181,6 @@ class ToyRace(Engine):
                             facts=(("Square", str(state["positions"][pid])),),
                             acting=state["winner"] is None and pid == state["turn"])
                 for pid in state["order"]]
-
-    def simulate(self, *, seed, players=None, setup=None, max_events=None, min_events=None,
-                 interpretation=None) -> dict:
-        players = players or default_players(2 + seed % 2)
-        events = play(self, seed=seed, players=players, setup=setup or {}, strategy=uniform,
-                      interpretation=self.reading(interpretation), max_events=max_events)
-        return self.match_document(title=f"Toy race (seed {seed})", players=players,
-                                   setup=setup or {}, events=events, source="toy")
-
-
-def evaluate(state, seat) -> float:
-    return state["positions"][seat] / GOAL
 
 
 ENGINE = ToyRace()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.core.draft import Draft
-from games.core.engine import default_players
+from games.core.playable import default_players
 from games.dylan_dog.rules import ENGINE
 
 E = ENGINE

@@ -11,6 +11,7 @@ import sys
 from functools import cache
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +21,7 @@ from games.dylan_dog.board import NIGHTMARE_DECK_SIZE
 from games.dylan_dog.events import EVENT_SPECS
 from games.dylan_dog.rules import ENGINE as E
 from games.dylan_dog.state import DYLAN_DOG_CARDS, HORROR_CARDS_TOTAL, MYSTERY_CARDS
+from tests.games.simulated import simulated
 
 PIDS = ["p1", "p2", "p3", "p4"]
 CARD_IDS = [
@@ -67,7 +69,8 @@ def events(draw):
 
 @cache
 def match_states(seed: int):
-    doc = E.simulate(seed=seed, players=[{"id": p, "name": p.upper()} for p in PIDS])
+    doc = E.simulate(seed=seed, players=[{"id": p, "name": p.upper()} for p in PIDS],
+                     max_events=400)
     states = [E.initial_state(doc["players"], doc["setup"])]
     for _event, step in replay_document(E, doc):
         states.append(step.state)
@@ -93,13 +96,12 @@ def legal_invariants(state):
     )
 
 
-@settings(max_examples=8, deadline=None)
-@given(st.integers(0, 10_000))
+@pytest.mark.parametrize("seed", [1, 2])
 def test_simulated_matches_replay_without_violations(seed):
     """dylan-dog/the-end-of-the-game: "The first player to find the 4 useful mystery cards needed to
     "get out" of the story in which they became involved has won" """
     doc = E.simulate(seed=seed)
-    assert doc == E.simulate(seed=seed)
+    assert doc == simulated("dylan-dog", seed)
     for event in doc["events"]:
         E.validate_event(event, [p["id"] for p in doc["players"]])
     state = None
@@ -114,8 +116,8 @@ def test_simulated_matches_replay_without_violations(seed):
 def test_min_events_stalls_then_finishes():
     """dylan-dog/later-turns: "From the second turn onwards, each player throws the die and then decides
     how to act." """
-    doc = E.simulate(seed=3, min_events=3000)
-    assert len(doc["events"]) >= 3000
+    doc = simulated("dylan-dog", 3, min_events=1500)
+    assert len(doc["events"]) >= 1500
     last = None
     for _event, step in replay_document(E, doc):
         assert step.legal
@@ -171,8 +173,8 @@ def test_view_hides_other_stories_in_every_simulated_state():
 SIMULATE = (
     "import hashlib, games\n"
     "from games.core.canonical import canonical_bytes\n"
-    "for seed in (1, 2, 3):\n"
-    "    doc = games.get('dylan-dog').simulate(seed=seed)\n"
+    "for seed in (1, 2):\n"
+    "    doc = games.get('dylan-dog').simulate(seed=seed, max_events=400)\n"
     "    print(seed, len(doc['events']), hashlib.sha256(canonical_bytes(doc)).hexdigest())\n"
 )
 

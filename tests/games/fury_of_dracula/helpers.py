@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.core.engine import default_players
+from games.core.playable import default_players
 from games.fury_of_dracula.rules import ENGINE
 from tests import paths
 

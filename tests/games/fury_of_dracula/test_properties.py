@@ -14,6 +14,7 @@ from games.core.replay import replay_document
 from games.fury_of_dracula.board import BOARD
 from games.fury_of_dracula.rules import ENGINE
 from games.fury_of_dracula.state import TIMES
+from tests.games.simulated import simulated
 
 SPACES = sorted(BOARD.spaces) + ["nowhere"]
 WORDS = st.sampled_from(["Topi", "Aglio", "Telegramma", "?", "fangs", "dodge", "x"])
@@ -83,16 +84,16 @@ def check_invariants(state):
 
 
 def test_simulated_matches_replay_legally_deterministically_and_purely():
-    """fury-of-dracula/para-5: "Il combattimento continua round dopo round finché non si verifica una delle varie condizioni di fine" — simulated matches end legally"""
+    """fury-of-dracula/para-5: "Il combattimento continua round dopo round finché non si verifica una delle varie condizioni di fine" — simulated matches end legally under the full game's victory, the reading duels are played under"""
     for seed in range(4):
-        doc = ENGINE.simulate(seed=seed, min_events=600)
-        assert doc == ENGINE.simulate(seed=seed, min_events=600)
+        doc = ENGINE.simulate(seed=seed, min_events=600, interpretation=ENGINE.duel_reading)
+        assert doc == simulated(ENGINE.slug, seed, min_events=600, reading=ENGINE.duel_reading)
         assert doc["format"] == "ludoteca.match/1" and doc["game"] == "fury-of-dracula"
         assert len(doc["events"]) >= 600
         for event in doc["events"]:
             ENGINE.validate_event(event, [p["id"] for p in doc["players"]], seq=event["seq"])
         state = ENGINE.initial_state(doc["players"], doc["setup"])
-        interpretation = ENGINE.interpretation()
+        interpretation = ENGINE.interpretation(ENGINE.duel_reading)
         for event in doc["events"]:
             before = canonical_json(state)
             step = ENGINE.apply(state, event, interpretation)
@@ -105,11 +106,11 @@ def test_simulated_matches_replay_legally_deterministically_and_purely():
 
 
 def test_max_events_caps_the_match_and_min_events_lengthens_it():
-    """fury-of-dracula/para-5: "Dracula fa avanzare l’influenza fino allo spazio 13" — bots stall below 13 until asked to finish"""
+    """fury-of-dracula/para-5: "Dracula fa avanzare l’influenza fino allo spazio 13" — agents keep below 13 until the end is no longer kept off"""
     assert len(ENGINE.simulate(seed=1, max_events=50)["events"]) == 50
-    long = ENGINE.simulate(seed=1, min_events=5000)
-    assert len(long["events"]) >= 5000
-    steps = list(replay_document(ENGINE, long))
+    long = simulated(ENGINE.slug, 1, min_events=2000, reading=ENGINE.duel_reading)
+    assert len(long["events"]) >= 2000
+    steps = list(replay_document(ENGINE, long, ENGINE.interpretation(ENGINE.duel_reading)))
     assert ENGINE.outcome(steps[-1][1].state).finished
     assert not any(not step.legal for _e, step in steps)
 

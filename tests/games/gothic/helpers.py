@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import re
 
-from games.core.engine import default_players
+from games.core.playable import default_players
 from games.gothic.rules import ENGINE
 from tests import paths
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.core.canonical import canonical_json
-from games.core.engine import default_players
+from games.core.playable import default_players
 from games.gothic.rules import ENGINE
 from tests.games.gothic.helpers import (
     apply,
