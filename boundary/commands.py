@@ -3,6 +3,7 @@ input) read, and text options checked."""
 
 import sys
 from pathlib import Path
+from typing import Any
 
 from django.core.management.base import CommandError
 
@@ -17,7 +18,7 @@ def read_input(path: str) -> bytes:
         raise CommandError(f"{path}: {error.strerror}") from None
 
 
-def check_options(options: dict, *names: str, max_length: int = 500) -> None:
+def check_options(options: dict[str, Any], *names: str, max_length: int = 500) -> None:
     """Text options pass the input boundary: a byte that is not UTF-8 on the command line
     arrives as a lone surrogate, which no column can store."""
     for name in names:

@@ -99,5 +99,8 @@ def load_json(value: Any) -> Any:
     if not isinstance(value, (str, bytes)):
         return in_number_model(value)
     loaded = orjson.loads(value)
-    pattern = _LONG_DIGITS if isinstance(value, str) else _LONG_DIGITS_BYTES
-    return in_number_model(loaded) if pattern.search(value) else loaded
+    if isinstance(value, str):
+        long_digits = _LONG_DIGITS.search(value) is not None
+    else:
+        long_digits = _LONG_DIGITS_BYTES.search(value) is not None
+    return in_number_model(loaded) if long_digits else loaded

@@ -43,7 +43,8 @@ DOCUMENTS = {}
 
 def long_match(dagon_game, events: int = 450) -> Match:
     if events not in DOCUMENTS:
-        DOCUMENTS[events] = games.get("dagon").simulate(seed=2, max_events=events)  # open at 450
+        DOCUMENTS[events] = games.get("dagon").simulate(  # kept open to the end
+            seed=2, min_events=events, max_events=events)
     return import_match(raw=DOCUMENTS[events])
 
 
