@@ -103,7 +103,6 @@ def test_a_default_changed_beside_new_points_is_listed_for_runs_that_never_knew_
     made under version 3's default reading is still recognised as one, compared with today's
     default, and the Vampire's walk on the battlements is listed with its passage."""
     load_archive()
-    engine = games.get("gothic")
     # A match the game's former bots played (seed 31), kept as a record: its last event is a
     # Vampire's walk onto the battlements.
     document = json.loads((RECORDS / "gothic-seed-31-vampire-on-the-battlements.json")
