@@ -20,8 +20,6 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from iiif_prezi3 import Manifest
-
 __all__ = [
     "COMMENTING",
     "IMAGE_SERVICE_PROFILE",
@@ -249,6 +247,10 @@ def build_manifest(
     if first is not None:
         manifest["thumbnail"] = first
     manifest["items"] = canvases
+    # Validated by the IIIF library only when a manifest is made (it brings pydantic and
+    # more: a web process that never serves one never pays for it).
+    from iiif_prezi3 import Manifest
+
     return json.loads(Manifest.model_validate(manifest).jsonld())
 
 

@@ -19,8 +19,8 @@ import json
 import logging
 import re
 import zipfile
+from typing import Any
 
-import pyvips
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 
@@ -57,7 +57,7 @@ def is_tiles_folder(name: str) -> bool:
     return _FOLDER.fullmatch(name) is not None
 
 
-def _as_jpeg_pixels(image: pyvips.Image) -> pyvips.Image:
+def _as_jpeg_pixels(image: Any) -> Any:
     """Eight-bit sRGB or grey with no alpha, which is what a JPEG tile holds: 16-bit and
     CMYK scans are converted, a transparent background becomes white paper."""
     grey = image.bands - (1 if image.hasalpha() else 0) == 1
@@ -73,6 +73,8 @@ def image_pyramid(data: bytes, *, tile_size: int = TILE_SIZE) -> dict[str, bytes
     """The tile pyramid of an image file's bytes: ``{name inside the folder: bytes}``, tiles
     and ``info.json`` (whose ``id`` the caller sets). Raises ``pyvips.Error`` for an image
     libvips cannot read."""
+    import pyvips  # libvips loads only where a scan is tiled
+
     image = _as_jpeg_pixels(pyvips.Image.new_from_buffer(data, "", access="sequential"))
     packed = image.dzsave_buffer(
         basename=_ROOT,
