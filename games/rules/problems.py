@@ -4,6 +4,7 @@ collects every problem it finds, never only the first."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -49,6 +50,12 @@ class RulesError(ValueError):
 
 
 def in_order(problems: Iterable[Problem]) -> tuple[Problem, ...]:
-    """Problems by line (those without one last), each said once."""
+    """Problems by line (those without one last), then by path (``spaces[3]`` before
+    ``spaces[11]``), each said once."""
     unique = dict.fromkeys(problems)
-    return tuple(sorted(unique, key=lambda p: (p.line is None, p.line or 0, p.path)))
+    return tuple(sorted(unique, key=lambda p: (p.line is None, p.line or 0, _natural(p.path))))
+
+
+def _natural(path: str) -> list:
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part)
+            for part in re.split(r"(\d+)", path)]

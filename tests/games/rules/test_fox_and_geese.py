@@ -33,8 +33,8 @@ def test_the_fox_moves_first_unless_read_otherwise():
     geese_first = ENGINE.interpretation({"fox-and-geese.first": "geese"})
     assert {c.actor for c in ENGINE.legal_events(state, geese_first)} == {"p2"}
     step = ENGINE.apply(state, move("p1", "p17", "p24"), geese_first)
-    assert violations(step) == ["it is Luis's turn, not Ana's; the event is skipped "
-                                "(fox-and-geese/moving)"]
+    assert violations(step) == [("it is Luis's turn, not Ana's; the event is skipped "
+                                "(fox-and-geese/moving)")]
     assert consulted(step) == ["fox-and-geese.first"] and step.state == state
 
 
@@ -44,8 +44,8 @@ def test_a_goose_never_moves_back_unless_read_otherwise():
     state = position("p33", ["p24", "p1", "p2", "p3", "p4", "p5", "p6"], turn="p2")
     back = move("p2", "p24", "p17")
     (refused,) = referee(ENGINE, state, [back])
-    assert violations(refused) == ["the goose on 24 may go to 23, to 25, to 29, not to 17; "
-                                   "taken as recorded (fox-and-geese/moving)"]
+    assert violations(refused) == [("the goose on 24 may go to 23, to 25, to 29, not to 17; "
+                                   "taken as recorded (fox-and-geese/moving)")]
     assert consulted(refused) == ["fox-and-geese.geese-back"]
     (allowed,) = referee(ENGINE, state, [back], {"fox-and-geese.geese-back": "any-direction"})
     assert violations(allowed) == [] and consulted(allowed) == ["fox-and-geese.geese-back"]
@@ -75,8 +75,8 @@ def test_the_fox_need_not_jump_unless_read_otherwise():
     (free,) = referee(ENGINE, state, aside)
     assert violations(free) == [] and consulted(free) == ["fox-and-geese.must-jump"]
     (obliged,) = referee(ENGINE, state, aside, {"fox-and-geese.must-jump": "must"})
-    assert violations(obliged) == ["the fox on 15 may go to 17, not to 22; taken as recorded "
-                                   "(fox-and-geese/moving)"]
+    assert violations(obliged) == [("the fox on 15 may go to 17, not to 22; taken as recorded "
+                                   "(fox-and-geese/moving)")]
 
 
 def test_a_goose_never_takes_the_fox():

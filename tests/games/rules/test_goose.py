@@ -46,8 +46,8 @@ def test_the_first_throw_of_nine_goes_to_twenty_six_or_fifty_three():
         assert violations(steps[-1]) == [], dice
         assert spaces_of(steps[-1].state, "p1") == [end]
     wrong = referee(ENGINE, start(ENGINE), [throw("p1", 6, 3), move("p1", "s0", "s9")])[-1]
-    assert violations(wrong) == ["the pawn on Start may go to 26, not to Goose (9); taken as "
-                                 "recorded (goose/moving)"]
+    assert violations(wrong) == [("the pawn on Start may go to 26, not to Goose (9); taken as "
+                                 "recorded (goose/moving)")]
 
 
 def test_a_later_nine_from_the_start_counts_as_any_throw_unless_read_otherwise():
@@ -107,8 +107,8 @@ def test_the_inn_costs_two_turns_or_one_as_read():
                                        move("p2", "s2", "s5"), throw("p1", 1, 1)], INN_ONE)
     assert [violations(step) for step in one_turn] == [[]] * 8
     refused = referee(ENGINE, state, [*arrive, throw("p1", 1, 1)])[-1]
-    assert violations(refused) == ["Ana must pass (a turn sat out), not throw; the throw is "
-                                   "skipped (goose/moving)"]
+    assert violations(refused) == [("Ana must pass (a turn sat out), not throw; the throw is "
+                                   "skipped (goose/moving)")]
 
 
 def test_the_well_holds_a_pawn_until_another_falls_in():
