@@ -93,9 +93,16 @@ class Compiler:
         self.cards: dict[str, Card] = {}
         self.actions: dict[str, Action] = {}
         self.space_paths: dict[str, tuple] = {}  # where each space's effect is written
+        self.declared = _declared(document)
 
     def problem(self, path: tuple, message: str) -> None:
         self.problems.append(Problem(self.source.line_of(path), path_text(path), message))
+
+    def absent(self, kind: str, name: str, path: tuple, message: str) -> None:
+        """A reference to something that is not there: a problem unless the document declares
+        it (then it failed on its own problems, already reported)."""
+        if name not in self.declared[kind]:
+            self.problem(path, message)
 
     # -- clauses and points ------------------------------------------------------------
 
@@ -110,7 +117,8 @@ class Compiler:
         known = self.points.get(point_id)
         if known is None:
             declared = ", ".join(sorted(self.points)) or "none"
-            self.problem((*path, "point"), f"unknown point {point_id!r} (declared: {declared})")
+            self.absent("point", point_id, (*path, "point"),
+                        f"unknown point {point_id!r} (declared: {declared})")
             return None
         point, index = known
         self.point_uses.setdefault(point_id, []).append(path)
@@ -235,7 +243,7 @@ class Compiler:
                 self.problem(at, f"jump: {argument!r} is not a space of the board")
                 ok = False
             elif operation == "draw" and argument not in self.decks:
-                self.problem(at, f"draw: {argument!r} is not a deck")
+                self.absent("deck", argument, at, f"draw: {argument!r} is not a deck")
                 ok = False
             elif operation == "keep" and where != "card":
                 self.problem(at, "only a card can be kept in a hand")
@@ -244,7 +252,8 @@ class Compiler:
                 self.problem(at, "stop is an effect of a space passed over (passing:)")
                 ok = False
             elif where == "passing" and operation not in PASSING_EFFECTS:
-                self.problem(at, f"a space passed over may only {', '.join(sorted(PASSING_EFFECTS))}"
+                allowed = ", ".join(sorted(PASSING_EFFECTS))
+                self.problem(at, f"a space passed over may only {allowed}"
                              f"; {operation} needs the piece to stop there (effect:)")
                 ok = False
             found.append((operation, argument))
@@ -373,6 +382,20 @@ class Compiler:
     def rule_of(self, raw_cite: Any, path: tuple, fallback: str) -> str:
         citations = self.citing.cites(raw_cite, path) if raw_cite is not None else ()
         return citations[0].passage if citations else fallback
+
+
+def _declared(document: Mapping[str, Any]) -> dict[str, set[str]]:
+    """Every name the document declares, valid or not, by kind."""
+    board = document["board"]
+    return {
+        "track": {track["id"] for track in board.get("tracks", [])},
+        "region": {region["id"] for region in board.get("regions", [])},
+        "dice": {dice["id"] for dice in document.get("dice", [])},
+        "deck": {deck["id"] for deck in document.get("decks", [])},
+        "card": {card["id"] for deck in document.get("decks", []) for card in deck["cards"]},
+        "action": {action["id"] for action in document["actions"]},
+        "point": {point["id"] for point in document.get("points", [])},
+    }
 
 
 def _at(document: Any, path: tuple) -> Any:

@@ -223,7 +223,8 @@ def enter(game: RulesGame, state, actor: str, action: Action, stage: int, read: 
         if piece[SPACE] not in region:
             continue
         for space in targets:
-            if space != piece[SPACE] and _may_land(game, state, actor, index, space, action, read, at):
+            if space != piece[SPACE] and _may_land(game, state, actor, index, space, action,
+                                                   read, at):
                 found.append(Move(index, (piece[SPACE], space), action, stage))
     return found
 

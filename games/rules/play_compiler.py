@@ -22,6 +22,7 @@ def compile_actions(c: Compiler) -> None:
         if action is not None:
             c.actions[action.id] = action
 
+
 def _action(c: Compiler, raw: Mapping[str, Any], path: tuple) -> Action | None:
     kind = raw["kind"]
     keys = ACTION_KEYS[kind]
@@ -50,22 +51,22 @@ def _action(c: Compiler, raw: Mapping[str, Any], path: tuple) -> Action | None:
         kinds = frozenset(raw["pieces"])
     track = raw.get("track")
     if track is not None and track not in c.tracks:
-        c.problem((*path, "track"), f"{track!r} is not a track of the board")
+        c.absent("track", track, (*path, "track"), f"{track!r} is not a track of the board")
         return None
     dice = raw.get("dice")
     if dice is not None and dice not in c.dice:
-        c.problem((*path, "dice"), f"{dice!r} are not dice of the game")
+        c.absent("dice", dice, (*path, "dice"), f"{dice!r} are not dice of the game")
         return None
     origin = raw.get("from")
     if origin is not None and origin not in c.regions:
-        c.problem((*path, "from"), f"{origin!r} is not a region of the board")
+        c.absent("region", origin, (*path, "from"), f"{origin!r} is not a region of the board")
         return None
     cards = None
     if "cards" in raw:
         cards = frozenset(raw["cards"])
         for name in raw["cards"]:
             if name not in c.cards:
-                c.problem((*path, "cards"), f"{name!r} is not a card")
+                c.absent("card", name, (*path, "cards"), f"{name!r} is not a card")
                 ok = False
     params: dict[str, Clause] = {}
     for key in CLAUSE_KEYS:
@@ -86,6 +87,7 @@ def _action(c: Compiler, raw: Mapping[str, Any], path: tuple) -> Action | None:
     return Action(raw["id"], kind, kinds, citations[0].passage, citations, params,
                   track=track, dice=dice, over=raw.get("over", "others"), origin=origin,
                   cards=cards)
+
 
 def _parameter(c: Compiler, key: str, value: Any, path: tuple, raw: Mapping[str, Any]) -> Any:
     """One action clause's value, checked against the board and the dice."""
@@ -108,6 +110,7 @@ def _parameter(c: Compiler, key: str, value: Any, path: tuple, raw: Mapping[str,
         return _specials(c, value, path, raw)
     return value
 
+
 def _specials(c: Compiler, value: list, path: tuple, raw: Mapping[str, Any]) -> tuple | None:
     dice = c.dice.get(raw.get("dice"))
     found, ok = [], True
@@ -126,6 +129,7 @@ def _specials(c: Compiler, value: list, path: tuple, raw: Mapping[str, Any]) -> 
                              item.get("first_throw", False)))
     return tuple(found) if ok else None
 
+
 def compile_turn(c: Compiler) -> tuple[tuple[Stage, ...], Clause | None, Clause | None]:
     turn = c.doc["turn"]
     c.citing.cites(turn["cite"], ("turn", "cite"))
@@ -142,6 +146,7 @@ def compile_turn(c: Compiler) -> tuple[tuple[Stage, ...], Clause | None, Clause 
                                   lambda v, p: v, "what happens when every player waits")
     return tuple(stages), first, all_waiting
 
+
 def _first_player(c: Compiler, value: Any, path: tuple) -> str | None:
     if value == "seat-order":
         return "seat-order"
@@ -149,6 +154,7 @@ def _first_player(c: Compiler, value: Any, path: tuple) -> str | None:
         c.problem(path, f"{value['role']!r} is not a role")
         return None
     return value["role"]
+
 
 def _stage(c: Compiler, raw: Mapping[str, Any], path: tuple, index: int) -> Stage | None:
     kinds = [kind for kind in ("throw", "draw", "act") if kind in raw]
@@ -169,24 +175,26 @@ def _stage(c: Compiler, raw: Mapping[str, Any], path: tuple, index: int) -> Stag
             return None
     if kind == "throw":
         if raw["throw"] not in c.dice:
-            c.problem((*path, "throw"), f"{raw['throw']!r} are not dice of the game")
+            c.absent("dice", raw["throw"], (*path, "throw"),
+                     f"{raw['throw']!r} are not dice of the game")
             return None
         return Stage(index, kind, raw["throw"], (), raw.get("optional", False), again_on,
                      rule)
     if kind == "draw":
         if raw["draw"] not in c.decks:
-            c.problem((*path, "draw"), f"{raw['draw']!r} is not a deck")
+            c.absent("deck", raw["draw"], (*path, "draw"), f"{raw['draw']!r} is not a deck")
             return None
         return Stage(index, kind, raw["draw"], (), raw.get("optional", False), None, rule)
     actions = []
     for number, name in enumerate(raw["act"]):
         if name in c.actions:
             actions.append(c.actions[name])
-        elif name not in [a["id"] for a in c.doc["actions"]]:
-            c.problem((*path, "act", number), f"{name!r} is not an action")
+        else:
+            c.absent("action", name, (*path, "act", number), f"{name!r} is not an action")
     if len(actions) != len(raw["act"]):
         return None
     return Stage(index, kind, None, tuple(actions), raw.get("optional", False), None, rule)
+
 
 def compile_ends(c: Compiler) -> tuple[End, ...]:
     ends = []
@@ -209,7 +217,8 @@ def compile_ends(c: Compiler) -> tuple[End, ...]:
             continue
         end = End(kind, citations[0].passage, citations, winner)
         if kind == "reach":
-            target = c.clause(raw["reach"], (*path, "reach"), lambda v, p: _place(c, v, p), "where wins")
+            target = c.clause(raw["reach"], (*path, "reach"), lambda v, p: _place(c, v, p),
+                              "where wins")
             kinds_ = _piece_kinds(c, raw.get("pieces"), (*path, "pieces"))
             if target is None or kinds_ is False:
                 continue
@@ -231,11 +240,13 @@ def compile_ends(c: Compiler) -> tuple[End, ...]:
         ends.append(end)
     return tuple(ends)
 
+
 def _place(c: Compiler, value: str, path: tuple) -> str | None:
     if value not in c.spaces and value not in c.regions:
         c.problem(path, f"{value!r} is not a space or region")
         return None
     return value
+
 
 def _piece_kinds(c: Compiler, names, path: tuple):
     if names is None:
@@ -244,6 +255,7 @@ def _piece_kinds(c: Compiler, names, path: tuple):
     for name in unknown:
         c.problem(path, f"{name!r} is not a kind of piece")
     return False if unknown else frozenset(names)
+
 
 def _winner(c: Compiler, value: Any, path: tuple, two: bool) -> Any:
     if value == "other" and not two:

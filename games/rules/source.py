@@ -33,6 +33,7 @@ _PLAIN_TAGS = {
     "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null",
 }
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"  # a date written plainly stays the text it is
+_COLLECTION_TAGS = {"tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"}
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,12 @@ class _Budget:
                                       "(a YAML alias repeats all it names each time it is used)")])
 
 
+def _tag_refused(node: yaml.Node, line: int, path: Path) -> RulesError:
+    return RulesError([Problem(line, path_text(path),
+                               f"the YAML tag {node.tag!r} is not allowed: only text, numbers, "
+                               "true/false, null, lists and mappings")])
+
+
 def _deep(line: int, path: Path) -> RulesError:
     return RulesError([Problem(line, path_text(path),
                                f"the document nests deeper than {MAX_DEPTH} levels")])
@@ -113,6 +120,8 @@ def _read_yaml(text: str) -> Source:
         lines.setdefault(path, line)
         if isinstance(node, yaml.ScalarNode):
             return scalar(node, line, path)
+        if node.tag not in _COLLECTION_TAGS:
+            raise _tag_refused(node, line, path)
         if isinstance(node, yaml.SequenceNode):
             return [build(item, (*path, index), depth + 1)
                     for index, item in enumerate(node.value)]
@@ -137,9 +146,7 @@ def _read_yaml(text: str) -> Source:
         if node.tag == _TIMESTAMP:
             return node.value
         if node.tag not in _PLAIN_TAGS:
-            raise RulesError([Problem(line, path_text(path),
-                                      f"the YAML tag {node.tag!r} is not allowed: only text, "
-                                      "numbers, true/false, null, lists and mappings")])
+            raise _tag_refused(node, line, path)
         if len(node.value) > MAX_STRING:
             raise RulesError([Problem(line, path_text(path),
                                       f"a value of {len(node.value):,} characters; at most "
