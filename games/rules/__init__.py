@@ -82,16 +82,20 @@ def compile_rules(document: Mapping[str, Any], *, slug: str, name: str, version:
 
 
 def check_rules(text: str, *, passages: Mapping[str, str] | None = None, version: str = "draft",
-                seed: int = 1, max_events: int = SAMPLE_EVENTS) -> RulesCheck:
+                seed: int = 1, max_events: int = SAMPLE_EVENTS, sample: bool = True
+                ) -> RulesCheck:
     """Everything the editor shows for a draft: parse, schema, the checks the schema cannot
-    make, compile, the layout, and a match simulated under the default reading. Never raises
-    for a bad document: its problems are the answer."""
+    make, compile, the layout, and (``sample``) a match simulated under the default reading.
+    Never raises for a bad document: its problems are the answer."""
     try:
         source = read_source(text)
         game = _compiled(source, passages)
     except RulesError as error:
         return RulesCheck(problems=error.problems)
     engine = RulesEngine(game, slug=game.game, name=game.name, version=version)
+    if not sample:
+        return RulesCheck(problems=(), document=source.value, engine=engine,
+                          layout=engine.layout())
     try:
         sample = engine.simulate(seed=seed, max_events=max_events)
     except SimulationError as error:  # the interpreter broke its own rules: say so, plainly

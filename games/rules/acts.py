@@ -45,18 +45,18 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
         return state, f"{name} moves out of turn (ignored)"
     path = tuple(data["path"])
 
-    def legal(read) -> bool:
-        return any(m.path == path for m in open_moves(game, state, now(game, state, read), read))
+    def matching(read) -> Move | None:
+        seen = current if state["turn"] is not None else now(game, state, read)
+        found = open_moves(game, state, seen, read, target=path)
+        return next((m for m in found if m.path == path), None)
 
-    allowed, deciding = deciding_points(legal, ref.interpretation)
+    chosen, deciding = deciding_points(matching, ref.interpretation,
+                                       lambda found: found is not None)
     for point in deciding:
         ctx.read(point, f"whether {name} may move from {_name(game, path[0])} to "
                         f"{_name(game, path[-1])}")
     draft = draft_for(state, current)
-    if allowed:
-        read = Reading(ref.interpretation)
-        chosen = next(m for m in open_moves(game, state, now(game, state, read), read)
-                      if m.path == path)
+    if chosen is not None:
         said = apply_move(ctx, draft, chosen)
         draft.state["stage"] = chosen.stage + 1
         summary = f"{name} moves the {piece_name(game, state['pieces'][chosen.piece][1])} " \
@@ -82,7 +82,7 @@ def _why_not(game: RulesGame, state: Mapping[str, Any], current: Now, path, read
     if piece is None:
         return f"{name} has no piece on {_name(game, path[0])}"
     what = f"the {piece_name(game, piece[1])} on {_name(game, path[0])}"
-    legal = [m for m in open_moves(game, state, current, read) if m.path[0] == path[0]]
+    legal = open_moves(game, state, current, read, origin=path[0])
     if not legal:
         return f"{what} has no legal move now"
     where = ", ".join(_route(game, m.path, start=False) for m in legal)
@@ -174,7 +174,7 @@ def offered(at: Offering) -> tuple[Now, list[Move], str | None, list, tuple[str,
     moves = [] if current.pending or current.sit_out else open_moves(game, at.state, current,
                                                                      read)
     plays = playable(game, at.state, current)
-    reason = pass_reason(game, at.state, current, read)
+    reason = pass_reason(game, at.state, current, read, moves)
     found = (current, moves, reason, plays, tuple(sorted(read.points)))
     engine.offer_memo = (at.state, at.reading, found)
     return found

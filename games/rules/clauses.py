@@ -95,18 +95,21 @@ class Reading:
         return self.reading.option(point.id)
 
 
-def deciding_points(judge: Callable[[Read], Any], reading: Interpretation
+def deciding_points(judge: Callable[[Read], Any], reading: Interpretation,
+                    verdict: Callable[[Any], Any] = lambda answer: answer
                     ) -> tuple[Any, list[InterpretationPoint]]:
     """``judge(read)`` under ``reading``, and the points read whose other options would change
-    the answer: the points that decided it (those a referee consults)."""
+    its ``verdict`` (by default the answer itself): the points that decided it (those a
+    referee consults)."""
     first = Reading(reading)
     answer = judge(first)
+    decided = verdict(answer)
     deciding = []
     for point_id, point in sorted(first.points.items()):
         for option in point.option_ids:
             if option == reading.option(point_id):
                 continue
-            if judge(Reading(reading.with_choice(point_id, option))) != answer:
+            if verdict(judge(Reading(reading.with_choice(point_id, option)))) != decided:
                 deciding.append(point)
                 break
     return answer, deciding

@@ -60,6 +60,8 @@ def _holds(ctx: Context, state: Mapping[str, Any], end: End) -> tuple[str | None
 
 def _reached(game: RulesGame, state: Mapping[str, Any], end: End, place: str):
     spaces = set(game.regions[place].spaces) if place in game.regions else {place}
+    if not any(piece[SPACE] in spaces for piece in state["pieces"]):
+        return None
     for pid in seat_order(state):
         mine = [p for p in state["pieces"] if p[OWNER] == pid and
                 (end.kinds is None or p[KIND] in end.kinds)]

@@ -4,6 +4,7 @@ event ever walks the document's tree."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from games.core.choices import OneOf
@@ -134,6 +135,12 @@ class Stage:
     again_on: Clause | None
     rule: str
 
+    @cached_property
+    def compulsory_jumps(self) -> tuple[Action, ...]:
+        """The jump actions some reading makes compulsory."""
+        return tuple(action for action in self.actions if action.kind == "jump"
+                     and True in action.params["must"].values())
+
     @property
     def event_types(self) -> frozenset[str]:
         if self.kind != "act":
@@ -195,3 +202,10 @@ class RulesGame:
     @property
     def roles_by_id(self) -> dict[str, str]:
         return dict(self.roles)
+
+    @cached_property
+    def piece_names(self) -> dict[str, str]:
+        names: dict[str, str] = {}
+        for piece in self.pieces:
+            names.setdefault(piece.kind, piece.name)
+        return names

@@ -5,11 +5,11 @@ the offers ask the same function, each with its own way of reading the points (s
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from games.rules.clauses import Read, agreed
+from games.rules.clauses import Fixed, Read, agreed
 from games.rules.geometry import beyond_of, heading, neighbours_of, walk
 from games.rules.model import Action, RulesGame, Stage
 from games.rules.state import KIND, OWNER, SPACE, WAITING
@@ -17,10 +17,9 @@ from games.rules.state import KIND, OWNER, SPACE, WAITING
 MOST_JUMPS = 32  # captures in one move, whatever the board
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """One legal move: the piece (its index), the path a record names, the action and the
-    stage it belongs to, and what it does on the way."""
+    stage it belongs to, and what it does on the way. (A named tuple: offers make many.)"""
 
     piece: int
     path: tuple[str, ...]
@@ -52,26 +51,57 @@ def geometry(game: RulesGame, names: tuple[str, ...]) -> Geometry:
     return found
 
 
-def stage_moves(game: RulesGame, state: Mapping[str, Any], actor: str, stage: Stage,
-                read: Read) -> list[Move]:
-    """Every move of the stage's actions for ``actor``, a path said once (the first action
-    that allows it); only captures when a jump action says capturing is compulsory."""
+class Occupancy(NamedTuple):
+    at: dict[str, list[int]]  # space -> the pieces on it
+    owned: dict[str, list[int]]  # player -> that player's pieces on the board
+
+
+_RECENT: list[tuple[list, Occupancy]] = []  # the last pieces lists asked about, newest last
+KEPT = 4
+
+
+def occupancy(state: Mapping[str, Any]) -> Occupancy:
+    """Where the pieces stand, by index. A state's pieces list is never changed in place
+    (copy on write), so the answers for the last few are kept (an event asks about the state
+    before it and the one after, under several readings)."""
     pieces = state["pieces"]
+    for known, found in reversed(_RECENT):
+        if known is pieces:
+            return found
     at: dict[str, list[int]] = {}
+    owned: dict[str, list[int]] = {}
     for index, piece in enumerate(pieces):
-        if piece[SPACE] is not None:
-            at.setdefault(piece[SPACE], []).append(index)
+        space = piece[SPACE]
+        if space is not None:
+            at.setdefault(space, []).append(index)
+            owned.setdefault(piece[OWNER], []).append(index)
+    found = Occupancy(at, owned)
+    _RECENT[:] = [*_RECENT[1 - KEPT:], (pieces, found)]
+    return found
+
+
+def stage_moves(game: RulesGame, state: Mapping[str, Any], actor: str, stage: Stage,
+                read: Read, origin: str | None = None,
+                target: tuple[str, ...] | None = None) -> list[Move]:
+    """Every move of the stage's actions for ``actor``, a path said once (the first action
+    that allows it); only captures when a jump action says capturing is compulsory and one
+    can be made. ``origin``: only the moves of the pieces there; ``target``: only the move of
+    that path, if it is one (what a recorded move's legality depends on, found without
+    listing every other)."""
+    at = occupancy(state)
+    if target is not None:
+        origin = target[0]
     found: list[Move] = []
     for action in stage.actions:
         make = MAKERS.get(action.kind)
         if make is not None:
-            found.extend(make(game, state, actor, action, stage.index, read, at))
-    jumps = [move for move in found if move.action.kind == "jump"]
-    if jumps and len(jumps) != len(found):
-        compulsory = {move.action.id for move in jumps
-                      if agreed(move.action.params["must"], bool, read)}
-        if compulsory:
-            found = jumps
+            found.extend(make(game, state, actor, action, stage.index, read, at, origin,
+                              target))
+    if stage.compulsory_jumps and any(move.action.kind != "jump" for move in found) and \
+            _must_jump(game, state, actor, stage, read, at, found, origin):
+        found = [move for move in found if move.action.kind == "jump"]
+    if len(found) < 2:
+        return found
     seen: set[tuple[str, ...]] = set()
     unique = []
     for move in found:
@@ -81,19 +111,77 @@ def stage_moves(game: RulesGame, state: Mapping[str, Any], actor: str, stage: St
     return unique
 
 
-def _movable(state: Mapping[str, Any], actor: str, action: Action):
+def _must_jump(game, state, actor, stage, read, at, found, origin) -> bool:
+    """Whether a jump is possible (by any piece) under an action that makes it compulsory."""
+    for action in stage.compulsory_jumps:
+        if origin is None:
+            possible = any(move.action is action for move in found)
+        else:
+            possible = next(jump(game, state, actor, action, stage.index, read, at, None,
+                                 None), None) is not None
+        if possible and agreed(action.params["must"], bool, read):
+            return True
+    return False
+
+
+def any_move(game: RulesGame, state: Mapping[str, Any], actor: str, stage: Stage,
+             read: Read) -> bool:
+    """Whether the stage allows ``actor`` any move at all (stops at the first found)."""
+    at = occupancy(state)
+    for action in stage.actions:
+        if action.kind == "step":
+            if _can_step(game, state, actor, action, read, at):
+                return True
+            continue
+        make = MAKERS.get(action.kind)
+        if make is not None and next(make(game, state, actor, action, stage.index, read, at,
+                                          None, None), None) is not None:
+            return True
+    return False
+
+
+def _can_step(game: RulesGame, state, actor: str, action: Action, read: Read,
+              places: Occupancy) -> bool:
+    """``step``'s question, asked only whether there is an answer (the end of a game when a
+    player cannot move asks it after every event)."""
+    movable = _movable(state, actor, action, None, places)
+    if not movable:
+        return False
+    shape = geometry(game, action.params["along"].pick(read))
+    neighbours, headings, taken = shape.neighbours, shape.headings, places.at
+    clause = action.params.get("headings")
+    # A step every reading allows answers without reading the point; else the reading's.
+    ways = [frozenset.intersection(*clause.values()), None] if clause is not None and type(
+        clause) is not Fixed else [None]
+    for everyone in ways:
+        allowed = everyone if everyone is not None else (
+            clause.pick(read) if clause is not None else None)
+        for index, piece in movable:
+            here = piece[SPACE]
+            for space in neighbours.get(here, ()):
+                if allowed is not None and headings[here, space] not in allowed:
+                    continue
+                if space not in taken or _may_land(game, state, actor, index, space, action,
+                                                   read, places):
+                    return True
+    return False
+
+
+def _movable(state: Mapping[str, Any], actor: str, action: Action, origin: str | None,
+             places: Occupancy) -> list[tuple[int, list]]:
     kinds = action.kinds
-    for index, piece in enumerate(state["pieces"]):
-        if piece[OWNER] == actor and not piece[WAITING] and piece[SPACE] is not None and (
-                kinds is None or piece[KIND] in kinds):
-            yield index, piece
+    pieces = state["pieces"]
+    indexes = places.owned.get(actor, ()) if origin is None else places.at.get(origin, ())
+    return [(index, pieces[index]) for index in indexes
+            if pieces[index][OWNER] == actor and not pieces[index][WAITING]
+            and (kinds is None or pieces[index][KIND] in kinds)]
 
 
 def _may_land(game: RulesGame, state, actor: str, piece: int, space: str, action: Action,
-              read: Read, at: Mapping[str, Sequence[int]]) -> bool:
+              read: Read, places: Occupancy) -> bool:
     """Whether a move may end on ``space``: blocked by another's piece or one's own only when
     the action says so."""
-    there = [index for index in at.get(space, ()) if index != piece]
+    there = [index for index in places.at.get(space, ()) if index != piece]
     if not there or game.spaces[space].shared:
         return True
     pieces = state["pieces"]
@@ -105,16 +193,18 @@ def _may_land(game: RulesGame, state, actor: str, piece: int, space: str, action
 
 
 def race(game: RulesGame, state, actor: str, action: Action, stage: int, read: Read,
-         at) -> list[Move]:
+         places: Occupancy, origin: str | None, target: tuple[str, ...] | None
+         ) -> Iterator[Move]:
     throw = state["throw"]
     if throw is None:
-        return []
+        return
     dice = game.dice[action.dice]
     count = dice.total(throw)
     track = game.tracks[action.track]
     thrown = tuple(sorted(throw))
-    found = []
-    for index, piece in _movable(state, actor, action):
+    specials = action.params["special_throws"]
+    special_throw = any(special.dice == thrown for found in specials.values() for special in found)
+    for index, piece in _movable(state, actor, action, origin, places):
         position = track.index.get(piece[SPACE])
         if position is None:
             continue
@@ -127,10 +217,10 @@ def race(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
                     return special.to
             return None
 
-        to = agreed(action.params["special_throws"], special_to, read)
+        to = agreed(specials, special_to, read) if special_throw else None
         if to is not None:
-            if _may_land(game, state, actor, index, to, action, read, at):
-                found.append(Move(index, (piece[SPACE], to), action, stage, count=count))
+            if _may_land(game, state, actor, index, to, action, read, places):
+                yield Move(index, (piece[SPACE], to), action, stage, count=count)
             continue
         walked = agreed(action.params["past_end"],
                         lambda past_end, p=position: walk(track.spaces, p, count, 1, past_end),
@@ -142,14 +232,13 @@ def race(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
             if _stops(game, space, read):
                 reached, passed = track.index[space], passed[:number]
                 break
-        if passed and any(at.get(space) for space in passed) and agreed(
+        if passed and any(places.at.get(space) for space in passed) and agreed(
                 action.params["pass_over"], lambda rule: rule == "free", read):
             continue
         end = track.spaces[reached]
-        if _may_land(game, state, actor, index, end, action, read, at):
-            found.append(Move(index, (piece[SPACE], end), action, stage, direction=direction,
-                              passed=passed, count=count))
-    return found
+        if _may_land(game, state, actor, index, end, action, read, places):
+            yield Move(index, (piece[SPACE], end), action, stage, direction=direction,
+                       passed=passed, count=count)
 
 
 def _stops(game: RulesGame, space: str, read: Read) -> bool:
@@ -159,74 +248,88 @@ def _stops(game: RulesGame, space: str, read: Read) -> bool:
 
 
 def step(game: RulesGame, state, actor: str, action: Action, stage: int, read: Read,
-         at) -> list[Move]:
+         places: Occupancy, origin: str | None, target: tuple[str, ...] | None
+         ) -> Iterator[Move]:
+    if target is not None and len(target) != 2:
+        return
     shape = geometry(game, action.params["along"].pick(read))
-    allowed = action.params["headings"].pick(read) if "headings" in action.params else None
-    found = []
-    for index, piece in _movable(state, actor, action):
-        origin = piece[SPACE]
-        for space in shape.neighbours.get(origin, ()):
-            if allowed is not None and shape.headings[(origin, space)] not in allowed:
+    neighbours, headings = shape.neighbours, shape.headings
+    clause = action.params.get("headings")
+    if target is not None:  # one heading to judge: read the point only if readings differ
+        if target[1] not in neighbours.get(target[0], ()) or clause is not None and not agreed(
+                clause, lambda allowed: headings[target[0], target[1]] in allowed, read):
+            return
+        clause = None
+    allowed = clause.pick(read) if clause is not None else None
+    for index, piece in _movable(state, actor, action, origin, places):
+        here = piece[SPACE]
+        for space in neighbours.get(here, ()) if target is None else (target[1],):
+            if allowed is not None and headings[here, space] not in allowed:
                 continue
-            if _may_land(game, state, actor, index, space, action, read, at):
-                found.append(Move(index, (origin, space), action, stage))
-    return found
+            if space not in places.at or _may_land(game, state, actor, index, space, action,
+                                                   read, places):
+                yield Move(index, (here, space), action, stage)
 
 
 def jump(game: RulesGame, state, actor: str, action: Action, stage: int, read: Read,
-         at) -> list[Move]:
+         places: Occupancy, origin: str | None, target: tuple[str, ...] | None
+         ) -> Iterator[Move]:
     shape = geometry(game, action.params["along"].pick(read))
     allowed = action.params["headings"].pick(read) if "headings" in action.params else None
     pieces = state["pieces"]
-    found: list[Move] = []
     several = None
 
-    def onward(index: int, path: list[str], taken: list[int]) -> None:
+    def onward(index: int, path: list[str], taken: list[int]) -> Iterator[Move]:
         nonlocal several
         here = path[-1]
         for over in shape.neighbours.get(here, ()):
             if allowed is not None and shape.headings[(here, over)] not in allowed:
                 continue
-            victims = [other for other in at.get(over, ()) if other not in taken]
+            victims = [other for other in places.at.get(over, ()) if other not in taken]
             if not victims or any(other == index for other in victims):
                 continue
             if action.over == "others" and any(pieces[v][OWNER] == actor for v in victims):
                 continue
             landing = shape.beyond.get((here, over))
-            if landing is None or any(other != index for other in at.get(landing, ())):
+            if landing is None or any(other != index for other in places.at.get(landing, ())):
+                continue
+            if target is not None and (len(target) <= len(path) or target[len(path)] != landing):
                 continue
             move = Move(index, (*path, landing), action, stage, captures=(*taken, *victims))
-            found.append(move)
+            if target is None or len(move.path) == len(target):
+                yield move
             if len(move.captures) >= MOST_JUMPS:
                 continue
             if several is None:
                 several = bool(action.params["multiple"].pick(read))
             if several:
-                onward(index, [*path, landing], [*taken, *victims])
+                yield from onward(index, [*path, landing], [*taken, *victims])
 
-    for index, piece in _movable(state, actor, action):
-        onward(index, [piece[SPACE]], [])
-    return found
+    for index, piece in _movable(state, actor, action, origin, places):
+        yield from onward(index, [piece[SPACE]], [])
 
 
 def enter(game: RulesGame, state, actor: str, action: Action, stage: int, read: Read,
-          at) -> list[Move]:
+          places: Occupancy, origin: str | None, target: tuple[str, ...] | None
+         ) -> Iterator[Move]:
+    if target is not None and len(target) != 2:
+        return
     if "throws" in action.params:
         total = state["total"]
         if total is None or not agreed(action.params["throws"], lambda t: total in t, read):
-            return []
+            return
     region = game.regions[action.origin].spaces
     to = action.params["to"].pick(read)
     targets = game.regions[to].spaces if to in game.regions else (to,)
-    found = []
-    for index, piece in _movable(state, actor, action):
+    for index, piece in _movable(state, actor, action, origin, places):
         if piece[SPACE] not in region:
             continue
         for space in targets:
+            if target is not None and space != target[1]:
+                continue
             if space != piece[SPACE] and _may_land(game, state, actor, index, space, action,
-                                                   read, at):
-                found.append(Move(index, (piece[SPACE], space), action, stage))
-    return found
+                                                   read, places):
+                yield Move(index, (piece[SPACE], space), action, stage)
 
 
 MAKERS = {"race": race, "step": step, "jump": jump, "enter": enter}

@@ -77,10 +77,7 @@ def occupants(pieces: Sequence[Sequence[Any]], space: str, but: int = -1) -> lis
 
 
 def piece_name(game: RulesGame, kind: str) -> str:
-    for piece in game.pieces:
-        if piece.kind == kind:
-            return piece.name
-    return kind
+    return game.piece_names.get(kind, kind)
 
 
 def first_piece(state: Mapping[str, Any], pid: str) -> int | None:

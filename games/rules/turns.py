@@ -18,7 +18,7 @@ from games.core.draft import Draft
 from games.rules.clauses import Read
 from games.rules.effects import Context
 from games.rules.model import RulesGame, Stage
-from games.rules.movement import Move, stage_moves
+from games.rules.movement import Move, any_move, stage_moves
 from games.rules.state import OWNER, SPACE, WAITING, player_name, player_of_role, seat_order
 
 MOST_SETTLING = 100  # stages skipped in one event (empty decks), whatever the document
@@ -53,8 +53,13 @@ def sitting_out(state: Mapping[str, Any], actor: str) -> bool:
         return False
     if state["lost"][actor] > 0:
         return True
-    mine = [piece for piece in state["pieces"] if piece[OWNER] == actor and piece[SPACE]]
-    return bool(mine) and all(piece[WAITING] for piece in mine)
+    waiting = False
+    for piece in state["pieces"]:
+        if piece[OWNER] == actor and piece[SPACE] is not None:
+            if not piece[WAITING]:
+                return False
+            waiting = True
+    return waiting
 
 
 def exhausted(state: Mapping[str, Any], deck: str) -> bool:
@@ -69,6 +74,9 @@ def now(game: RulesGame, state: Mapping[str, Any], read: Read) -> Now:
         return Now(actor, False, state["pending"][0], (), False)
     if sitting_out(state, actor):
         return Now(actor, True, None, (), False)
+    stage = game.stages[state["stage"]] if state["stage"] < len(game.stages) else None
+    if stage is not None and not stage.optional and stage.kind != "draw":
+        return Now(actor, False, None, (stage,), False)  # the usual case, said at once
     found = []
     for stage in game.stages[state["stage"]:]:
         if stage.kind == "draw" and (exhausted(state, stage.target) or
@@ -81,14 +89,17 @@ def now(game: RulesGame, state: Mapping[str, Any], read: Read) -> Now:
     return Now(actor, False, None, tuple(found), True)
 
 
-def open_moves(game: RulesGame, state: Mapping[str, Any], current: Now, read: Read
+def open_moves(game: RulesGame, state: Mapping[str, Any], current: Now, read: Read,
+               origin: str | None = None, target: tuple[str, ...] | None = None
                ) -> list[Move]:
+    """The moves of every stage the record may be at (only those of the pieces on
+    ``origin``, or only the move ``target``, when given: see ``stage_moves``)."""
     found: list[Move] = []
     seen: set[tuple[str, ...]] = set()
     for stage in current.stages:
         if stage.kind != "act":
             continue
-        for move in stage_moves(game, state, current.actor, stage, read):
+        for move in stage_moves(game, state, current.actor, stage, read, origin, target):
             if move.path not in seen:
                 seen.add(move.path)
                 found.append(move)
@@ -111,9 +122,10 @@ def playable(game: RulesGame, state: Mapping[str, Any], current: Now
     return found
 
 
-def pass_reason(game: RulesGame, state: Mapping[str, Any], current: Now, read: Read
-                ) -> str | None:
-    """Why the player may record a ``pass`` now (in words), or None when it may not."""
+def pass_reason(game: RulesGame, state: Mapping[str, Any], current: Now, read: Read,
+                moves: list[Move] | None = None) -> str | None:
+    """Why the player may record a ``pass`` now (in words), or None when it may not
+    (``moves``: the open moves, when the caller has them)."""
     if current.pending:
         return None
     if current.sit_out:
@@ -122,15 +134,20 @@ def pass_reason(game: RulesGame, state: Mapping[str, Any], current: Now, read: R
         return "ends the turn"
     if any(action.kind == "pass" for stage in current.stages for action in stage.actions):
         return "passes"
-    if current.stages[-1].kind != "act" or not cannot_act(game, state, current, read):
+    if current.stages[-1].kind != "act":
+        return None
+    can_move = bool(moves) if moves is not None else not cannot_act(game, state, current, read)
+    if can_move or any(cards for _stage, cards in playable(game, state, current)):
         return None
     return "cannot move and passes"
 
 
 def cannot_act(game: RulesGame, state: Mapping[str, Any], current: Now, read: Read) -> bool:
     """No move and no card to play at any stage the record may be at."""
-    return not open_moves(game, state, current, read) and not any(
-        cards for _stage, cards in playable(game, state, current))
+    if any(cards for _stage, cards in playable(game, state, current)):
+        return False
+    return not any(any_move(game, state, current.actor, stage, read)
+                   for stage in current.stages if stage.kind == "act")
 
 
 def expected(game: RulesGame, state: Mapping[str, Any], current: Now) -> str:
