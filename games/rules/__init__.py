@@ -97,9 +97,9 @@ def check_rules(text: str, *, passages: Mapping[str, str] | None = None, version
         return RulesCheck(problems=(), document=source.value, engine=engine,
                           layout=engine.layout())
     try:
-        sample = engine.simulate(seed=seed, max_events=max_events)
+        match = engine.simulate(seed=seed, max_events=max_events)
     except SimulationError as error:  # the interpreter broke its own rules: say so, plainly
         return RulesCheck(problems=(Problem(None, "", f"the simulated match failed: {error}"),),
                           document=source.value, engine=engine, layout=engine.layout())
     return RulesCheck(problems=(), document=source.value, engine=engine, layout=engine.layout(),
-                      sample=sample)
+                      sample=match)

@@ -48,7 +48,7 @@ def apply_move(ctx: Context, draft: Draft, move: Move) -> list[str]:
             for operation, argument in passing.pick(ctx.read):
                 if operation != "stop":
                     rest_effect(ctx, draft, move.piece, operation, argument, said)
-    arrive(ctx, draft, move.piece, move.path[0], move.direction, move.count, move.action, said)
+    arrive(ctx, draft, move.piece, move.path[0], move.direction, move.steps, move.action, said)
     return said
 
 

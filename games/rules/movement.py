@@ -28,7 +28,7 @@ class Move(NamedTuple):
     captures: tuple[int, ...] = ()
     direction: int = 1
     passed: tuple[str, ...] = ()
-    count: int | None = None
+    steps: int | None = None  # the count a race moved by (a goose repeats it)
 
 
 @dataclass(frozen=True)
@@ -220,7 +220,7 @@ def race(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
         to = agreed(specials, special_to, read) if special_throw else None
         if to is not None:
             if _may_land(game, state, actor, index, to, action, read, places):
-                yield Move(index, (piece[SPACE], to), action, stage, count=count)
+                yield Move(index, (piece[SPACE], to), action, stage, steps=count)
             continue
         walked = agreed(action.params["past_end"],
                         lambda past_end, p=position: walk(track.spaces, p, count, 1, past_end),
@@ -238,7 +238,7 @@ def race(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
         end = track.spaces[reached]
         if _may_land(game, state, actor, index, end, action, read, places):
             yield Move(index, (piece[SPACE], end), action, stage, direction=direction,
-                       passed=passed, count=count)
+                       passed=passed, steps=count)
 
 
 def _stops(game: RulesGame, space: str, read: Read) -> bool:
