@@ -14,7 +14,7 @@ from games.rules.clauses import Reading, deciding_points
 from games.rules.effects import apply_card, apply_move
 from games.rules.model import RulesGame
 from games.rules.movement import Move
-from games.rules.refereeing import begin, draft_for, finish
+from games.rules.refereeing import begin, draft_for, finish, forbid
 from games.rules.state import OWNER, SPACE, first_piece, piece_name, player_name
 from games.rules.turns import (
     Now,
@@ -63,9 +63,8 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
                   f"{_route(game, path)}" + (f": {', '.join(said)}" if said else "")
         return finish(ctx, draft), summary
     action = next(action for action in stages[0].actions if action.moves)
-    ref.violation(action.rule, _why_not(game, state, current, path, Reading(ref.interpretation))
-                  + "; taken as recorded",
-                  citations=action.citations)
+    forbid(ref, action.rule, _why_not(game, state, current, path, Reading(ref.interpretation))
+           + "; taken as recorded", action.citations)
     piece = next((index for index, p in enumerate(state["pieces"])
                   if p[OWNER] == actor and p[SPACE] == path[0]), None)
     if piece is not None:
@@ -116,9 +115,8 @@ def play(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
     action = next(action for action in stage.actions if action.kind == "play")
     draft = draft_for(state, current)
     if card.id not in cards:
-        ref.violation(action.rule, f"{name} may not play {card.name} now (not in the hand, or "
-                      "not a card this action plays); taken as played",
-                      citations=action.citations)
+        forbid(ref, action.rule, f"{name} may not play {card.name} now (not in the hand, or "
+               "not a card this action plays); taken as played", action.citations)
     else:
         hand = draft.edit("hands", actor)
         if hand[card.id] == 1:

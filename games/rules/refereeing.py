@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.draft import Draft
+from games.core.points import Citation
 from games.core.referee import Referee
 from games.rules.clauses import Consulting
 from games.rules.effects import Context
@@ -15,6 +16,8 @@ from games.rules.ends import check_ends
 from games.rules.model import RulesGame
 from games.rules.state import player_name
 from games.rules.turns import Now, now, settle
+
+LEGIBILITY = "[Legibility"  # a note on how the text was read (archive.parsing)
 
 
 def begin(game: RulesGame, state: Mapping[str, Any], actor: str | None, ref: Referee
@@ -28,6 +31,15 @@ def begin(game: RulesGame, state: Mapping[str, Any], actor: str | None, ref: Ref
                       f"{player_name(state, actor)}'s; the event is skipped")
         return None
     return ctx, current
+
+
+def forbid(ref: Referee, rule: str, message: str, citations: tuple[Citation, ...]) -> None:
+    """A violation of a clause, citing it; where a quote rests on a legibility note of the
+    transcription, the step says the text is uncertain too."""
+    ref.violation(rule, message, citations=citations)
+    for citation in citations:
+        if citation.note.startswith(LEGIBILITY):
+            ref.uncertain(citation, f"the rule broken rests on a doubtful reading: {citation.note}")
 
 
 def draft_for(state: Mapping[str, Any], current: Now) -> Draft:

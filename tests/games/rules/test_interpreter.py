@@ -237,3 +237,15 @@ def test_two_players_or_three_as_the_document_says():
     assert ENGINE.initial_state(TWO, {})["turn"] is None  # known once the first event is read
     with pytest.raises(ValueError, match="A small race is played by 2 to 3 players, not 1"):
         ENGINE.initial_state([{"id": "p1", "name": "Ana"}], {})
+
+
+def test_a_rule_resting_on_a_doubtful_reading_says_so_when_it_is_broken():
+    noted = changed('cite: {passage: mini/play, quote: "and move that many spaces"}',
+                    'cite: {passage: mini/play, quote: "and move that many spaces", '
+                    'note: "[Legibility: many is smudged]"}')
+    engine = engine_of(noted)
+    steps = referee(engine, start(engine), [throw("p1", 1), move("p1", "s0", "s2")])
+    assert [(f.kind, f.message) for f in steps[-1].flags] == [
+        ("violation", "the pawn on Start may go to 1, not to 2; taken as recorded (mini/play)"),
+        ("uncertain-text", ("the rule broken rests on a doubtful reading: [Legibility: many is "
+                           "smudged]"))]
