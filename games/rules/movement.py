@@ -56,7 +56,9 @@ class Occupancy(NamedTuple):
     owned: dict[str, list[int]]  # player -> that player's pieces on the board
 
 
-_RECENT: list[tuple[list, Occupancy]] = []  # the last pieces lists asked about, newest last
+# The last pieces lists asked about and their occupancy, newest last: a tuple replaced whole,
+# so a thread reading it never sees it half-written.
+_RECENT: tuple[tuple[list, Occupancy], ...] = ()
 KEPT = 4
 
 
@@ -64,8 +66,10 @@ def occupancy(state: Mapping[str, Any]) -> Occupancy:
     """Where the pieces stand, by index. A state's pieces list is never changed in place
     (copy on write), so the answers for the last few are kept (an event asks about the state
     before it and the one after, under several readings)."""
+    global _RECENT
     pieces = state["pieces"]
-    for known, found in reversed(_RECENT):
+    recent = _RECENT
+    for known, found in reversed(recent):
         if known is pieces:
             return found
     at: dict[str, list[int]] = {}
@@ -76,7 +80,7 @@ def occupancy(state: Mapping[str, Any]) -> Occupancy:
             at.setdefault(space, []).append(index)
             owned.setdefault(piece[OWNER], []).append(index)
     found = Occupancy(at, owned)
-    _RECENT[:] = [*_RECENT[1 - KEPT:], (pieces, found)]
+    _RECENT = (*recent[1 - KEPT:], (pieces, found))
     return found
 
 
