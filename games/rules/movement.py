@@ -54,6 +54,11 @@ def geometry(game: RulesGame, names: tuple[str, ...]) -> Geometry:
 class Occupancy(NamedTuple):
     at: dict[str, list[int]]  # space -> the pieces on it
     owned: dict[str, list[int]]  # player -> that player's pieces on the board
+    kinds: dict[str, set[str]]  # player -> the kinds of those pieces
+
+    def may_move(self, actor: str, action: Action) -> bool:
+        """Whether the actor has a piece of a kind the action moves (else it offers nothing)."""
+        return action.kinds is None or not action.kinds.isdisjoint(self.kinds.get(actor, ()))
 
 
 # The last pieces lists asked about and their occupancy, newest last: a tuple replaced whole,
@@ -74,12 +79,14 @@ def occupancy(state: Mapping[str, Any]) -> Occupancy:
             return found
     at: dict[str, list[int]] = {}
     owned: dict[str, list[int]] = {}
+    kinds: dict[str, set[str]] = {}
     for index, piece in enumerate(pieces):
         space = piece[SPACE]
         if space is not None:
             at.setdefault(space, []).append(index)
             owned.setdefault(piece[OWNER], []).append(index)
-    found = Occupancy(at, owned)
+            kinds.setdefault(piece[OWNER], set()).add(piece[KIND])
+    found = Occupancy(at, owned, kinds)
     _RECENT = (*recent[1 - KEPT:], (pieces, found))
     return found
 
@@ -98,7 +105,7 @@ def stage_moves(game: RulesGame, state: Mapping[str, Any], actor: str, stage: St
     found: list[Move] = []
     for action in stage.actions:
         make = MAKERS.get(action.kind)
-        if make is not None:
+        if make is not None and at.may_move(actor, action):
             found.extend(make(game, state, actor, action, stage.index, read, at, origin,
                               target))
     if stage.compulsory_jumps and any(move.action.kind != "jump" for move in found) and \
@@ -118,6 +125,8 @@ def stage_moves(game: RulesGame, state: Mapping[str, Any], actor: str, stage: St
 def _must_jump(game, state, actor, stage, read, at, found, origin) -> bool:
     """Whether a jump is possible (by any piece) under an action that makes it compulsory."""
     for action in stage.compulsory_jumps:
+        if not at.may_move(actor, action):
+            continue
         if origin is None:
             possible = any(move.action is action for move in found)
         else:
@@ -133,6 +142,8 @@ def any_move(game: RulesGame, state: Mapping[str, Any], actor: str, stage: Stage
     """Whether the stage allows ``actor`` any move at all (stops at the first found)."""
     at = occupancy(state)
     for action in stage.actions:
+        if not at.may_move(actor, action):
+            continue
         if action.kind == "step":
             if _can_step(game, state, actor, action, read, at):
                 return True
