@@ -180,3 +180,13 @@ def test_the_sample_with_both_pawns_held_ends_differently_under_two_readings():
     assert second.reason.startswith("every player waits to be released")
     assert ENGINE.outcome(ended[23][1].state).finished
     assert not ENGINE.outcome(ended[22][1].state).finished
+
+
+def test_a_goose_reached_counting_back_sends_the_pawn_further_back():
+    """goose/the-geese: "… moves on again by the same throw, in the direction it was
+    moving." From 62, five is 63 and four back: 59, a goose, then 54, a goose, then 49."""
+    steps = referee(ENGINE, start(ENGINE, p1=["s62"]), [throw("p1", 2, 3),
+                                                         move("p1", "s62", "s59")])
+    assert violations(steps[-1]) == [] and spaces_of(steps[-1].state, "p1") == ["s49"]
+    assert steps[-1].summary == ("Ana moves the pawn from 62 to Goose (59): on to Goose (54), "
+                                 "on to 49")
