@@ -204,6 +204,11 @@ class RulesGame:
         return dict(self.roles)
 
     @cached_property
+    def passing_spaces(self) -> frozenset[str]:
+        """The spaces that do something to a piece passing over them."""
+        return frozenset(space.id for space in self.spaces.values() if space.passing)
+
+    @cached_property
     def piece_names(self) -> dict[str, str]:
         names: dict[str, str] = {}
         for piece in self.pieces:

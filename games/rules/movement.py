@@ -243,12 +243,15 @@ def race(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
         if walked is None:
             continue
         reached, direction, passed = walked
-        for number, space in enumerate(passed):
-            if _stops(game, space, read):
-                reached, passed = track.index[space], passed[:number]
-                break
-        if passed and any(places.at.get(space) for space in passed) and agreed(
-                action.params["pass_over"], lambda rule: rule == "free", read):
+        if game.passing_spaces:
+            for number, space in enumerate(passed):
+                if space in game.passing_spaces and _stops(game, space, read):
+                    reached, passed = track.index[space], passed[:number]
+                    break
+        pass_over = action.params["pass_over"]
+        if passed and "free" in pass_over.values() and any(
+                places.at.get(space) for space in passed) and agreed(
+                pass_over, lambda rule: rule == "free", read):
             continue
         end = track.spaces[reached]
         if _may_land(game, state, actor, index, end, action, read, places):
