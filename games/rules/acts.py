@@ -61,7 +61,7 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
         draft.state["stage"] = chosen.stage + 1
         summary = f"{name} moves the {piece_name(game, state['pieces'][chosen.piece][1])} " \
                   f"{_route(game, path)}" + (f": {', '.join(said)}" if said else "")
-        return finish(ctx, draft), summary
+        return finish(ctx, draft, state), summary
     action = next(action for action in stages[0].actions if action.moves)
     forbid(ref, action.rule, _why_not(game, state, current, path, Reading(ref.interpretation))
            + "; taken as recorded", action.citations)
@@ -71,7 +71,7 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
         draft.edit("pieces", piece)[SPACE] = path[-1]
         draft.state["mover"] = piece
     draft.state["stage"] = stages[0].index + 1
-    return finish(ctx, draft), f"{name} moves {_route(game, path)} (against the rules)"
+    return finish(ctx, draft, state), f"{name} moves {_route(game, path)} (against the rules)"
 
 
 def _why_not(game: RulesGame, state: Mapping[str, Any], current: Now, path, read) -> str:
@@ -128,7 +128,7 @@ def play(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
     draft.state["stage"] = stage.index + 1
     said: list[str] = []
     apply_card(ctx, draft, first_piece(draft.state, actor), card, said)
-    return finish(ctx, draft), f"{name} plays {card.name}" + (f": {', '.join(said)}"
+    return finish(ctx, draft, state), f"{name} plays {card.name}" + (f": {', '.join(said)}"
                                                                if said else "")
 
 
@@ -154,7 +154,7 @@ def pass_turn(game: RulesGame, state: dict, actor: str | None, data: Mapping[str
     elif current.sit_out and state["lost"][actor]:
         draft.edit("lost")[actor] = state["lost"][actor] - 1
     end_turn(ctx, draft)
-    return finish(ctx, draft), f"{name} {reason}"
+    return finish(ctx, draft, state), f"{name} {reason}"
 
 
 # -- the offers --------------------------------------------------------------------------

@@ -46,7 +46,7 @@ def throw(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, An
     shown = " and ".join(map(str, values))
     summary = f"{name} throws {shown}" + (f" ({total})" if len(values) > 1 else "") + \
         (" and will play again" if again else "")
-    return finish(ctx, draft), summary
+    return finish(ctx, draft, state), summary
 
 
 def offer_throw(at: Offering) -> list[Choice]:
@@ -107,7 +107,7 @@ def draw(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
         discard[card_id] = discard.get(card_id, 0) + 1
         apply_card(ctx, draft, first_piece(draft.state, actor), card, said)
     summary = f"{name} draws {card.name}" + (f": {', '.join(said)}" if said else "")
-    return finish(ctx, draft), summary
+    return finish(ctx, draft, state), summary
 
 
 def offer_draw(at: Offering) -> list[Choice]:

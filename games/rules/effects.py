@@ -6,8 +6,7 @@ that still runs past ``MOST_STEPS`` is cut with a flag."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.core.draft import Draft
 from games.core.referee import Referee
@@ -20,9 +19,8 @@ from games.rules.state import HOME, OWNER, SPACE, WAITING, occupants
 MOST_STEPS = 200  # moving effects followed in one event
 
 
-@dataclass(frozen=True, slots=True)
-class Context:
-    """What a handler carries through one event."""
+class Context(NamedTuple):
+    """What a handler carries through one event (a named tuple: one is made per event)."""
 
     game: RulesGame
     ref: Referee
@@ -42,10 +40,10 @@ def apply_move(ctx: Context, draft: Draft, move: Move) -> list[str]:
         said.append(f"{len(move.captures)} taken")
     draft.edit("pieces", move.piece)[SPACE] = move.path[-1]
     state["mover"] = move.piece
-    for space in move.passed:
-        passing = ctx.game.spaces[space].passing
-        if passing is not None:
-            for operation, argument in passing.pick(ctx.read):
+    passing_spaces = ctx.game.passing_spaces
+    for space in move.passed if passing_spaces else ():
+        if space in passing_spaces:
+            for operation, argument in ctx.game.spaces[space].passing.pick(ctx.read):
                 if operation != "stop":
                     rest_effect(ctx, draft, move.piece, operation, argument, said)
     arrive(ctx, draft, move.piece, move.path[0], move.direction, move.steps, move.action, said)

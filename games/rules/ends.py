@@ -16,11 +16,15 @@ from games.rules.turns import cannot_act, now
 from games.rules.words import place_name
 
 
-def check_ends(ctx: Context, draft: Draft) -> None:
+def check_ends(ctx: Context, draft: Draft, moved: bool = True) -> None:
+    """``moved``: whether any piece moved in this event (when none did, only whether the next
+    player can move may have changed)."""
     state = draft.state
     if state["over"]:
         return
     for end in ctx.game.ends:
+        if not moved and end.kind != "blocked":
+            continue
         concerned = _holds(ctx, state, end)
         if concerned is None:
             continue
@@ -59,7 +63,7 @@ def _holds(ctx: Context, state: Mapping[str, Any], end: End) -> tuple[str | None
 
 
 def _reached(game: RulesGame, state: Mapping[str, Any], end: End, place: str):
-    spaces = set(game.regions[place].spaces) if place in game.regions else {place}
+    spaces = game.spaces_of(place)
     if not any(piece[SPACE] in spaces for piece in state["pieces"]):
         return None
     for pid in seat_order(state):

@@ -198,10 +198,19 @@ class RulesGame:
     hides: bool  # some card is kept in a hand, which other seats do not see
     region_of: dict[str, str] = field(default_factory=dict)  # space -> first region
     geometry: dict = field(default_factory=dict)  # per link-set choice: neighbours, beyond
+    places: dict[str, frozenset[str]] = field(default_factory=dict)  # see spaces_of
 
     @property
     def roles_by_id(self) -> dict[str, str]:
         return dict(self.roles)
+
+    def spaces_of(self, place: str) -> frozenset[str]:
+        """The spaces a space or region id names."""
+        found = self.places.get(place)
+        if found is None:
+            found = self.places[place] = frozenset(
+                self.regions[place].spaces if place in self.regions else (place,))
+        return found
 
     @cached_property
     def passing_spaces(self) -> frozenset[str]:

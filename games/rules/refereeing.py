@@ -48,7 +48,7 @@ def draft_for(state: Mapping[str, Any], current: Now) -> Draft:
     return draft
 
 
-def finish(ctx: Context, draft: Draft) -> dict:
+def finish(ctx: Context, draft: Draft, before: Mapping[str, Any]) -> dict:
     settle(ctx, draft)
-    check_ends(ctx, draft)
+    check_ends(ctx, draft, moved=draft.state["pieces"] is not before["pieces"])
     return draft.state

@@ -11,8 +11,7 @@ whose remaining stages are all optional ends the turn with one.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.core.draft import Draft
 from games.rules.clauses import Read
@@ -24,8 +23,7 @@ from games.rules.state import OWNER, SPACE, WAITING, player_name, player_of_role
 MOST_SETTLING = 100  # stages skipped in one event (empty decks), whatever the document
 
 
-@dataclass(frozen=True, slots=True)
-class Now:
+class Now(NamedTuple):
     """What the record may hold next: whose turn; a turn sat out; a draw due from ``pending``;
     else the ``stages`` the record may be at (the current one and the optional ones after it,
     up to a required one); ``may_end`` when all of those are optional."""
@@ -226,8 +224,10 @@ def _all_waiting(ctx: Context, draft: Draft) -> None:
     """Every player with a piece on the board has all of them waiting: the document says
     whether the game ends there or every piece is released."""
     pieces = draft.state["pieces"]
+    if not any(piece[WAITING] for piece in pieces):
+        return
     placed = [piece for piece in pieces if piece[SPACE] is not None]
-    if not placed or not all(piece[WAITING] for piece in placed):
+    if not all(piece[WAITING] for piece in placed):
         return
     if ctx.game.all_waiting.pick(ctx.read) == "end":
         draft.state.update(over=True, winner=None,
