@@ -37,8 +37,7 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
         return state, "a move out of turn (ignored)"
     ctx, current = opened
     name = player_name(state, actor)
-    stages = [stage for stage in current.stages
-              if any(action.moves for action in stage.actions)]
+    stages = [stage for stage in current.stages if stage.takes_moves]
     if not stages:
         ref.violation(game.turn_rule, f"{expected(game, state, current)}, not move; the move "
                       "is skipped")

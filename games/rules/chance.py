@@ -25,14 +25,14 @@ def throw(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, An
         return state, "a throw out of turn (ignored)"
     ctx, current = opened
     name = player_name(state, actor)
-    stage = next((stage for stage in current.stages if stage.kind == "throw"), None)
+    stage = _first(current.stages, "throw")
     if stage is None:
         ref.violation(game.turn_rule, f"{expected(game, state, current)}, not throw; the "
                       "throw is skipped")
         return state, f"{name} throws out of turn (ignored)"
     dice = game.dice[stage.target]
     values = list(data["dice"])
-    if len(values) != dice.count or any(value not in dice.faces for value in values):
+    if len(values) != dice.count or not dice.face_set.issuperset(values):
         ref.violation(dice.rule, f"{values} is not a throw of {dice.count} dice with faces "
                       f"{', '.join(map(str, dice.faces))}; taken as thrown")
     total = dice.total(values) if values else 0
@@ -47,6 +47,13 @@ def throw(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, An
     summary = f"{name} throws {shown}" + (f" ({total})" if len(values) > 1 else "") + \
         (" and will play again" if again else "")
     return finish(ctx, draft, state), summary
+
+
+def _first(stages, kind: str):
+    for stage in stages:
+        if stage.kind == kind:
+            return stage
+    return None
 
 
 def offer_throw(at: Offering) -> list[Choice]:

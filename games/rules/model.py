@@ -65,6 +65,10 @@ class Dice:
     outcomes: OneOf  # every throw, in order, with its odds
     rule: str
 
+    @cached_property
+    def face_set(self) -> frozenset[int]:
+        return frozenset(self.faces)
+
     def total(self, values) -> int:
         if self.combine == "highest":
             return max(values)
@@ -124,6 +128,13 @@ class Action:
     def moves(self) -> bool:
         return self.kind in ("race", "step", "jump", "enter")
 
+    @cached_property
+    def special_dice(self) -> frozenset[tuple[int, ...]]:
+        """The throws (sorted) some reading of a race's special throws names."""
+        clause = self.params.get("special_throws")
+        return frozenset(special.dice for specials in (clause.values() if clause else ())
+                         for special in specials)
+
 
 @dataclass(frozen=True)
 class Stage:
@@ -134,6 +145,10 @@ class Stage:
     optional: bool
     again_on: Clause | None
     rule: str
+
+    @cached_property
+    def takes_moves(self) -> bool:
+        return any(action.moves for action in self.actions)
 
     @cached_property
     def compulsory_jumps(self) -> tuple[Action, ...]:

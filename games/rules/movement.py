@@ -51,14 +51,40 @@ def geometry(game: RulesGame, names: tuple[str, ...]) -> Geometry:
     return found
 
 
-class Occupancy(NamedTuple):
-    at: dict[str, list[int]]  # space -> the pieces on it
-    owned: dict[str, list[int]]  # player -> that player's pieces on the board
-    kinds: dict[str, set[str]]  # player -> the kinds of those pieces
+class Occupancy:
+    """Where the pieces of one state stand: ``at`` (space -> the pieces on it), ``owned``
+    (player -> that player's pieces on the board), and, asked for, the kinds each player
+    has there."""
+
+    __slots__ = ("_kinds", "at", "owned", "pieces")
+
+    def __init__(self, pieces: list) -> None:
+        at: dict[str, list[int]] = {}
+        owned: dict[str, list[int]] = {}
+        for index, piece in enumerate(pieces):
+            space = piece[SPACE]
+            if space is not None:
+                if space in at:
+                    at[space].append(index)
+                else:
+                    at[space] = [index]
+                owner = piece[OWNER]
+                if owner in owned:
+                    owned[owner].append(index)
+                else:
+                    owned[owner] = [index]
+        self.at, self.owned, self.pieces = at, owned, pieces
+        self._kinds: dict[str, frozenset[str]] = {}
 
     def may_move(self, actor: str, action: Action) -> bool:
         """Whether the actor has a piece of a kind the action moves (else it offers nothing)."""
-        return action.kinds is None or not action.kinds.isdisjoint(self.kinds.get(actor, ()))
+        if action.kinds is None:
+            return True
+        kinds = self._kinds.get(actor)
+        if kinds is None:
+            kinds = self._kinds[actor] = frozenset(
+                self.pieces[index][KIND] for index in self.owned.get(actor, ()))
+        return not action.kinds.isdisjoint(kinds)
 
 
 # The last pieces lists asked about and their occupancy, newest last: a tuple replaced whole,
@@ -77,16 +103,7 @@ def occupancy(state: Mapping[str, Any]) -> Occupancy:
     for known, found in reversed(recent):
         if known is pieces:
             return found
-    at: dict[str, list[int]] = {}
-    owned: dict[str, list[int]] = {}
-    kinds: dict[str, set[str]] = {}
-    for index, piece in enumerate(pieces):
-        space = piece[SPACE]
-        if space is not None:
-            at.setdefault(space, []).append(index)
-            owned.setdefault(piece[OWNER], []).append(index)
-            kinds.setdefault(piece[OWNER], set()).add(piece[KIND])
-    found = Occupancy(at, owned, kinds)
+    found = Occupancy(pieces)
     _RECENT = (*recent[1 - KEPT:], (pieces, found))
     return found
 
@@ -218,7 +235,7 @@ def race(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
     track = game.tracks[action.track]
     thrown = tuple(sorted(throw))
     specials = action.params["special_throws"]
-    special_throw = any(special.dice == thrown for found in specials.values() for special in found)
+    special_throw = thrown in action.special_dice
     for index, piece in _movable(state, actor, action, origin, places):
         position = track.index.get(piece[SPACE])
         if position is None:

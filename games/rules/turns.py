@@ -92,11 +92,12 @@ def open_moves(game: RulesGame, state: Mapping[str, Any], current: Now, read: Re
                ) -> list[Move]:
     """The moves of every stage the record may be at (only those of the pieces on
     ``origin``, or only the move ``target``, when given: see ``stage_moves``)."""
+    acting = [stage for stage in current.stages if stage.kind == "act"]
+    if len(acting) == 1:  # the usual case: one stage's moves, each path said once already
+        return stage_moves(game, state, current.actor, acting[0], read, origin, target)
     found: list[Move] = []
     seen: set[tuple[str, ...]] = set()
-    for stage in current.stages:
-        if stage.kind != "act":
-            continue
+    for stage in acting:
         for move in stage_moves(game, state, current.actor, stage, read, origin, target):
             if move.path not in seen:
                 seen.add(move.path)
