@@ -4,7 +4,8 @@ the same run and by the same methods as bench/engine_speed.py and bench/legal_ev
 on a shared machine weighs less on the comparison:
 
 - replay: events per second through ``engine.apply``, flags on, of matches simulated outside
-  the timing; target: a data game at least half as fast as the slowest hand-written engine;
+  the timing, every engine once a round and the best of ``--repeats`` rounds kept; target: a
+  data game at least half as fast as the slowest hand-written engine;
 - offers: ``legal_events`` per state over every state of simulated matches, for the archivist
   and for a seat; target: median under 0.2 ms.
 
@@ -36,26 +37,24 @@ def engines() -> dict[str, object]:
     return found
 
 
-def replay_rate(engine, total_events: int, repeats: int) -> tuple[int, float, int]:
-    """engine_speed.py's method: simulate outside the timing, then time the replay (the
-    best of ``repeats`` replays, as timeit does: on a shared machine the others' work only
-    ever slows a run down)."""
+def simulated(engine, total_events: int) -> tuple[list[dict], int]:
+    """engine_speed.py's matches: simulated (outside the timing) until ``total_events``."""
     documents, count, seed = [], 0, 0
     while count < total_events:
         document = engine.simulate(seed=seed, min_events=min(total_events - count, 20_000))
         documents.append(document)
         count += len(document["events"])
         seed += 1
-    best = None
-    for _ in range(repeats):
-        flags = 0
-        started = time.process_time()
-        for document in documents:
-            for _event, step in replay_document(engine, document):
-                flags += len(step.flags)
-        elapsed = time.process_time() - started
-        best = elapsed if best is None else min(best, elapsed)
-    return count, best, flags
+    return documents, count
+
+
+def replay_seconds(engine, documents: list[dict]) -> tuple[float, int]:
+    flags = 0
+    started = time.process_time()
+    for document in documents:
+        for _event, step in replay_document(engine, document):
+            flags += len(step.flags)
+    return time.process_time() - started, flags
 
 
 def offer_times(engine, matches: int) -> dict:
@@ -86,20 +85,29 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--matches", type=int, default=20)
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("games", nargs="*", help="some games only (all by default)")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f}")
     found = {slug: engine for slug, engine in engines().items()
              if not args.games or slug in args.games}
     data = [slug for slug in found if slug not in games.available()]
+    matches = {slug: simulated(engine, args.events) for slug, engine in found.items()}
+    # Every engine replayed once a round, the best round kept (as timeit does): the load of
+    # a shared machine weighs on all of them alike, and only ever slows a run down.
+    best: dict[str, float] = {}
+    flags: dict[str, int] = {}
+    for _round in range(args.repeats):
+        for slug, engine in found.items():
+            elapsed, flags[slug] = replay_seconds(engine, matches[slug][0])
+            best[slug] = min(best.get(slug, elapsed), elapsed)
     rates = {}
-    for slug, engine in found.items():
-        count, elapsed, flags = replay_rate(engine, args.events, args.repeats)
-        rates[slug] = count / elapsed
+    for slug in found:
+        count = matches[slug][1]
+        rates[slug] = count / best[slug]
         kind = "rules document" if slug in data else "hand-written"
-        print(f"replay {slug:16s} {count:>9,d} events in {elapsed:6.2f} s = "
-              f"{rates[slug]:>9,.0f} events/s ({flags:,} flags; {kind})")
+        print(f"replay {slug:16s} {count:>9,d} events in {best[slug]:6.2f} s = "
+              f"{rates[slug]:>9,.0f} events/s ({flags[slug]:,} flags; {kind})")
     slowest = min((rate for slug, rate in rates.items() if slug not in data), default=None)
     ok = True
     for slug in data if slowest else ():

@@ -129,6 +129,12 @@ class Action:
         return self.kind in ("race", "step", "jump", "enter")
 
     @cached_property
+    def free_path(self) -> bool:
+        """Whether some reading of a race forbids passing over pieces."""
+        clause = self.params.get("pass_over")
+        return clause is not None and "free" in clause.values()
+
+    @cached_property
     def special_dice(self) -> frozenset[tuple[int, ...]]:
         """The throws (sorted) some reading of a race's special throws names."""
         clause = self.params.get("special_throws")

@@ -236,27 +236,34 @@ def race(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
     thrown = tuple(sorted(throw))
     specials = action.params["special_throws"]
     special_throw = thrown in action.special_dice
+    past_end = action.params["past_end"]
+    free_path = action.free_path
     for index, piece in _movable(state, actor, action, origin, places):
-        position = track.index.get(piece[SPACE])
+        here = piece[SPACE]
+        position = track.index.get(here)
         if position is None:
             continue
-        first = state["thrown"].get(actor) == 1
+        if special_throw:
+            first = state["thrown"].get(actor) == 1
 
-        def special_to(specials, space=piece[SPACE], first=first):
-            for special in specials:
-                if special.dice == thrown and special.origin in (None, space) and (
-                        first or not special.first_throw):
-                    return special.to
-            return None
+            def special_to(specials, space=here, first=first):
+                for special in specials:
+                    if special.dice == thrown and special.origin in (None, space) and (
+                            first or not special.first_throw):
+                        return special.to
+                return None
 
-        to = agreed(specials, special_to, read) if special_throw else None
-        if to is not None:
-            if _may_land(game, state, actor, index, to, action, read, places):
-                yield Move(index, (piece[SPACE], to), action, stage, steps=count)
-            continue
-        walked = agreed(action.params["past_end"],
-                        lambda past_end, p=position: walk(track.spaces, p, count, 1, past_end),
-                        read)
+            to = agreed(specials, special_to, read)
+            if to is not None:
+                if to not in places.at or _may_land(game, state, actor, index, to, action,
+                                                    read, places):
+                    yield Move(index, (here, to), action, stage, (), 1, (), count)
+                continue
+        if type(past_end) is Fixed:
+            walked = walk(track.spaces, position, count, 1, past_end.value)
+        else:
+            walked = agreed(past_end, lambda rule, p=position: walk(track.spaces, p, count, 1,
+                                                                    rule), read)
         if walked is None:
             continue
         reached, direction, passed = walked
@@ -265,15 +272,13 @@ def race(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
                 if space in game.passing_spaces and _stops(game, space, read):
                     reached, passed = track.index[space], passed[:number]
                     break
-        pass_over = action.params["pass_over"]
-        if passed and "free" in pass_over.values() and any(
-                places.at.get(space) for space in passed) and agreed(
-                pass_over, lambda rule: rule == "free", read):
+        if free_path and passed and any(places.at.get(space) for space in passed) and agreed(
+                action.params["pass_over"], lambda rule: rule == "free", read):
             continue
         end = track.spaces[reached]
-        if _may_land(game, state, actor, index, end, action, read, places):
-            yield Move(index, (piece[SPACE], end), action, stage, direction=direction,
-                       passed=passed, steps=count)
+        if end not in places.at or _may_land(game, state, actor, index, end, action, read,
+                                             places):
+            yield Move(index, (here, end), action, stage, (), direction, passed, count)
 
 
 def _stops(game: RulesGame, space: str, read: Read) -> bool:
