@@ -9,21 +9,21 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-import games
 from games.core.replay import replay_document
+from tests.games.rules.seeds import engine_for
 
 
 def simulated(slug: str, seed: int, *, max_events: int | None = None,
               min_events: int | None = None,
               reading: Mapping[str, str] | None = None) -> dict[str, Any]:
-    engine = games.get(slug)
+    engine = engine_for(slug)
     choices = tuple(sorted(engine.reading(reading).choices.items()))
     return copy.deepcopy(_played(slug, seed, max_events, min_events, choices))
 
 
 def final_state(slug: str, document: Mapping[str, Any],
                 reading: Mapping[str, str] | None = None) -> dict[str, Any]:
-    engine = games.get(slug)
+    engine = engine_for(slug)
     state = engine.initial_state(document["players"], document.get("setup", {}))
     for _event, step in replay_document(engine, document, engine.reading(reading)):
         state = step.state
@@ -33,5 +33,5 @@ def final_state(slug: str, document: Mapping[str, Any],
 @cache
 def _played(slug: str, seed: int, max_events: int | None, min_events: int | None,
             choices: tuple[tuple[str, str], ...]) -> dict[str, Any]:
-    return games.get(slug).simulate(seed=seed, max_events=max_events, min_events=min_events,
+    return engine_for(slug).simulate(seed=seed, max_events=max_events, min_events=min_events,
                                     interpretation=dict(choices))

@@ -1,6 +1,7 @@
 """Every engine keeps the contract of what it offers (tests/games/contract.py): sound,
 complete, no dead end, small, whole, and per seat. The engines are the registered ones, so a
-fifth game is held to it as soon as it is registered."""
+fifth game is held to it as soon as it is registered, and so are the data games of the seed
+archive (rules documents, ``tests/games/rules/seeds.py``)."""
 
 from __future__ import annotations
 
@@ -21,23 +22,24 @@ from games.core.canonical import canonical_bytes
 from games.core.choices import covering
 from games.core.engine import Engine
 from tests.games import contract, replay_baseline
+from tests.games.rules.seeds import DATA_SLUGS, data_samples, engine_for
 from tests.games.simulated import simulated as shared
 
-SLUGS = games.available()
+SLUGS = games.available() + DATA_SLUGS
 SEEDS = (1, 2, 3)
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def simulated(slug: str, seed: int, reading=None, max_events: int = 300) -> dict:
     return shared(slug, seed, max_events=max_events,
-                  reading=None if reading is None else games.get(slug).reading(reading).choices)
+                  reading=None if reading is None else engine_for(slug).reading(reading).choices)
 
 
 def test_every_engine_offers_through_the_core():
     """One idiom: the core builds dispatch and offers from the sections' tables; no engine
     builds its own list of choices."""
     for slug in SLUGS:
-        engine = games.get(slug)
+        engine = engine_for(slug)
         assert engine.sections, f"{slug} lists no rulebook sections"
         assert type(engine).legal_events is Engine.legal_events, slug
         assert set(engine.rules) == set(engine.event_schema) - {"annotation", "correction"}, slug
@@ -47,7 +49,7 @@ def test_every_engine_offers_through_the_core():
 @pytest.mark.parametrize("slug", SLUGS)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_offers_are_sound_complete_small_and_never_a_dead_end(slug, seed):
-    engine = games.get(slug)
+    engine = engine_for(slug)
     document = simulated(slug, seed)
     problems = contract.offer_problems(engine, document, engine.interpretation(),
                                        random.Random(seed))
@@ -58,7 +60,7 @@ def test_offers_are_sound_complete_small_and_never_a_dead_end(slug, seed):
 def test_offers_under_every_other_reading_are_sound_and_complete(slug):
     """A match played under each other option of each point: what that reading offers is
     sound and complete under it."""
-    engine = games.get(slug)
+    engine = engine_for(slug)
     problems = []
     for point in engine.points:
         for option in point.option_ids:
@@ -75,9 +77,9 @@ def test_offers_under_every_other_reading_are_sound_and_complete(slug):
 def test_every_legal_event_of_the_stored_records_is_covered_once(slug):
     """The samples and frozen records under every single-option reading: an event that
     applies without a violation is covered by exactly one choice of that reading."""
-    engine = games.get(slug)
+    engine = engine_for(slug)
     problems = []
-    for path in replay_baseline.record_paths():
+    for path in [*replay_baseline.record_paths(), *data_samples()]:
         document = json.loads(path.read_text(encoding="utf-8"))
         if document["game"] != slug:
             continue
@@ -98,7 +100,7 @@ def test_a_seat_is_offered_only_what_its_view_shows(slug):
     """Equal views, equal choices: a state whose hidden parts are drawn again gives a seat the
     same choices, and its own events are among them. A game that hides something must
     actually redraw it (else this proves nothing)."""
-    engine = games.get(slug)
+    engine = engine_for(slug)
     rng = random.Random(5)
     problems, redrawn = [], 0
     for seed in SEEDS[:2]:
@@ -120,7 +122,7 @@ def test_a_seat_is_offered_only_what_its_view_shows(slug):
 @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_a_well_formed_event_that_applies_without_a_violation_is_covered_once(slug, data):
-    engine = games.get(slug)
+    engine = engine_for(slug)
     document = simulated(slug, data.draw(st.integers(1, 40), label="seed"), max_events=200)
     reading = engine.interpretation()
     states = [state for state, _e, _s in contract.states_of(engine, document, reading)]
@@ -134,11 +136,12 @@ def test_a_well_formed_event_that_applies_without_a_violation_is_covered_once(sl
 
 
 SIMULATE = (
-    "import hashlib, sys, games\n"
+    "import hashlib, sys\n"
     "from games.core.canonical import canonical_bytes\n"
+    "from tests.games.rules.seeds import engine_for\n"
     "for slug in sys.argv[1:]:\n"
     "    for seed in (1, 2):\n"
-    "        doc = games.get(slug).simulate(seed=seed, max_events=300)\n"
+    "        doc = engine_for(slug).simulate(seed=seed, max_events=300)\n"
     "        print(slug, seed, hashlib.sha256(canonical_bytes(doc)).hexdigest())\n"
 )
 

@@ -1,5 +1,6 @@
 """The contract every engine keeps (docs/DESIGN.md, "Engines and interpretations"), checked the same
-way for all four, plus the cross-check that every citation resolves to the archive's text."""
+way for all four and for the data games of the seed archive (rules documents), plus the
+cross-check that every citation resolves to the archive's text."""
 
 from pathlib import Path
 
@@ -10,6 +11,8 @@ from archive.parsing import parse_transcription
 from games.core.canonical import canonical_json, round_trip
 from games.core.points import Certainty, Citation, InterpretationPoint, Option
 from games.core.replay import replay_document
+from tests.games.rules import seeds
+from tests.games.rules.seeds import DATA_SLUGS, engine_for
 
 SLUGS = ["dagon", "gothic", "dylan-dog", "fury-of-dracula"]
 RULEBOOKS = Path(__file__).resolve().parents[2] / "archive" / "seed" / "rulebooks"
@@ -22,6 +25,8 @@ TEXTS = {
 
 
 def passages(slug: str) -> dict[str, str]:
+    if slug in DATA_SLUGS:
+        return seeds.passages(slug)
     found = {}
     for name in TEXTS[slug]:
         parsed = parse_transcription(slug, (RULEBOOKS / name).read_text(encoding="utf-8"))
@@ -35,11 +40,11 @@ def test_the_registry_knows_every_game_slug():
         games.get("chess")
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", SLUGS + DATA_SLUGS)
 def test_every_citation_quotes_its_passage_word_for_word(slug):
     """Points and flags cite passages by slug; the archive resolves them to this text."""
     text = passages(slug)
-    engine = games.get(slug)
+    engine = engine_for(slug)
     assert engine.points, f"{slug} declares no interpretation point"
     for point in engine.points:
         for citation in point.citations:
@@ -49,11 +54,11 @@ def test_every_citation_quotes_its_passage_word_for_word(slug):
             )
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", SLUGS + DATA_SLUGS)
 def test_every_certainty_quotes_the_sentence_that_settles_it(slug):
     """A decision the text settles cites that sentence, word for word, like a point does."""
     text = passages(slug)
-    for certainty in games.get(slug).certainties:
+    for certainty in engine_for(slug).certainties:
         for citation in certainty.citations:
             assert citation.passage in text, f"{certainty.id}: no passage {citation.passage}"
             assert citation.quote in text[citation.passage], (
@@ -61,9 +66,9 @@ def test_every_certainty_quotes_the_sentence_that_settles_it(slug):
             )
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", SLUGS + DATA_SLUGS)
 def test_a_simulated_match_is_deterministic_legal_and_schema_valid(slug):
-    engine = games.get(slug)
+    engine = engine_for(slug)
     reading = engine.duel_reading  # La Furia di Dracula's excerpts end no match by play
     first = engine.simulate(seed=21, interpretation=reading)
     assert first == engine.simulate(seed=21, interpretation=reading)
@@ -92,9 +97,9 @@ def test_state_stays_small_in_a_long_match(slug):
     assert max(sizes) < 3 * sizes[0] + 2000, sizes
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", SLUGS + DATA_SLUGS)
 def test_out_of_scope_is_declared(slug):
-    assert games.get(slug).out_of_scope
+    assert engine_for(slug).out_of_scope
 
 
 # -- what each decision rests on ------------------------------------------------------------
@@ -125,24 +130,24 @@ def unfounded(point: InterpretationPoint) -> list[str]:
     return []
 
 
-@pytest.mark.parametrize("slug", games.available())
+@pytest.mark.parametrize("slug", games.available() + DATA_SLUGS)
 def test_every_certainty_names_the_words_that_decide_it(slug):
     """A row called settled must hold the words that settle it; otherwise it is a point."""
-    problems = [p for certainty in games.get(slug).certainties for p in unsettled(certainty)]
+    problems = [p for certainty in engine_for(slug).certainties for p in unsettled(certainty)]
     assert problems == []
 
 
-@pytest.mark.parametrize("slug", games.available())
+@pytest.mark.parametrize("slug", games.available() + DATA_SLUGS)
 def test_every_default_is_the_texts_words_or_a_conjecture(slug):
-    problems = [p for point in games.get(slug).points for p in unfounded(point)]
+    problems = [p for point in engine_for(slug).points for p in unfounded(point)]
     assert problems == []
 
 
-@pytest.mark.parametrize("slug", games.available())
+@pytest.mark.parametrize("slug", games.available() + DATA_SLUGS)
 def test_an_option_called_a_conjecture_declares_what_it_assumes(slug):
     """An option whose description calls it a conjecture says what it assumes, so that
     ``Engine.conjectures`` and the pages list it."""
-    undeclared = [f"{point.id}={option.id}" for point in games.get(slug).points
+    undeclared = [f"{point.id}={option.id}" for point in engine_for(slug).points
                   for option in point.options
                   if "conjecture" in option.description.lower() and not option.conjecture]
     assert undeclared == []

@@ -12,9 +12,11 @@ import pytest
 import games
 from games.core.flags import VIOLATION
 from games.core.replay import replay_document
+from tests.games.rules.seeds import DATA_SLUGS, engine_for
 from tests.games.simulated import simulated as shared
 
 SLUGS = ["dagon", "gothic", "dylan-dog", "fury-of-dracula"]
+ENGINES = SLUGS + DATA_SLUGS  # the data games of the seed archive keep the protocol too
 SEEDS = [1, 2, 3, 7]
 
 
@@ -41,9 +43,9 @@ def simulated(slug, seed):
     return shared(slug, seed, max_events=400)
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", ENGINES)
 def test_an_unknown_event_type_is_a_violation_that_changes_nothing(slug):
-    engine = games.get(slug)
+    engine = engine_for(slug)
     document = simulated(slug, 1)
     state = engine.initial_state(document["players"], document.get("setup", {}))
     before = copy.deepcopy(state)
@@ -53,9 +55,9 @@ def test_an_unknown_event_type_is_a_violation_that_changes_nothing(slug):
     assert step.state == before and state == before
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", ENGINES)
 def test_an_event_after_the_end_is_a_violation_that_changes_nothing(slug):
-    engine = games.get(slug)
+    engine = engine_for(slug)
     document = shared(slug, 1, reading=engine.duel_reading)
     *_, (_last_state, last_event, last_step) = states_of(engine, document,
                                                          engine.reading(engine.duel_reading))
@@ -67,11 +69,11 @@ def test_an_event_after_the_end_is_a_violation_that_changes_nothing(slug):
     assert step.state == final
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", ENGINES)
 def test_a_match_simulated_under_a_reading_is_legal_under_it(slug):
     """``simulate(interpretation=...)`` takes a reading or its choices alike, and its bots play
     that reading: each point's other options give records with no violation under them."""
-    engine = games.get(slug)
+    engine = engine_for(slug)
     for point in engine.points:
         for option in point.option_ids:
             if option == point.default:
@@ -85,9 +87,9 @@ def test_a_match_simulated_under_a_reading_is_legal_under_it(slug):
             assert broken == [], f"{point.id}={option}"
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", ENGINES)
 def test_pieces_stand_on_spaces_of_the_labelled_board(slug):
-    engine = games.get(slug)
+    engine = engine_for(slug)
     for state, _event, step in states_of(engine, simulated(slug, 2)):
         layout = engine.layout(step.state)
         names = layout.names()
@@ -98,9 +100,9 @@ def test_pieces_stand_on_spaces_of_the_labelled_board(slug):
         assert layout.provenance, "the board says where its geometry comes from"
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", ENGINES)
 def test_apply_never_mutates_its_input(slug):
-    engine = games.get(slug)
+    engine = engine_for(slug)
     interpretation = engine.interpretation()
     for state, event, _step in states_of(engine, simulated(slug, 3)):
         before = copy.deepcopy(state)
@@ -110,11 +112,11 @@ def test_apply_never_mutates_its_input(slug):
 
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", ENGINES)
 def test_every_player_has_facts_in_words(slug):
     """The engine says each player's facts (pages never guess them from the state), as the
     viewer may see them: a seat never sees more than the archivist."""
-    engine = games.get(slug)
+    engine = engine_for(slug)
     document = simulated(slug, 2)
     players = [p["id"] for p in document["players"]]
     for index, (_state, _event, step) in enumerate(states_of(engine, document)):

@@ -1,0 +1,102 @@
+"""How the game ends and who wins: a piece reaching a space or region (or all of a player's),
+fewer than so many pieces left, a player who cannot move. Checked after every event, in the
+document's order; the first that holds ends the game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.core.draft import Draft
+from games.rules.clauses import agreed, deciding_points
+from games.rules.effects import Context
+from games.rules.model import End, RulesGame
+from games.rules.state import KIND, OWNER, SPACE, player_name, player_of_role, seat_order
+from games.rules.turns import cannot_act, now
+from games.rules.words import place_name
+
+
+def check_ends(ctx: Context, draft: Draft, moved: bool = True) -> None:
+    """``moved``: whether any piece moved in this event (when none did, only whether the next
+    player can move may have changed)."""
+    state = draft.state
+    if state["over"]:
+        return
+    for end in ctx.game.ends:
+        if not moved and end.kind != "blocked":
+            continue
+        concerned = _holds(ctx, state, end)
+        if concerned is None:
+            continue
+        player, why = concerned
+        winner = _winner(state, end.winner.pick(ctx.read), player)
+        draft.state.update(over=True, winner=winner,
+                           reason=f"{why}: {_verdict(state, winner)} ({end.rule})")
+        return
+
+
+def _holds(ctx: Context, state: Mapping[str, Any], end: End) -> tuple[str | None, str] | None:
+    """The player the end is about and why it holds, or None."""
+    game = ctx.game
+    if end.kind == "reach":
+        return agreed(end.target, lambda place: _reached(game, state, end, place), ctx.read)
+    if end.kind == "fewer":
+        pieces = [p for p in state["pieces"] if p[SPACE] is not None and p[KIND] in end.kinds]
+        count = len(pieces)
+        if not agreed(end.than, lambda than: count < than, ctx.read):
+            return None
+        owner = next((p[OWNER] for p in state["pieces"] if p[KIND] in end.kinds), None)
+        pieces_word = "piece" if count == 1 else "pieces"
+        return owner, f"only {count} {_kinds(game, end)} {pieces_word} left on the board"
+    if state["turn"] is None:
+        return None
+    actor = state["turn"]
+    if end.role is not None and state["roles"].get(actor) != end.role:
+        return None
+    blocked, deciding = deciding_points(lambda read: _blocked(game, state, read),
+                                        ctx.ref.interpretation)
+    for point in deciding:
+        ctx.read(point, "whether the player to move can move")
+    if not blocked:
+        return None
+    return actor, f"{player_name(state, actor)} cannot move"
+
+
+def _reached(game: RulesGame, state: Mapping[str, Any], end: End, place: str):
+    spaces = game.spaces_of(place)
+    if not any(piece[SPACE] in spaces for piece in state["pieces"]):
+        return None
+    for pid in seat_order(state):
+        mine = [p for p in state["pieces"] if p[OWNER] == pid and
+                (end.kinds is None or p[KIND] in end.kinds)]
+        there = [p for p in mine if p[SPACE] in spaces]
+        if there and (not end.all or len(there) == len(mine)):
+            return pid, f"{player_name(state, pid)} reaches {place_name(game, place)}"
+    return None
+
+
+def _blocked(game: RulesGame, state: Mapping[str, Any], read) -> bool:
+    current = now(game, state, read)
+    return (not current.pending and not current.sit_out and not current.may_end
+            and current.stages[-1].kind == "act" and cannot_act(game, state, current, read))
+
+
+def _kinds(game: RulesGame, end: End) -> str:
+    names = sorted({piece.name for piece in game.pieces if piece.kind in end.kinds})
+    return " or ".join(names)
+
+
+def _winner(state: Mapping[str, Any], said: Any, player: str | None) -> str | None:
+    if said == "player":
+        return player
+    if said == "none":
+        return None
+    if said == "other":
+        others = [pid for pid in seat_order(state) if pid != player]
+        return others[0] if others else None
+    return player_of_role(state, said[1])
+
+
+def _verdict(state: Mapping[str, Any], winner: str | None) -> str:
+    return f"{player_name(state, winner)} wins" if winner else "nobody wins"
+

@@ -1,0 +1,246 @@
+"""A rules document compiled: lookup tables and clauses the interpreter reads per event, so no
+event ever walks the document's tree."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from games.core.choices import OneOf
+from games.core.points import Certainty, Citation, InterpretationPoint
+from games.core.rulebook import Rulebook
+from games.rules.clauses import Clause
+
+# An effect: (operation, argument). Motion ones move the piece on; the others apply where it
+# rests.
+Effect = tuple[str, Any]
+MOTION = frozenset({"jump", "repeat", "back_to_start", "move"})
+
+
+@dataclass(frozen=True)
+class SpaceDef:
+    id: str
+    name: str
+    kind: str
+    x: float
+    y: float
+    effect: Clause | None = None
+    passing: Clause | None = None
+    shared: bool = False  # pieces stand here together without meeting (a start, a home)
+
+
+@dataclass(frozen=True)
+class Track:
+    id: str
+    name: str
+    spaces: tuple[str, ...]
+    index: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Region:
+    id: str
+    name: str
+    spaces: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PieceDef:
+    """``owner`` is a role id, or None: every player has these pieces."""
+
+    kind: str
+    name: str
+    owner: str | None
+    starts: tuple[str, ...]  # one space per piece
+
+
+@dataclass(frozen=True)
+class Dice:
+    id: str
+    name: str
+    count: int
+    faces: tuple[int, ...]
+    combine: str
+    outcomes: OneOf  # every throw, in order, with its odds
+    rule: str
+
+    @cached_property
+    def face_set(self) -> frozenset[int]:
+        return frozenset(self.faces)
+
+    def total(self, values) -> int:
+        if self.combine == "highest":
+            return max(values)
+        if self.combine == "lowest":
+            return min(values)
+        return sum(values)
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    name: str
+    count: int
+    deck: str
+    effect: Clause | None
+    keep: bool
+
+
+@dataclass(frozen=True)
+class Deck:
+    id: str
+    name: str
+    cards: tuple[Card, ...]
+    reshuffle: bool
+    rule: str
+
+
+@dataclass(frozen=True)
+class Special:
+    """A throw that takes a piece somewhere else than counting would (Goose's 6 and 3)."""
+
+    dice: tuple[int, ...]  # sorted
+    to: str
+    origin: str | None
+    first_throw: bool
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action of the document. ``params`` holds its clauses by key (``past_end``,
+    ``occupied``…), each a ``Fixed`` or a ``Switch``; ``kinds`` the piece kinds it moves (None:
+    all of the actor's)."""
+
+    id: str
+    kind: str
+    kinds: frozenset[str] | None
+    rule: str
+    citations: tuple[Citation, ...]
+    params: dict[str, Clause] = field(default_factory=dict)
+    track: str | None = None
+    dice: str | None = None
+    over: str = "others"
+    origin: str | None = None  # an enter action's region
+    cards: frozenset[str] | None = None
+
+    @property
+    def moves(self) -> bool:
+        return self.kind in ("race", "step", "jump", "enter")
+
+    @cached_property
+    def free_path(self) -> bool:
+        """Whether some reading of a race forbids passing over pieces."""
+        clause = self.params.get("pass_over")
+        return clause is not None and "free" in clause.values()
+
+    @cached_property
+    def special_dice(self) -> frozenset[tuple[int, ...]]:
+        """The throws (sorted) some reading of a race's special throws names."""
+        clause = self.params.get("special_throws")
+        return frozenset(special.dice for specials in (clause.values() if clause else ())
+                         for special in specials)
+
+
+@dataclass(frozen=True)
+class Stage:
+    index: int
+    kind: str  # throw, draw or act
+    target: str | None  # the dice or deck
+    actions: tuple[Action, ...]
+    optional: bool
+    again_on: Clause | None
+    rule: str
+
+    @cached_property
+    def takes_moves(self) -> bool:
+        return any(action.moves for action in self.actions)
+
+    @cached_property
+    def compulsory_jumps(self) -> tuple[Action, ...]:
+        """The jump actions some reading makes compulsory."""
+        return tuple(action for action in self.actions if action.kind == "jump"
+                     and True in action.params["must"].values())
+
+    @property
+    def event_types(self) -> frozenset[str]:
+        if self.kind != "act":
+            return frozenset({self.kind})
+        kinds = {action.kind for action in self.actions}
+        found = {"move"} if kinds & {"race", "step", "jump", "enter"} else set()
+        found |= {kind for kind in kinds if kind in ("play", "pass")}
+        return frozenset(found)
+
+
+@dataclass(frozen=True)
+class End:
+    kind: str  # reach, fewer or blocked
+    rule: str
+    citations: tuple[Citation, ...]
+    winner: Clause
+    target: Clause | None = None  # reach: a space or region id
+    all: bool = False
+    kinds: frozenset[str] | None = None
+    than: Clause | None = None
+    role: str | None = None  # blocked: the role, or None for any
+
+
+@dataclass
+class RulesGame:
+    """Everything the engine needs, compiled once."""
+
+    game: str
+    name: str
+    document: dict
+    min_players: int
+    max_players: int
+    roles: tuple[tuple[str, str], ...]  # (id, name) in seat order
+    spaces: dict[str, SpaceDef]
+    space_order: tuple[str, ...]
+    tracks: dict[str, Track]
+    links: dict[str, dict[str, tuple[str, ...]]]  # link set -> space -> neighbours
+    regions: dict[str, Region]
+    pieces: tuple[PieceDef, ...]
+    dice: dict[str, Dice]
+    decks: dict[str, Deck]
+    cards: dict[str, Card]
+    stages: tuple[Stage, ...]
+    actions: dict[str, Action]
+    ends: tuple[End, ...]
+    first: Clause
+    all_waiting: Clause
+    points: tuple[InterpretationPoint, ...]
+    certainties: tuple[Certainty, ...]
+    rulebook: Rulebook
+    turn_rule: str
+    end_rule: str
+    out_of_scope: tuple[str, ...]
+    board: dict
+    hides: bool  # some card is kept in a hand, which other seats do not see
+    region_of: dict[str, str] = field(default_factory=dict)  # space -> first region
+    geometry: dict = field(default_factory=dict)  # per link-set choice: neighbours, beyond
+    places: dict[str, frozenset[str]] = field(default_factory=dict)  # see spaces_of
+
+    @property
+    def roles_by_id(self) -> dict[str, str]:
+        return dict(self.roles)
+
+    def spaces_of(self, place: str) -> frozenset[str]:
+        """The spaces a space or region id names."""
+        found = self.places.get(place)
+        if found is None:
+            found = self.places[place] = frozenset(
+                self.regions[place].spaces if place in self.regions else (place,))
+        return found
+
+    @cached_property
+    def passing_spaces(self) -> frozenset[str]:
+        """The spaces that do something to a piece passing over them."""
+        return frozenset(space.id for space in self.spaces.values() if space.passing)
+
+    @cached_property
+    def piece_names(self) -> dict[str, str]:
+        names: dict[str, str] = {}
+        for piece in self.pieces:
+            names.setdefault(piece.kind, piece.name)
+        return names

@@ -1,0 +1,375 @@
+"""The moves a document allows: a race along a track by the throw, a step to a neighbouring
+space, a jump over a piece (once or several times), an entry from a region. ``apply`` and
+the offers ask the same function, each with its own way of reading the points (see
+``clauses``), so what is offered is exactly what is legal."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from games.rules.clauses import Fixed, Read, agreed
+from games.rules.geometry import beyond_of, heading, neighbours_of, walk
+from games.rules.model import Action, RulesGame, Stage
+from games.rules.state import KIND, OWNER, SPACE, WAITING
+
+MOST_JUMPS = 32  # captures in one move, whatever the board
+
+
+class Move(NamedTuple):
+    """One legal move: the piece (its index), the path a record names, the action and the
+    stage it belongs to, and what it does on the way. (A named tuple: offers make many.)"""
+
+    piece: int
+    path: tuple[str, ...]
+    action: Action
+    stage: int
+    captures: tuple[int, ...] = ()
+    direction: int = 1
+    passed: tuple[str, ...] = ()
+    steps: int | None = None  # the count a race moved by (a goose repeats it)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    neighbours: dict[str, tuple[str, ...]]
+    beyond: dict[tuple[str, str], str]
+    headings: dict[tuple[str, str], str]
+
+
+def geometry(game: RulesGame, names: tuple[str, ...]) -> Geometry:
+    """The neighbours, jumps and headings along the union of some link sets, made once."""
+    found = game.geometry.get(names)
+    if found is None:
+        position = {space.id: (space.x, space.y) for space in game.spaces.values()}
+        neighbours = neighbours_of(game.links, names)
+        headings = {(a, b): heading(*position[a], *position[b])
+                    for a, others in neighbours.items() for b in others}
+        found = game.geometry[names] = Geometry(neighbours, beyond_of(neighbours, position),
+                                                headings)
+    return found
+
+
+class Occupancy:
+    """Where the pieces of one state stand: ``at`` (space -> the pieces on it), ``owned``
+    (player -> that player's pieces on the board), and, asked for, the kinds each player
+    has there."""
+
+    __slots__ = ("_kinds", "at", "owned", "pieces")
+
+    def __init__(self, pieces: list) -> None:
+        at: dict[str, list[int]] = {}
+        owned: dict[str, list[int]] = {}
+        for index, piece in enumerate(pieces):
+            space = piece[SPACE]
+            if space is not None:
+                if space in at:
+                    at[space].append(index)
+                else:
+                    at[space] = [index]
+                owner = piece[OWNER]
+                if owner in owned:
+                    owned[owner].append(index)
+                else:
+                    owned[owner] = [index]
+        self.at, self.owned, self.pieces = at, owned, pieces
+        self._kinds: dict[str, frozenset[str]] = {}
+
+    def may_move(self, actor: str, action: Action) -> bool:
+        """Whether the actor has a piece of a kind the action moves (else it offers nothing)."""
+        if action.kinds is None:
+            return True
+        kinds = self._kinds.get(actor)
+        if kinds is None:
+            kinds = self._kinds[actor] = frozenset(
+                self.pieces[index][KIND] for index in self.owned.get(actor, ()))
+        return not action.kinds.isdisjoint(kinds)
+
+
+# The last pieces lists asked about and their occupancy, newest last: a tuple replaced whole,
+# so a thread reading it never sees it half-written.
+_RECENT: tuple[tuple[list, Occupancy], ...] = ()
+KEPT = 4
+
+
+def occupancy(state: Mapping[str, Any]) -> Occupancy:
+    """Where the pieces stand, by index. A state's pieces list is never changed in place
+    (copy on write), so the answers for the last few are kept (an event asks about the state
+    before it and the one after, under several readings)."""
+    global _RECENT
+    pieces = state["pieces"]
+    recent = _RECENT
+    for known, found in reversed(recent):
+        if known is pieces:
+            return found
+    found = Occupancy(pieces)
+    _RECENT = (*recent[1 - KEPT:], (pieces, found))
+    return found
+
+
+def stage_moves(game: RulesGame, state: Mapping[str, Any], actor: str, stage: Stage,
+                read: Read, origin: str | None = None,
+                target: tuple[str, ...] | None = None) -> list[Move]:
+    """Every move of the stage's actions for ``actor``, a path said once (the first action
+    that allows it); only captures when a jump action says capturing is compulsory and one
+    can be made. ``origin``: only the moves of the pieces there; ``target``: only the move of
+    that path, if it is one (what a recorded move's legality depends on, found without
+    listing every other)."""
+    at = occupancy(state)
+    if target is not None:
+        origin = target[0]
+    found: list[Move] = []
+    for action in stage.actions:
+        make = MAKERS.get(action.kind)
+        if make is not None and at.may_move(actor, action):
+            found.extend(make(game, state, actor, action, stage.index, read, at, origin,
+                              target))
+    if stage.compulsory_jumps and any(move.action.kind != "jump" for move in found) and \
+            _must_jump(game, state, actor, stage, read, at, found, origin):
+        found = [move for move in found if move.action.kind == "jump"]
+    if len(found) < 2:
+        return found
+    seen: set[tuple[str, ...]] = set()
+    unique = []
+    for move in found:
+        if move.path not in seen:
+            seen.add(move.path)
+            unique.append(move)
+    return unique
+
+
+def _must_jump(game, state, actor, stage, read, at, found, origin) -> bool:
+    """Whether a jump is possible (by any piece) under an action that makes it compulsory."""
+    for action in stage.compulsory_jumps:
+        if not at.may_move(actor, action):
+            continue
+        if origin is None:
+            possible = any(move.action is action for move in found)
+        else:
+            possible = next(jump(game, state, actor, action, stage.index, read, at, None,
+                                 None), None) is not None
+        if possible and agreed(action.params["must"], bool, read):
+            return True
+    return False
+
+
+def any_move(game: RulesGame, state: Mapping[str, Any], actor: str, stage: Stage,
+             read: Read) -> bool:
+    """Whether the stage allows ``actor`` any move at all (stops at the first found)."""
+    at = occupancy(state)
+    for action in stage.actions:
+        if not at.may_move(actor, action):
+            continue
+        if action.kind == "step":
+            if _can_step(game, state, actor, action, read, at):
+                return True
+            continue
+        make = MAKERS.get(action.kind)
+        if make is not None and next(make(game, state, actor, action, stage.index, read, at,
+                                          None, None), None) is not None:
+            return True
+    return False
+
+
+def _can_step(game: RulesGame, state, actor: str, action: Action, read: Read,
+              places: Occupancy) -> bool:
+    """``step``'s question, asked only whether there is an answer (the end of a game when a
+    player cannot move asks it after every event)."""
+    movable = _movable(state, actor, action, None, places)
+    if not movable:
+        return False
+    shape = geometry(game, action.params["along"].pick(read))
+    neighbours, headings, taken = shape.neighbours, shape.headings, places.at
+    clause = action.params.get("headings")
+    # A step every reading allows answers without reading the point; else the reading's.
+    ways = [frozenset.intersection(*clause.values()), None] if clause is not None and type(
+        clause) is not Fixed else [None]
+    for everyone in ways:
+        allowed = everyone if everyone is not None else (
+            clause.pick(read) if clause is not None else None)
+        for index, piece in movable:
+            here = piece[SPACE]
+            for space in neighbours.get(here, ()):
+                if allowed is not None and headings[here, space] not in allowed:
+                    continue
+                if space not in taken or _may_land(game, state, actor, index, space, action,
+                                                   read, places):
+                    return True
+    return False
+
+
+def _movable(state: Mapping[str, Any], actor: str, action: Action, origin: str | None,
+             places: Occupancy) -> list[tuple[int, list]]:
+    kinds = action.kinds
+    pieces = state["pieces"]
+    indexes = places.owned.get(actor, ()) if origin is None else places.at.get(origin, ())
+    return [(index, pieces[index]) for index in indexes
+            if pieces[index][OWNER] == actor and not pieces[index][WAITING]
+            and (kinds is None or pieces[index][KIND] in kinds)]
+
+
+def _may_land(game: RulesGame, state, actor: str, piece: int, space: str, action: Action,
+              read: Read, places: Occupancy) -> bool:
+    """Whether a move may end on ``space``: blocked by another's piece or one's own only when
+    the action says so."""
+    there = [index for index in places.at.get(space, ()) if index != piece]
+    if not there or game.spaces[space].shared:
+        return True
+    pieces = state["pieces"]
+    others = any(pieces[index][OWNER] != actor for index in there)
+    own = any(pieces[index][OWNER] == actor for index in there)
+    if others and agreed(action.params["occupied"], lambda rule: rule == "block", read):
+        return False
+    return not (own and agreed(action.params["own"], lambda rule: rule == "block", read))
+
+
+def race(game: RulesGame, state, actor: str, action: Action, stage: int, read: Read,
+         places: Occupancy, origin: str | None, target: tuple[str, ...] | None
+         ) -> Iterator[Move]:
+    throw = state["throw"]
+    if throw is None:
+        return
+    dice = game.dice[action.dice]
+    count = dice.total(throw)
+    track = game.tracks[action.track]
+    thrown = tuple(sorted(throw))
+    specials = action.params["special_throws"]
+    special_throw = thrown in action.special_dice
+    past_end = action.params["past_end"]
+    free_path = action.free_path
+    for index, piece in _movable(state, actor, action, origin, places):
+        here = piece[SPACE]
+        position = track.index.get(here)
+        if position is None:
+            continue
+        if special_throw:
+            first = state["thrown"].get(actor) == 1
+
+            def special_to(specials, space=here, first=first):
+                for special in specials:
+                    if special.dice == thrown and special.origin in (None, space) and (
+                            first or not special.first_throw):
+                        return special.to
+                return None
+
+            to = agreed(specials, special_to, read)
+            if to is not None:
+                if to not in places.at or _may_land(game, state, actor, index, to, action,
+                                                    read, places):
+                    yield Move(index, (here, to), action, stage, (), 1, (), count)
+                continue
+        if type(past_end) is Fixed:
+            walked = walk(track.spaces, position, count, 1, past_end.value)
+        else:
+            walked = agreed(past_end, lambda rule, p=position: walk(track.spaces, p, count, 1,
+                                                                    rule), read)
+        if walked is None:
+            continue
+        reached, direction, passed = walked
+        if game.passing_spaces:
+            for number, space in enumerate(passed):
+                if space in game.passing_spaces and _stops(game, space, read):
+                    reached, passed = track.index[space], passed[:number]
+                    break
+        if free_path and passed and any(places.at.get(space) for space in passed) and agreed(
+                action.params["pass_over"], lambda rule: rule == "free", read):
+            continue
+        end = track.spaces[reached]
+        if end not in places.at or _may_land(game, state, actor, index, end, action, read,
+                                             places):
+            yield Move(index, (here, end), action, stage, (), direction, passed, count)
+
+
+def _stops(game: RulesGame, space: str, read: Read) -> bool:
+    passing = game.spaces[space].passing
+    return passing is not None and agreed(passing, lambda effects: ("stop", True) in effects,
+                                          read)
+
+
+def step(game: RulesGame, state, actor: str, action: Action, stage: int, read: Read,
+         places: Occupancy, origin: str | None, target: tuple[str, ...] | None
+         ) -> Iterator[Move]:
+    if target is not None and len(target) != 2:
+        return
+    shape = geometry(game, action.params["along"].pick(read))
+    neighbours, headings = shape.neighbours, shape.headings
+    clause = action.params.get("headings")
+    if target is not None:  # one heading to judge: read the point only if readings differ
+        if target[1] not in neighbours.get(target[0], ()) or clause is not None and not agreed(
+                clause, lambda allowed: headings[target[0], target[1]] in allowed, read):
+            return
+        clause = None
+    allowed = clause.pick(read) if clause is not None else None
+    for index, piece in _movable(state, actor, action, origin, places):
+        here = piece[SPACE]
+        for space in neighbours.get(here, ()) if target is None else (target[1],):
+            if allowed is not None and headings[here, space] not in allowed:
+                continue
+            if space not in places.at or _may_land(game, state, actor, index, space, action,
+                                                   read, places):
+                yield Move(index, (here, space), action, stage)
+
+
+def jump(game: RulesGame, state, actor: str, action: Action, stage: int, read: Read,
+         places: Occupancy, origin: str | None, target: tuple[str, ...] | None
+         ) -> Iterator[Move]:
+    shape = geometry(game, action.params["along"].pick(read))
+    allowed = action.params["headings"].pick(read) if "headings" in action.params else None
+    pieces = state["pieces"]
+    several = None
+
+    def onward(index: int, path: list[str], taken: list[int]) -> Iterator[Move]:
+        nonlocal several
+        here = path[-1]
+        for over in shape.neighbours.get(here, ()):
+            if allowed is not None and shape.headings[(here, over)] not in allowed:
+                continue
+            victims = [other for other in places.at.get(over, ()) if other not in taken]
+            if not victims or any(other == index for other in victims):
+                continue
+            if action.over == "others" and any(pieces[v][OWNER] == actor for v in victims):
+                continue
+            landing = shape.beyond.get((here, over))
+            if landing is None or any(other != index for other in places.at.get(landing, ())):
+                continue
+            if target is not None and (len(target) <= len(path) or target[len(path)] != landing):
+                continue
+            move = Move(index, (*path, landing), action, stage, captures=(*taken, *victims))
+            if target is None or len(move.path) == len(target):
+                yield move
+            if len(move.captures) >= MOST_JUMPS:
+                continue
+            if several is None:
+                several = bool(action.params["multiple"].pick(read))
+            if several:
+                yield from onward(index, [*path, landing], [*taken, *victims])
+
+    for index, piece in _movable(state, actor, action, origin, places):
+        yield from onward(index, [piece[SPACE]], [])
+
+
+def enter(game: RulesGame, state, actor: str, action: Action, stage: int, read: Read,
+          places: Occupancy, origin: str | None, target: tuple[str, ...] | None
+         ) -> Iterator[Move]:
+    if target is not None and len(target) != 2:
+        return
+    if "throws" in action.params:
+        total = state["total"]
+        if total is None or not agreed(action.params["throws"], lambda t: total in t, read):
+            return
+    region = game.regions[action.origin].spaces
+    to = action.params["to"].pick(read)
+    targets = game.regions[to].spaces if to in game.regions else (to,)
+    for index, piece in _movable(state, actor, action, origin, places):
+        if piece[SPACE] not in region:
+            continue
+        for space in targets:
+            if target is not None and space != target[1]:
+                continue
+            if space != piece[SPACE] and _may_land(game, state, actor, index, space, action,
+                                                   read, places):
+                yield Move(index, (piece[SPACE], space), action, stage)
+
+
+MAKERS = {"race": race, "step": step, "jump": jump, "enter": enter}

@@ -1,0 +1,96 @@
+"""What a compiled clause says, in words: the decisions the engine lists as certainties (each
+with the sentence it cites), and the names pages and labels use."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.rules.clauses import Clause, Fixed
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def effect_words(effects: tuple, spaces: Mapping[str, Any], decks: Mapping[str, Any]) -> str:
+    said = []
+    for operation, argument in effects:
+        if operation == "jump":
+            said.append(f"go on to {spaces[argument].name}")
+        elif operation == "repeat":
+            said.append("move again by the same throw")
+        elif operation == "back_to_start":
+            said.append("go back to the start")
+        elif operation == "move":
+            said.append(f"move {plural(abs(argument), 'space')} "
+                        f"{'on' if argument > 0 else 'back'}")
+        elif operation == "swap":
+            said.append(f"swap places with the {'last' if argument == 'last' else 'leading'} "
+                        "piece")
+        elif operation == "lose_turns":
+            said.append(f"lose {plural(argument, 'turn')}")
+        elif operation == "wait":
+            said.append("wait until another piece arrives")
+        elif operation == "extra_turn":
+            said.append("play again")
+        elif operation == "draw":
+            said.append(f"draw from {decks[argument].name}")
+        elif operation == "stop":
+            said.append("stop here")
+        elif operation == "keep":
+            said.append("kept in hand and played later")
+    return "; ".join(said)
+
+
+def clause_words(clause: Clause | None, say) -> str:
+    """``say(value)``, or the point that decides it."""
+    if clause is None:
+        return ""
+    if type(clause) is Fixed:
+        return say(clause.value)
+    return f"as the reading of {clause.point.id} says"
+
+
+def action_words(action, game) -> str:
+    params = action.params
+
+    def said(key: str) -> str:
+        return clause_words(params.get(key), lambda value: str(value).replace("_", " "))
+
+    if action.kind == "race":
+        track = game.tracks[action.track]
+        return (f"a piece moves along {track.name} by the throw of {game.dice[action.dice].name};"
+                f" past the end: {said('past_end')}; onto another's piece: {said('occupied')}")
+    if action.kind == "step":
+        return f"a piece steps to a neighbouring space; onto a piece: {said('occupied')}"
+    if action.kind == "jump":
+        return (f"a piece jumps over a neighbouring piece to the space beyond, which is "
+                f"{said('capture')}d; several jumps: {said('multiple')}; compulsory: "
+                f"{said('must')}")
+    if action.kind == "enter":
+        return f"a piece enters from {game.regions[action.origin].name} to {said('to')}"
+    if action.kind == "play":
+        return "a card kept in hand is played"
+    return "the player may pass"
+
+
+def end_words(end, game) -> str:
+    winner = clause_words(end.winner, lambda value: {
+        "player": "that player wins", "other": "the other player wins",
+        "none": "nobody wins"}.get(value) if isinstance(value, str)
+        else f"{game.roles_by_id[value[1]]} win")
+    if end.kind == "reach":
+        where = clause_words(end.target, lambda value: place_name(game, value))
+        return f"a piece reaches {where}: {winner}"
+    if end.kind == "fewer":
+        than = clause_words(end.than, str)
+        return f"fewer than {than} such pieces remain: {winner}"
+    whose = "a player" if end.role is None else game.roles_by_id[end.role]
+    return f"{whose} cannot move: {winner}"
+
+
+def place_name(game, place: str) -> str:
+    if place in game.spaces:
+        return game.spaces[place].name
+    return game.regions[place].name
