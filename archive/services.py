@@ -13,11 +13,11 @@ from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
 
+import background
 from archive.errors import ArchiveError
 from archive.models import Annotation, Game, Rulebook, Scan, Transcription
 from archive.parsing import TARGET_SEPARATOR, certainty_cues, parse_transcription
 from archive.signals import game_stored
-from archive.tasks import tile_scan
 from archive.versions import (
     Box,
     RegionSpec,
@@ -222,7 +222,7 @@ def add_scan(
         if width:
             # Deep-zoom tiles are made once the scan is committed: by a worker when a broker
             # is configured, else in this process right after the commit (archive.tiles).
-            transaction.on_commit(lambda: tile_scan.delay(scan.pk))
+            transaction.on_commit(lambda: background.send("archive.tasks.tile_scan", scan.pk))
     return scan
 
 

@@ -4,7 +4,6 @@ runs, steps, comparisons and sweeps to it.
 Route names carry an ``api-`` prefix so they never shadow the pages' names (``match-list``)."""
 
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
 from archive import api as archive_api
@@ -14,6 +13,7 @@ from replay.api import runs as api_runs
 from search.api import SearchView
 from studies import api as studies_api
 from trust.api import LatestCheckpointView
+from web.lazy_views import lazy_view
 
 router = DefaultRouter()
 router.register("games", replay_api.GameViewSet, basename="api-game")
@@ -26,8 +26,9 @@ router.register("runs", api_runs.RunViewSet, basename="api-run")
 router.register("studies", studies_api.StudyViewSet, basename="api-study")
 
 urlpatterns = [
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("schema/", lazy_view("drf_spectacular.views.SpectacularAPIView"), name="api-schema"),
+    path("docs/", lazy_view("drf_spectacular.views.SpectacularSwaggerView", url_name="api-schema"),
+         name="api-docs"),
     path("auth/token/", RateLimitedObtainAuthToken.as_view(), name="api-token"),
     path("search/", SearchView.as_view(), name="api-search"),
     path("matches/<int:match_id>/compare/", api_runs.MatchCompareView.as_view(),

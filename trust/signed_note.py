@@ -14,10 +14,14 @@ import base64
 import binascii
 import hashlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
-from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+# cryptography is imported where a key is made or used, not when the API's URLs load (0.2 s).
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import (
+        Ed25519PrivateKey,
+        Ed25519PublicKey,
+    )
 
 ED25519 = b"\x01"
 SIGNATURE_PREFIX = "\u2014 "  # em dash, space
@@ -38,6 +42,8 @@ def key_id(name: str, public_key: bytes) -> bytes:
 
 
 def _public_bytes(key: Ed25519PublicKey) -> bytes:
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
     return key.public_bytes(Encoding.Raw, PublicFormat.Raw)
 
 
@@ -65,6 +71,8 @@ class Signer:
 
 
 def new_signer(name: str) -> Signer:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
     return Signer(_check_name(name), Ed25519PrivateKey.generate())
 
 
@@ -75,6 +83,8 @@ def read_signer(encoded: str) -> Signer:
     name, id_hex, key = parts[2], parts[3], _b64(parts[4])
     if len(key) != 33 or key[:1] != ED25519:
         raise NoteError("the signer key is not an Ed25519 key")
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
     signer = Signer(_check_name(name), Ed25519PrivateKey.from_private_bytes(key[1:]))
     if signer.key_id.hex() != id_hex:
         raise NoteError("the signer key's ID does not match its key")
@@ -97,6 +107,8 @@ def read_verifier(encoded: str) -> Verifier:
         raise NoteError("the verifier key is not an Ed25519 key")
     if key_id(name, key[1:]).hex() != id_hex:
         raise NoteError("the verifier key's ID does not match its key")
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
     return Verifier(name, bytes.fromhex(id_hex), Ed25519PublicKey.from_public_bytes(key[1:]))
 
 
@@ -128,6 +140,8 @@ def open_note(note: str, verifier: Verifier) -> str:
     split = note.rstrip("\n").rfind("\n\n")
     text, signatures = note[: split + 1], note[split + 2 :]
     _check_text(text)
+    from cryptography.exceptions import InvalidSignature
+
     found = False
     for line in signatures.splitlines():
         if not line.startswith(SIGNATURE_PREFIX) or line.count(" ") != 2:

@@ -21,7 +21,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "web": {"boundary"},
     "background": {"config"},  # the Celery app only, to send a task by its name
     "trust": {"games", "boundary", "web"},
-    "archive": {"games", "boundary", "web", "trust"},
+    "archive": {"games", "boundary", "web", "trust", "background"},
     "replay": {"games", "boundary", "web", "trust", "archive", "background"},
     "studies": {"games", "boundary", "web", "trust", "archive", "replay", "background"},
     "search": {"games", "boundary", "web", "trust", "archive", "replay"},
