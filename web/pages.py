@@ -13,7 +13,7 @@ from web.params import BadParameter
 def wants_fragment(request) -> bool:
     """An htmx request for a fragment; a history restore asks for the whole page."""
     htmx = getattr(request, "htmx", None)
-    return bool(htmx) and not htmx.history_restore_request
+    return htmx is not None and bool(htmx) and not htmx.history_restore_request
 
 
 def page(request, template: str, context: dict, *, fragment: str | None = None, status=200):

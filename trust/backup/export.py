@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -16,7 +17,7 @@ from trust.backup.files import FORMAT, BackupError, sha256_of, write_json
 from trust.backup.sections import ExportContext, sections
 
 
-def export_archive(*, directory: Path, with_password_hashes: bool = False) -> dict:
+def export_archive(*, directory: Path, with_password_hashes: bool = False) -> dict[str, Any]:
     """Write the whole archive to ``directory`` (new or empty); returns the manifest.
     Password hashes are written only when ``with_password_hashes``."""
     target = Path(directory)
@@ -35,7 +36,7 @@ def export_archive(*, directory: Path, with_password_hashes: bool = False) -> di
     return manifest
 
 
-def _export_into(directory: Path, with_password_hashes: bool) -> dict:
+def _export_into(directory: Path, with_password_hashes: bool) -> dict[str, Any]:
     context = ExportContext(
         directory=directory,
         usernames=dict(get_user_model().objects.values_list("pk", "username")),

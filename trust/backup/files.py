@@ -53,10 +53,10 @@ def when(value: Any) -> dt.datetime | None:
     parsed = parse_datetime(value) if isinstance(value, str) else None
     if parsed is None:
         raise BackupError(f"{value!r} is not a date and time")
-    return parsed
+    return parsed  # type: ignore[no-any-return]  # Django's parse_datetime is untyped
 
 
-def unique(ids: list, table: str) -> None:
+def unique(ids: list[Any], table: str) -> None:
     """No table of the backup names one id twice (it would end the restore in a collision
     half-way): refused before anything is written, naming the table and the id."""
     seen = set()
@@ -88,7 +88,7 @@ def _inside(directory: Path, name: str, what: str) -> Path:
 @dataclass
 class Backup:
     directory: Path
-    manifest: dict
+    manifest: dict[str, Any]
     checked: dict[str, bytes] = field(default_factory=dict)
 
     def has(self, name: str) -> bool:
@@ -105,6 +105,14 @@ class Backup:
             return parse_json(self.read(name), max_text=MAX_BACKUP_TEXT)
         except InputError as error:
             raise BackupError(f"{name}: {error}") from None
+
+    def json_object(self, name: str) -> dict[str, Any]:
+        """A file that holds one JSON object; refused naming the file when it holds another
+        value."""
+        value = self.json(name)
+        if not isinstance(value, dict):
+            raise BackupError(f"{name}: holds {type(value).__name__}, not a JSON object")
+        return value
 
 
 def read_backup(directory: Path) -> Backup:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from django.core.files.storage import default_storage
 from django.core.management.color import no_style
@@ -29,8 +30,8 @@ from trust.logs import tables
 
 @dataclass
 class RestoreReport:
-    counts: dict = field(default_factory=dict)
-    findings: list = field(default_factory=list)  # what sections proved, in words
+    counts: dict[str, Any] = field(default_factory=dict)
+    findings: list[Any] = field(default_factory=list)  # what sections proved, in words
 
     def lines(self) -> list[str]:
         return [*(f"{name}: {count}" for name, count in self.counts.items()), *self.findings]
@@ -78,7 +79,7 @@ def import_archive(*, directory: Path) -> RestoreReport:
     return RestoreReport(counts=context.counts, findings=context.findings)
 
 
-def _compare_counts(expected: dict, restored: dict) -> None:
+def _compare_counts(expected: dict[str, Any], restored: dict[str, Any]) -> None:
     expected = {CheckpointsSection.FORMER_LABELS.get(name, name): count
                 for name, count in expected.items()}
     differing = {k: (v, expected.get(k)) for k, v in restored.items() if expected.get(k) != v}

@@ -135,7 +135,7 @@ def not_in_backup() -> dict[str, str]:
 
 
 def label(model: Any) -> str:
-    return model._meta.label_lower
+    return str(model._meta.label_lower)
 
 
 def app_models(app_label: str) -> list[type[models.Model]]:
@@ -163,7 +163,7 @@ def user_fields(model: Any) -> set[str]:
             if f.is_relation and f.related_model is user}
 
 
-def _dump_row(obj: models.Model, usernames: dict[int, str]) -> dict:
+def _dump_row(obj: models.Model, usernames: dict[int, str]) -> dict[str, Any]:
     row = {}
     by_user = user_fields(type(obj))
     for f in type(obj)._meta.concrete_fields:
@@ -218,7 +218,7 @@ class RowsSection(Section):
                         with stored.open("rb") as source:
                             target.write_bytes(source.read())
 
-    def plan(self, context: RestoreContext) -> dict:
+    def plan(self, context: RestoreContext) -> dict[str, Any]:
         if self.optional and not context.backup.has(self.filename):
             return {"tables": {}, "files": {}}
         tables = context.backup.json(self.filename)
@@ -228,7 +228,7 @@ class RowsSection(Section):
             unique([row.get("id") if isinstance(row, dict) else None for row in rows], name)
         return {"tables": tables, "files": self._planned_files(context.backup, tables)}
 
-    def _planned_files(self, backup: Backup, tables: dict) -> dict[str, bytes]:
+    def _planned_files(self, backup: Backup, tables: dict[str, Any]) -> dict[str, bytes]:
         """Every file the rows name: inside the backup, listed, and for a ``file`` with a
         ``sha256`` beside it, bytes that hash to it."""
         planned: dict[str, bytes] = {}
@@ -250,13 +250,13 @@ class RowsSection(Section):
                     planned[media_name(name)] = data
         return planned
 
-    def restore(self, plan: dict, context: RestoreContext) -> None:
+    def restore(self, plan: dict[str, Any], context: RestoreContext) -> None:
         for model in self.models():
             self._restore_model(model, plan["tables"].get(label(model), []), context)
         write_files(plan["files"], context.written)
 
     @staticmethod
-    def _restore_model(model: Any, rows: list, context: RestoreContext) -> None:
+    def _restore_model(model: Any, rows: list[Any], context: RestoreContext) -> None:
         by_user = {f.name: f.attname for f in model._meta.concrete_fields
                    if f.attname in user_fields(model)}
         objects, stamps = [], []
@@ -315,15 +315,15 @@ class UsersSection(Section):
         write_json(context.directory / "users.json", {"groups": groups, "users": users})
         return {"auth.group": len(groups), "auth.user": len(users)}
 
-    def plan(self, context: RestoreContext) -> dict:
-        accounts = context.backup.json("users.json")
+    def plan(self, context: RestoreContext) -> dict[str, Any]:
+        accounts = context.backup.json_object("users.json")
         unique([row.get("id") if isinstance(row, dict) else None
                 for row in accounts.get("users", [])], "auth.user")
         unique([row.get("id") if isinstance(row, dict) else None
                 for row in accounts.get("groups", [])], "auth.group")
         return accounts
 
-    def restore(self, accounts: dict, context: RestoreContext) -> None:
+    def restore(self, accounts: dict[str, Any], context: RestoreContext) -> None:
         """Groups by name, accounts by username (an existing account of that name is kept)."""
         user_model = get_user_model()
         groups = {}
@@ -379,8 +379,8 @@ class CheckpointsSection(Section):
                    {"checkpoints": checkpoints, "leaves": [list(row) for row in leaves]})
         return {"trust.checkpoint": len(checkpoints), "trust.checkpointleaf": len(leaves)}
 
-    def plan(self, context: RestoreContext) -> dict:
-        data = context.backup.json("checkpoints.json")
+    def plan(self, context: RestoreContext) -> dict[str, Any]:
+        data = context.backup.json_object("checkpoints.json")
         unique([row.get("id") if isinstance(row, dict) else None
                 for row in data.get("checkpoints", [])], "trust.checkpoint")
         leaves = data.get("leaves", [])
@@ -390,7 +390,7 @@ class CheckpointsSection(Section):
                "trust.checkpointleaf index")
         return data
 
-    def restore(self, data: dict, context: RestoreContext) -> None:
+    def restore(self, data: dict[str, Any], context: RestoreContext) -> None:
         checkpoint_model, leaf_model = self.models()
         for row in data.get("checkpoints", []):
             made = checkpoint_model.objects.create(**{**row, "created_at": when(row["created_at"])})
