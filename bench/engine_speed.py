@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import chess  # noqa: E402
+import chess
 
-import games  # noqa: E402
-from games.core.replay import replay_document  # noqa: E402
+import games
+from games.core.replay import replay_document
 
 TARGET = 50_000
 

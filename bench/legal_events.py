@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import games  # noqa: E402
-from games.core.replay import replay_document  # noqa: E402
+import games
+from games.core.replay import replay_document
 
 TARGET_MEDIAN_MS = 0.2
 TARGET_MOST_CHOICES = 40

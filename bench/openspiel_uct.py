@@ -2,13 +2,13 @@
 Dagon: the weighing behind the README's libraries table. Not a dependency of the project: run it
 with ``open_spiel`` installed (``pip install open_spiel==2.0.2``, a cp311 manylinux wheel).
 
-Dagon is wrapped as a pyspiel Python game over the agents' table (``games.agents.table``), so
-both searches see the same decisions: each decision of the table is a player node whose
+Dagon is wrapped as a pyspiel Python game over the agents' decision tree (``games.agents.decisions``), so
+both searches see the same decisions: each decision of the tree is a player node whose
 actions are the indices of its options (a choice, then each open field by its decider), a throw
 is two chance nodes (which throw, then its outcome by its odds). Dagon hides nothing, so
 ``MCTSBot``'s perfect-information search is sound there. Both searches judge a leaf alike: six
 events at random, then the game's evaluation (``evaluate``), or the outcome of a finished match;
-both have ``--budget`` playouts a decision. The wrapper's ``clone`` shares the table and the
+both have ``--budget`` playouts a decision. The wrapper's ``clone`` shares the tree and the
 engine state (states are never mutated) instead of pyspiel's deep copy of the object.
 
 Prints, for matches of two seats (the seat going round): each side's share of wins with its 95%
@@ -40,20 +40,20 @@ except ImportError:
              "(not a dependency of Ludoteca; see the README's libraries table)")
 
 import games
+from games.agents.decisions import DecisionTree, Node
 from games.agents.evaluation import evaluation_for, rewards
 from games.agents.match import make_agent, seats_for
 from games.agents.players import DEFAULT_DEPTH
-from games.agents.table import Node, Table
 from studies.statistics import wilson
 
-MOST_ACTIONS = 256  # more than the options of any decision of Dagon's table
+MOST_ACTIONS = 256  # more than the options of any decision of Dagon's tree
 ENGINE = games.get("dagon")
 EVALUATION = evaluation_for(ENGINE)
 PLAYERS = seats_for(ENGINE, 2)
 SEATS = tuple(p["id"] for p in PLAYERS)
 GAME_TYPE = pyspiel.GameType(
     short_name="python_ludoteca_dagon",
-    long_name="Ludoteca: Dagon on the agents' table",
+    long_name="Ludoteca: Dagon on the agents' decision tree",
     dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
     chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
     information=pyspiel.GameType.Information.PERFECT_INFORMATION,
@@ -70,36 +70,36 @@ GAME_TYPE = pyspiel.GameType(
 
 
 class DagonGame(pyspiel.Game):
-    def __init__(self, table: Table, max_events: int, params=None) -> None:
+    def __init__(self, tree: DecisionTree, max_events: int, params=None) -> None:
         info = pyspiel.GameInfo(num_distinct_actions=MOST_ACTIONS,
                                 max_chance_outcomes=MOST_ACTIONS, num_players=2,
                                 min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
                                 max_game_length=max_events * 4)
         super().__init__(GAME_TYPE, info, params or {})
-        self.table = table
+        self.tree = tree
 
     def new_initial_state(self):
         return DagonState(self, Node(ENGINE.initial_state(PLAYERS, {})))
 
 
 class DagonState(pyspiel.State):
-    """A point of the agents' table: ``node``, and, after a throw was picked, the throws it
+    """A point of the agents' decision tree: ``node``, and, after a throw was picked, the throws it
     may turn out to be (a chance node)."""
 
     def __init__(self, game: DagonGame, node: Node, throws=None, seat=None) -> None:
         super().__init__(game)
-        self.table = game.table
+        self.tree = game.tree
         self.node = node
         self.throws = throws
         self.seat = seat  # who threw
 
     def clone(self):
-        """pyspiel's own clone deep-copies the object (the table and its caches with it);
+        """pyspiel's own clone deep-copies the object (the tree and its caches with it);
         engine states are never mutated, so a clone shares them."""
         return DagonState(self.get_game(), self.node, self.throws, self.seat)
 
     def decision(self):
-        return self.table.decision(self.node)
+        return self.tree.decision(self.node)
 
     def current_player(self):
         if self.throws is not None or (self.node.pending is not None
@@ -135,13 +135,13 @@ class DagonState(pyspiel.State):
         decision = self.decision()
         option = decision.options[action]
         if option.throws:
-            self.throws = self.table.offers(self.node.state).throws[decision.seat]
+            self.throws = self.tree.offers(self.node.state).throws[decision.seat]
             self.seat = decision.seat
             return
-        self.node = self.table.advance(self.node, decision, option, random.Random(action))[0]
+        self.node = self.tree.advance(self.node, decision, option, random.Random(action))[0]
 
     def is_terminal(self):
-        return self.throws is None and self.table.finished(self.node)
+        return self.throws is None and self.tree.finished(self.node)
 
     def returns(self):
         if not self.is_terminal():
@@ -194,8 +194,8 @@ def main() -> int:
                         help="MCTSBot's exploration constant (returns run from -1 to 1)")
     args = parser.parse_args()
     print(f"load average before: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    table = Table.for_match(ENGINE, None, PLAYERS)
-    game = DagonGame(table, args.max_events)
+    tree = DecisionTree.for_match(ENGINE, None, PLAYERS)
+    game = DagonGame(tree, args.max_events)
     wins = {"openspiel": 0, "ours": 0}
     spent = {"openspiel": [0, 0.0], "ours": [0, 0.0]}
     unfinished = 0
@@ -224,7 +224,7 @@ def main() -> int:
                 if side == "openspiel":
                     action = bot.step(state)
                 else:
-                    option = ours.decide(table, state.node, decision)
+                    option = ours.decide(tree, state.node, decision)
                     action = decision.options.index(option)
                 spent[side][0] += 1
                 spent[side][1] += time.perf_counter() - started

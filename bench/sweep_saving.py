@@ -60,7 +60,7 @@ def main() -> int:
             status |= path in DYLAN_DOG_SEED_2
             continue
         elapsed = time.perf_counter() - started
-        line = (f"{str(path.relative_to(ROOT)):48s} {len(document['events']):4d} events, "
+        line = (f"{path.relative_to(ROOT)!s:48s} {len(document['events']):4d} events, "
                 f"{len(result.points):2d} points: {result.combinations:7,d} combinations, "
                 f"{result.lines:4d} lines of play, peak {result.peak_states:3d} states; "
                 f"events applied {result.events_applied:7,d} vs {result.naive_events:11,d} "

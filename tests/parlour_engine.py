@@ -33,7 +33,7 @@ from games.core.engine import Engine, Refusal
 from games.core.events import EventSpec, Field
 from games.core.facts import PlayerFacts
 from games.core.step import Outcome
-from games.core.table import EventRule
+from games.core.event_rules import EventRule
 
 ROOMS = ("hall", "study", "library", "kitchen", "cellar", "garden")
 NAMES = {room: f"the {room.capitalize()}" for room in ROOMS}

@@ -15,7 +15,7 @@ from games.core.engine import Engine
 from games.core.events import EventSpec, Field
 from games.core.facts import PlayerFacts
 from games.core.step import Outcome
-from games.core.table import EventRule
+from games.core.event_rules import EventRule
 
 SPACES = ("start", "well", "bridge", "mill", "tower")
 NAMES = {"start": "the Start", "well": "the Well", "bridge": "the Bridge", "mill": "the Mill",

@@ -8,9 +8,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from games.agents.decisions import Decision, DecisionTree, Node, Pick
 from games.agents.evaluation import evaluation_for
 from games.agents.players import AGENTS, Agent
-from games.agents.table import Decision, Node, Option, Table
 from games.core.playable import Playable, default_players
 from games.core.points import Interpretation
 
@@ -76,15 +76,15 @@ def play_match(engine: Playable, *, agents: Mapping[str, str], seed: int,
     players = [dict(p) for p in players] if players else seats_for(engine)
     reading = engine.reading(reading)
     setup = engine.setup_with_defaults(setup)
-    table = Table.for_match(engine, reading, players)
+    tree = DecisionTree.for_match(engine, reading, players)
     seated = {seat: make_agent(agents[seat], engine, seed=f"{seed}/{seat}/{agents[seat]}",
                                budget=budget)
-              for seat in table.seats}
+              for seat in tree.seats}
     delaying = {seat: make_agent(delaying_agent, engine, seed=f"{seed}/{seat}/delaying",
                                  ending=False)
-                for seat in table.seats} if delay_end_until else {}
-    thinking = {seat: Thinking() for seat in table.seats}
-    node, events = _played(table, Node(engine.initial_state(players, setup)),
+                for seat in tree.seats} if delay_end_until else {}
+    thinking = {seat: Thinking() for seat in tree.seats}
+    node, events = _played(tree, Node(engine.initial_state(players, setup)),
                            seated, delaying, random.Random(f"{seed}/nature"), thinking,
                            max_events=max_events, delay_end_until=delay_end_until)
     if source is None:
@@ -100,7 +100,7 @@ def play_match(engine: Playable, *, agents: Mapping[str, str], seed: int,
     return PlayedMatch(document, node.state, thinking)
 
 
-def _played(table: Table, node: Node, seated: Mapping[str, Agent],
+def _played(tree: DecisionTree, node: Node, seated: Mapping[str, Agent],
             delaying: Mapping[str, Agent], nature: random.Random,
             thinking: Mapping[str, Thinking], *, max_events: int,
             delay_end_until: int | None) -> tuple[Node, list[dict]]:
@@ -110,21 +110,21 @@ def _played(table: Table, node: Node, seated: Mapping[str, Agent],
     event: dict | None
     delay = _Delay()
     while len(events) < max_events:
-        decision = table.decision(node)
+        decision = tree.decision(node)
         if decision is None:
             if delay.refused is None:
                 break
             node, event = delay.refused  # nothing but the end could be recorded
         else:
             held = delay_end_until is not None and len(events) < delay_end_until
-            option = _pick(table, node, decision, delaying if held else seated, nature,
+            option = _pick(tree, node, decision, delaying if held else seated, nature,
                            thinking)
             if node.pending is None:
                 delay.picking(node, option)
-            node, event = table.advance(node, decision, option, nature)
+            node, event = tree.advance(node, decision, option, nature)
             if event is None:
                 continue
-            if held and table.finished(node) and delay.tries < MOST_TRIES:
+            if held and tree.finished(node) and delay.tries < MOST_TRIES:
                 node = delay.again(node, event)
                 continue
         delay = _Delay()
@@ -132,14 +132,14 @@ def _played(table: Table, node: Node, seated: Mapping[str, Agent],
     return node, events
 
 
-def _pick(table: Table, node: Node, decision: Decision, agents: Mapping[str, Agent],
-          nature: random.Random, thinking: Mapping[str, Thinking]) -> Option:
+def _pick(tree: DecisionTree, node: Node, decision: Decision, agents: Mapping[str, Agent],
+          nature: random.Random, thinking: Mapping[str, Thinking]) -> Pick:
     """The option picked at ``decision``: drawn for what nobody decides, else the seat's
     agent's, its time counted."""
     if decision.seat is None:
         return nature.choice(decision.options)
     started = time.perf_counter()
-    option = agents[decision.seat].decide(table, node, decision)
+    option = agents[decision.seat].decide(tree, node, decision)
     spent = thinking[decision.seat]
     spent.decisions += 1
     spent.seconds += time.perf_counter() - started
@@ -155,11 +155,11 @@ class _Delay:
 
     def __init__(self) -> None:
         self.start: Node | None = None
-        self.option: Option | None = None
+        self.option: Pick | None = None
         self.tries = 0
         self.refused: tuple[Node, dict] | None = None
 
-    def picking(self, node: Node, option: Option) -> None:
+    def picking(self, node: Node, option: Pick) -> None:
         self.start, self.option = node, option
 
     def again(self, ended: Node, event: dict) -> Node:

@@ -1,6 +1,6 @@
 """The agents: ``random``, ``greedy`` (one ply, the game's evaluation) and ``mcts`` (UCT).
 
-An agent decides one ``Decision`` of the table at a time: a choice among its own, or the value
+An agent decides one ``Decision`` of the tree at a time: a choice among its own, or the value
 of an open field it is the decider of. It is seeded, so the same seed gives the same play, and
 it never peeks: what it knows of the state is its own view, through
 ``Engine.resample_hidden`` (a state it cannot tell from the real one), from which it plans.
@@ -13,8 +13,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
+from games.agents.decisions import Decision, DecisionTree, Node, Pick
 from games.agents.evaluation import BoundEvaluation, rewards
-from games.agents.table import Decision, Node, Option, Table
 
 DEFAULT_BUDGET = 48  # playouts per decision of ``mcts`` (bench/agents_duel.py)
 DEFAULT_DEPTH = 6  # events a playout plays before the evaluation judges it
@@ -34,7 +34,7 @@ class Agent:
         self.evaluation = evaluation
         self.budget = budget
 
-    def decide(self, table: Table, node: Node, decision: Decision) -> Option:
+    def decide(self, tree: DecisionTree, node: Node, decision: Decision) -> Pick:
         raise NotImplementedError
 
     def judge(self) -> BoundEvaluation:
@@ -43,9 +43,9 @@ class Agent:
             raise ValueError(f"the {self.name} agent plays by a game's evaluation")
         return self.evaluation
 
-    def world(self, table: Table, node: Node, seat: str) -> Node:
+    def world(self, tree: DecisionTree, node: Node, seat: str) -> Node:
         """The node with the state redrawn from the seat's view (what it plans on)."""
-        return replace(node, state=table.engine.resample_hidden(node.state, seat, self.rng))
+        return replace(node, state=tree.engine.resample_hidden(node.state, seat, self.rng))
 
 
 class RandomAgent(Agent):
@@ -53,7 +53,7 @@ class RandomAgent(Agent):
 
     name = "random"
 
-    def decide(self, table: Table, node: Node, decision: Decision) -> Option:
+    def decide(self, tree: DecisionTree, node: Node, decision: Decision) -> Pick:
         return self.rng.choice(decision.options)
 
 
@@ -65,34 +65,34 @@ class GreedyAgent(Agent):
 
     name = "greedy"
 
-    def decide(self, table: Table, node: Node, decision: Decision) -> Option:
+    def decide(self, tree: DecisionTree, node: Node, decision: Decision) -> Pick:
         if len(decision.options) == 1:
             return decision.options[0]
         seat = decision.seat
-        assert seat is not None  # the table asks agents for seats' decisions only
-        world = self.world(table, node, seat)
+        assert seat is not None  # the tree asks agents for seats' decisions only
+        world = self.world(tree, node, seat)
         options = list(decision.options)
         self.rng.shuffle(options)  # ties go to no option in particular
         options = options[:MOST_WEIGHED]
-        return max(options, key=lambda option: self.value(table, world, decision, option, seat))
+        return max(options, key=lambda option: self.value(tree, world, decision, option, seat))
 
-    def value(self, table: Table, node: Node, decision: Decision, option: Option,
+    def value(self, tree: DecisionTree, node: Node, decision: Decision, option: Pick,
               seat: str) -> float:
-        return one_ply(table, self.judge(), node, decision, option, seat, self.rng)
+        return one_ply(tree, self.judge(), node, decision, option, seat, self.rng)
 
 
-def one_ply(table: Table, evaluation: BoundEvaluation, node: Node, decision: Decision,
-            option: Option, seat: str, rng: random.Random) -> float:
+def one_ply(tree: DecisionTree, evaluation: BoundEvaluation, node: Node, decision: Decision,
+            option: Pick, seat: str, rng: random.Random) -> float:
     """What ``seat`` plays for right after ``option`` (the rest of the event filled at
     random; a throw averaged over a few outcomes; letting play go on changes nothing)."""
     if option.waits:
-        return rewards(evaluation.standings(node.state, table.seats, table.reading))[seat]
+        return rewards(evaluation.standings(node.state, tree.seats, tree.reading))[seat]
     tries = THROWS_SAMPLED if option.throws else 1
     total = 0.0
     for _ in range(tries):
-        after, _ = table.advance(node, decision, option, rng)
-        state = finish_event(table, after, rng).state
-        total += rewards(evaluation.standings(state, table.seats, table.reading))[seat]
+        after, _ = tree.advance(node, decision, option, rng)
+        state = finish_event(tree, after, rng).state
+        total += rewards(evaluation.standings(state, tree.seats, tree.reading))[seat]
     return total / tries
 
 
@@ -139,15 +139,15 @@ class MctsAgent(Agent):
         super().__init__(seed=seed, evaluation=evaluation, budget=budget or DEFAULT_BUDGET)
         self.depth = depth
 
-    def decide(self, table: Table, node: Node, decision: Decision) -> Option:
+    def decide(self, tree: DecisionTree, node: Node, decision: Decision) -> Pick:
         if len(decision.options) == 1:
             return decision.options[0]
         seat = decision.seat
-        assert seat is not None  # the table asks agents for seats' decisions only
+        assert seat is not None  # the tree asks agents for seats' decisions only
         root = _Edge()
         bounds = _Bounds()
         for _ in range(self.budget or DEFAULT_BUDGET):
-            self.playout(table, self.world(table, node, seat), decision, root, bounds)
+            self.playout(tree, self.world(tree, node, seat), decision, root, bounds)
         tried = [(option, root.children[option.key]) for option in decision.options
                  if option.key in root.children and root.children[option.key].visits]
         best = max(tried, key=lambda pair: pair[1].mean)[1]
@@ -155,11 +155,11 @@ class MctsAgent(Agent):
                  if edge.mean + edge.error >= best.mean - best.error]
         if len(close) == 1:
             return close[0]
-        world = self.world(table, node, seat)
-        return max(close, key=lambda option: one_ply(table, self.judge(), world, decision,
+        world = self.world(tree, node, seat)
+        return max(close, key=lambda option: one_ply(tree, self.judge(), world, decision,
                                                      option, seat, self.rng))
 
-    def playout(self, table: Table, node: Node, decision: Decision | None, root: _Edge,
+    def playout(self, tree: DecisionTree, node: Node, decision: Decision | None, root: _Edge,
                 bounds: _Bounds) -> None:
         rng = self.rng
         path: list[tuple[_Edge, str]] = []
@@ -171,14 +171,14 @@ class MctsAgent(Agent):
             else:
                 option, edge, expanded = _select(edge, decision.options, rng, bounds)
                 path.append((edge, decision.seat))
-            node = table.advance(node, decision, option, rng)[0]
-            decision = table.decision(node)
+            node = tree.advance(node, decision, option, rng)[0]
+            decision = tree.decision(node)
         events = 0
         while decision is not None and events < self.depth:
-            node, event = table.advance(node, decision, rng.choice(decision.options), rng)
+            node, event = tree.advance(node, decision, rng.choice(decision.options), rng)
             events += event is not None
-            decision = table.decision(node)
-        reward = rewards(self.judge().standings(node.state, table.seats, table.reading))
+            decision = tree.decision(node)
+        reward = rewards(self.judge().standings(node.state, tree.seats, tree.reading))
         for step, seat in path:
             step.visits += 1
             step.total += reward[seat]
@@ -206,8 +206,8 @@ class _Bounds:
         return (value - self.low) / (self.high - self.low)
 
 
-def _select(edge: _Edge, options: Sequence[Option], rng: random.Random, bounds: _Bounds
-            ) -> tuple[Option, _Edge, bool]:
+def _select(edge: _Edge, options: Sequence[Pick], rng: random.Random, bounds: _Bounds
+            ) -> tuple[Pick, _Edge, bool]:
     """An option not tried yet after this path (at random), else the best by UCB1 among the
     options there now."""
     untried = [option for option in options if option.key not in edge.children]
@@ -228,12 +228,12 @@ def _ucb(edge: _Edge, bounds: _Bounds) -> float:
         math.log(edge.available) / edge.visits)
 
 
-def finish_event(table: Table, node: Node, rng: random.Random) -> Node:
+def finish_event(tree: DecisionTree, node: Node, rng: random.Random) -> Node:
     """The node once the event being filled in is recorded, its remaining fields at random."""
     while node.pending is not None:
-        decision = table.decision(node)
+        decision = tree.decision(node)
         assert decision is not None  # a pending choice always has a field to decide
-        node = table.advance(node, decision, rng.choice(decision.options), rng)[0]
+        node = tree.advance(node, decision, rng.choice(decision.options), rng)[0]
     return node
 
 

@@ -15,11 +15,11 @@ from typing import Any
 from games.core.board import BoardLayout, Piece
 from games.core.choices import Choice, Details, OpenField, Text, event
 from games.core.engine import Engine
+from games.core.event_rules import EventRule, Offering
 from games.core.events import EventSpec, Field
 from games.core.facts import PlayerFacts
 from games.core.referee import Referee
 from games.core.step import Outcome
-from games.core.table import EventRule, Offering
 
 GENERIC_MOVE = EventSpec(
     "move",

@@ -15,19 +15,19 @@ from games.agents.simulate import simulate_match
 from games.core.board import BoardLayout, Piece
 from games.core.choices import Choice
 from games.core.evaluation import Evaluation
+from games.core.event_rules import EventRule, Handler, Offer, Offering, event_rules
 from games.core.events import COMMON_SPECS, EventSpec, validate_event
 from games.core.facts import PlayerFacts
 from games.core.points import Certainty, Interpretation, InterpretationPoint, Option
 from games.core.referee import Referee
 from games.core.rulebook import Rulebook
 from games.core.step import Outcome, Step
-from games.core.table import EventRule, Handler, Offer, Offering, event_rules
 
 __all__ = ["MATCH_FORMAT", "Engine", "EventHandler", "Outcome", "Refusal", "Step"]
 
 MATCH_FORMAT = "ludoteca.match/1"
 
-# A handler referees one event type (see games.core.table).
+# A handler referees one event type (see games.core.event_rules).
 EventHandler = Handler
 
 
@@ -42,7 +42,7 @@ class Refusal:
 class Engine:
     """Base of every game engine. A subclass sets the class attributes, lists its rulebook
     section modules in ``sections`` (each declaring ``RULES``: event type -> (handler,
-    offer), see ``games.core.table``) and implements :meth:`initial_state`, :meth:`outcome`,
+    offer), see ``games.core.event_rules``) and implements :meth:`initial_state`, :meth:`outcome`,
     :meth:`pieces`, :meth:`layout` and :meth:`player_facts`, and, where the game hides
     anything, :meth:`view` and :meth:`resample_hidden`. What agents play for is declared in
     ``evaluation``; :meth:`simulate` is the same for every game.

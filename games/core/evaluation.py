@@ -5,7 +5,7 @@ how far ``seat`` stands towards winning under the reading played, from 0 to 1 (e
 README, "Evaluation", says what it weighs). Beside it a game may declare who won a finished match where its outcome names a side
 rather than a player (``winners``), and how agents play its offers where its excerpts give a
 happening a cause or leave a number to the recorder (``as_agents_play`` and
-``happening_decider``, see ``games.agents.table``). Agents, the simulator and the impact
+``happening_decider``, see ``games.agents.decisions``). Agents, the simulator and the impact
 studies read nothing else of a game but its engine's protocol.
 """
 

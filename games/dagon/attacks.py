@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from games.core.choices import Choice, OpenField, event, one_of
 from games.core.draft import Draft
+from games.core.event_rules import Offering
 from games.core.referee import Referee
-from games.core.table import Offering
 from games.dagon.board import board_for
 from games.dagon.passages import ATTACKS, CITIES, LAGOON
 from games.dagon.points import ATTACK_ON_SYMBOLIC_SPACE, LAGOON_CHOOSER

@@ -7,8 +7,8 @@ from typing import Any
 
 from games.core.choices import Choice, OpenField, event, one_of
 from games.core.draft import Draft
+from games.core.event_rules import Offering
 from games.core.referee import Referee
-from games.core.table import Offering
 from games.dagon.board import Board, board_for
 from games.dagon.passages import TOWER, WHISTLE
 from games.dagon.state import MOVE_TOWER, PLACE_TOWER, end_turn, free_white, player_name

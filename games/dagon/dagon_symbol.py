@@ -8,9 +8,9 @@ from typing import Any
 
 from games.core.choices import Choice, OpenField, event, one_of
 from games.core.draft import Draft
+from games.core.event_rules import Offering
 from games.core.points import InterpretationPoint
 from games.core.referee import Referee
-from games.core.table import Offering
 from games.dagon.board import Board, board_for
 from games.dagon.passages import CITIES, WIZARD
 from games.dagon.points import LOST_SYMBOL_CITY, SYMBOL_ON_A_HERO, SYMBOL_REPLACEMENT

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from games.core.choices import Choice, OpenField, event, one_of
 from games.core.draft import Draft
+from games.core.event_rules import Offering
 from games.core.referee import Referee
-from games.core.table import Offering
 from games.dagon.board import board_for
 from games.dagon.points import SYMBOL_LOSS_SIT_OUT
 from games.dagon.state import (

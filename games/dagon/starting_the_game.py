@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from games.core.choices import Choice, OpenField, Text, event, one_of
 from games.core.draft import Draft
+from games.core.event_rules import Offering
 from games.core.referee import Referee
-from games.core.table import Offering
 from games.dagon.board import Board, board_for
 from games.dagon.certainties import BEARER_STOPS
 from games.dagon.cities import reach_city

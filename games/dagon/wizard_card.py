@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from games.core.choices import Choice, event
 from games.core.draft import Draft
+from games.core.event_rules import Offering
 from games.core.referee import Referee
-from games.core.table import Offering
 from games.dagon.passages import WIZARD
 from games.dagon.points import WIZARD_TURNS
 from games.dagon.state import START, end_turn, player_name, with_hero

@@ -6,7 +6,7 @@ from itertools import zip_longest
 
 from games.core.choices import Choice, OpenField, event, one_of
 from games.core.draft import Draft
-from games.core.table import Offering
+from games.core.event_rules import Offering
 from games.dylan_dog.board import BY_CATEGORY, CATEGORIES, STORY, card_words
 from games.dylan_dog.domains import StoryHand
 from games.dylan_dog.passages import BEFORE_PLAYING

@@ -69,9 +69,9 @@ MYSTERY = tuple(sorted(MYSTERY_NEIGHBOURS))
 
 ALL_SQUARES = REALITY + NIGHTMARE + MYSTERY
 PLANE = {
-    **{s: "reality" for s in REALITY},
-    **{s: "nightmare" for s in NIGHTMARE},
-    **{s: "mystery" for s in MYSTERY},
+    **dict.fromkeys(REALITY, "reality"),
+    **dict.fromkeys(NIGHTMARE, "nightmare"),
+    **dict.fromkeys(MYSTERY, "mystery"),
 }
 
 SHADOWS = tuple(BOARD["shadows"])

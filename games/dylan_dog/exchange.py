@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from games.core.choices import Choice, OpenField, SomeOf, event, one_of
 from games.core.draft import Draft
-from games.core.table import Offering
+from games.core.event_rules import Offering
 from games.dylan_dog import points as pts
 from games.dylan_dog.board import ELEMENTS, STORY, card_words
 from games.dylan_dog.events import EXCHANGE_MAX_CARDS

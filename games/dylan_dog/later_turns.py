@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from games.core.choices import Choice, OpenField, event, one_of
 from games.core.draft import Draft
-from games.core.table import Offering
+from games.core.event_rules import Offering
 from games.dylan_dog import points as pts
 from games.dylan_dog.board import PLANE, SLOTS, WHITE, crypts_led_to
 from games.dylan_dog.exchange import transfer

@@ -14,7 +14,7 @@ from typing import Any
 
 from games.core.choices import Choice, OneOf, OpenField, event, one_of
 from games.core.draft import Draft
-from games.core.table import Offering
+from games.core.event_rules import Offering
 from games.dylan_dog.board import (
     ACCESS_SLOT,
     CRYPT_OF_SQUARE,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.core.choices import Choice, OpenField, Text, event, one_of
 from games.core.draft import Draft
-from games.core.table import Offering
+from games.core.event_rules import Offering
 from games.dylan_dog import points as pts
 from games.dylan_dog.board import (
     ACCESS_TO,

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from games.core.choices import Choice, OpenField, event, one_of
 from games.core.draft import Draft
-from games.core.table import Offering
+from games.core.event_rules import Offering
 from games.dylan_dog import points as pts
 from games.dylan_dog.board import SHADOWS, STORY
 from games.dylan_dog.passages import SHADOW_CARDS, SHADOW_SQUARES

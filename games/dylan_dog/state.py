@@ -52,7 +52,7 @@ def initial_state(players: Sequence[Mapping[str, str]], setup: Mapping[str, Any]
         "turn": {"player": order[0] if order else None, "number": 1, "phase": "setup", "die": None},
         "pending": [],
         "fight": None,
-        "crypts": {name: CARDS_PER_CRYPT for name in CRYPT_NAMES},
+        "crypts": dict.fromkeys(CRYPT_NAMES, CARDS_PER_CRYPT),
         "horror_drawn": [],
         "dylan_dog_deck": DYLAN_DOG_CARDS,
         "nightmare_deck": NIGHTMARE_DECK_SIZE,

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from games.core.choices import Choice, OpenField, event, one_of
 from games.core.draft import Draft
-from games.core.table import Offering
+from games.core.event_rules import Offering
 from games.dylan_dog import points as pts
 from games.dylan_dog.board import FACES, WHITE_SET
 from games.dylan_dog.horror_cards import beats, resolve_fight

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from games.core.choices import Choice, Number, OneOf, OpenField, event
 from games.core.draft import Draft
+from games.core.event_rules import Offering
 from games.core.referee import Referee
-from games.core.table import Offering
 from games.fury_of_dracula import points as P
 from games.fury_of_dracula.board import BOARD
 from games.fury_of_dracula.cards import KIND

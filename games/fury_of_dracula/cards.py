@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.core.choices import Choice, OneOf, OpenField, event
 from games.core.draft import Draft
-from games.core.table import Offering
+from games.core.event_rules import Offering
 from games.fury_of_dracula.common import (
     HIDDEN,
     able_hunters,

@@ -10,8 +10,8 @@ from functools import lru_cache
 
 from games.core.choices import Choice, Number, OneOf, OpenField, event
 from games.core.draft import Draft
+from games.core.event_rules import Offering
 from games.core.referee import Referee
-from games.core.table import Offering
 from games.fury_of_dracula import points as P
 from games.fury_of_dracula.board import BOARD
 from games.fury_of_dracula.common import (

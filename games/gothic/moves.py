@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from games.core.choices import Choice, OpenField, SomeOf, event, one_of
 from games.core.draft import Draft
+from games.core.event_rules import Offering
 from games.core.referee import Referee
-from games.core.table import Offering
 from games.gothic import passages as rule
 from games.gothic import points as P
 from games.gothic.moat import moat_face, moat_throw

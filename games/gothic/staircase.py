@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from games.core.choices import Choice, OpenField, event, one_of
 from games.core.draft import Draft
-from games.core.table import Offering
+from games.core.event_rules import Offering
 from games.gothic import points as P
 from games.gothic.movement import occupants
 from games.gothic.stamina import eliminate

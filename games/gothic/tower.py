@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.core.choices import Choice, OpenField, event, one_of
 from games.core.draft import Draft
-from games.core.table import Offering
+from games.core.event_rules import Offering
 from games.gothic import passages as rule
 from games.gothic import points as P
 from games.gothic.cards import held, is_protection, return_card, take_card

@@ -11,9 +11,9 @@ from dataclasses import replace
 
 from games.core.choices import Choice
 from games.core.draft import Draft
+from games.core.event_rules import Offering
 from games.core.flags import CONSULTED
 from games.core.referee import Referee
-from games.core.table import Offering
 from games.gothic import passages as rule
 from games.gothic import points as P
 from games.gothic.cards import lying_body, return_body

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from games.core.choices import Choice, event
 from games.core.draft import Draft
-from games.core.table import Offering
+from games.core.event_rules import Offering
 from games.gothic import passages as rule
 from games.gothic import points as P
 from games.gothic.cards import is_stake, return_card, take_card

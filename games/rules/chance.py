@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.choices import Choice, OneOf, OpenField, event
+from games.core.event_rules import Offering
 from games.core.referee import Referee
-from games.core.table import Offering
 from games.rules.clauses import Reading, agreed
 from games.rules.effects import apply_card
 from games.rules.model import RulesGame

@@ -89,7 +89,7 @@ def check_stages(compiler: Compiler, stages: tuple[Stage, ...]) -> None:
             thrown = {earlier.target for earlier in stages[:start] if earlier.kind == "throw"}
             needs = action.dice if action.kind == "race" else (
                 "any" if action.kind == "enter" and "throws" in action.params else None)
-            if needs == "any" and not thrown or needs not in (None, "any") and needs not in thrown:
+            if (needs == "any" and not thrown) or (needs not in (None, "any") and needs not in thrown):
                 compiler.problem(("turn", "stages", stage.index),
                                  f"the action {action.id!r} counts a throw, but no earlier "
                                  "stage of the turn throws "
@@ -274,7 +274,7 @@ def _reachable(compiler: Compiler, pieces) -> set[str]:
                 join(a, b)
             for specials in action.params["special_throws"].values():
                 for special in specials:
-                    for space in special.origin and (special.origin,) or track.spaces:
+                    for space in (special.origin and (special.origin,)) or track.spaces:
                         join(space, special.to, both=False)
         elif action.kind in ("step", "jump"):
             for names in action.params["along"].values():

@@ -1,6 +1,6 @@
 """A compiled rules document as an ordinary ``Engine``: the same dispatch, guards and offers as
 the seed engines, its ``RULES`` tables made from the document (handler and offer side by side,
-``games.core.table``), so everything built on engines (replays, comparisons, sweeps, agents)
+``games.core.event_rules``), so everything built on engines (replays, comparisons, sweeps, agents)
 works for it unchanged."""
 
 from __future__ import annotations
@@ -14,17 +14,17 @@ from typing import Any
 from games.core.board import BoardLayout, Piece
 from games.core.choices import Choice
 from games.core.engine import Engine, Refusal
-from games.core.playable import default_players
+from games.core.event_rules import event_rules
 from games.core.events import EventSpec, Field
 from games.core.facts import PlayerFacts
+from games.core.playable import default_players
 from games.core.points import Interpretation
-from games.rules.random_play import PlayContext, fill, play
 from games.core.step import Outcome
-from games.core.table import event_rules
 from games.rules import acts, chance, hands
 from games.rules.drawing import facts_of, layout_of, pieces_of
 from games.rules.model import RulesGame
 from games.rules.movement import MOST_JUMPS
+from games.rules.random_play import PlayContext, fill, play
 from games.rules.state import new_state, player_name
 
 MOST_REASON = 200

@@ -296,8 +296,8 @@ def step(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
     neighbours, headings = shape.neighbours, shape.headings
     clause = action.params.get("headings")
     if target is not None:  # one heading to judge: read the point only if readings differ
-        if target[1] not in neighbours.get(target[0], ()) or clause is not None and not agreed(
-                clause, lambda allowed: headings[target[0], target[1]] in allowed, read):
+        if target[1] not in neighbours.get(target[0], ()) or (clause is not None and not agreed(
+                clause, lambda allowed: headings[target[0], target[1]] in allowed, read)):
             return
         clause = None
     allowed = clause.pick(read) if clause is not None else None

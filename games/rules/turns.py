@@ -78,8 +78,8 @@ def now(game: RulesGame, state: Mapping[str, Any], read: Read) -> Now:
     found = []
     for stage in game.stages[state["stage"]:]:
         if stage.kind == "draw" and (exhausted(state, stage.target) or
-                                     not game.decks[stage.target].reshuffle and
-                                     not any(state["decks"][stage.target]["pile"].values())):
+                                     (not game.decks[stage.target].reshuffle and
+                                     not any(state["decks"][stage.target]["pile"].values()))):
             continue
         found.append(stage)
         if not stage.optional:

@@ -13,10 +13,10 @@ import pytest
 
 import games
 from games.agents import play_match
+from games.agents.decisions import DecisionTree, Node, nobody_decides
 from games.agents.duel import duel_reading
 from games.agents.evaluation import evaluation_for
 from games.agents.match import make_agent
-from games.agents.table import Node, Table, nobody_decides
 from games.core.playable import default_players
 from games.dylan_dog.board import STORY
 from studies.statistics import rates_difference, wilson
@@ -37,14 +37,14 @@ def knock_state():
 
 
 def fill_the_knock(reading: str, agent: str, seed: int = 1):
-    table = Table.for_match(TOY, {"toy-race.knock-chooser": reading}, PLAYERS)
+    tree = DecisionTree.for_match(TOY, {"toy-race.knock-chooser": reading}, PLAYERS)
     node = Node(knock_state())
-    decision = table.decision(node)
-    node, event = table.advance(node, decision, decision.options[0], random.Random(seed))
+    decision = tree.decision(node)
+    node, event = tree.advance(node, decision, decision.options[0], random.Random(seed))
     assert event is None  # the knock waits for where the knocked player goes
-    field = table.decision(node)
-    picked = make_agent(agent, TOY, seed=seed).decide(table, node, field)
-    return decision, field, table.advance(node, field, picked, random.Random(seed))[1]
+    field = tree.decision(node)
+    picked = make_agent(agent, TOY, seed=seed).decide(tree, node, field)
+    return decision, field, tree.advance(node, field, picked, random.Random(seed))[1]
 
 
 @pytest.mark.parametrize(("reading", "decider", "back_to"),
@@ -84,7 +84,7 @@ def dagon_attack(reading: str):
     heroes["p3"]["space"] = "r40"
     state = {**state, "heroes": heroes, "phase": "attack",
              "pending": {"target": "p2", "space": "r20"}}
-    return engine, Table.for_match(engine, {"dagon.lagoon-chooser": reading}, players), state
+    return engine, DecisionTree.for_match(engine, {"dagon.lagoon-chooser": reading}, players), state
 
 
 @pytest.mark.parametrize(("reading", "decider", "best_for_victim"),
@@ -93,20 +93,20 @@ def test_dagon_the_lagoon_is_picked_by_whom_the_reading_names_for_that_player_s_
         reading, decider, best_for_victim):
     """Under 'the attacker chooses' Ana sends Luis to the Lagoon worst for him; under 'the
     attacked chooses' Luis picks the one best for himself (by Dagon's evaluation)."""
-    engine, table, state = dagon_attack(reading)
+    engine, tree, state = dagon_attack(reading)
     evaluation = evaluation_for(engine)
     node = Node(state)
-    attack = table.decision(node)
+    attack = tree.decision(node)
     assert attack.seat == "p1"
-    node, _ = table.advance(node, attack, attack.options[0], random.Random(0))
-    lagoon = table.decision(node)
+    node, _ = tree.advance(node, attack, attack.options[0], random.Random(0))
+    lagoon = tree.decision(node)
     assert lagoon.seat == decider
     standing = {}
     for option in lagoon.options:
-        after, _ = table.advance(node, lagoon, option, random.Random(0))
-        standing[option.value] = evaluation.standings(after.state, table.seats, table.reading)["p2"]
+        after, _ = tree.advance(node, lagoon, option, random.Random(0))
+        standing[option.value] = evaluation.standings(after.state, tree.seats, tree.reading)["p2"]
     assert len(set(standing.values())) > 1, "the Lagoons should not all be worth the same"
-    picked = make_agent("greedy", engine, seed=3).decide(table, node, lagoon)
+    picked = make_agent("greedy", engine, seed=3).decide(tree, node, lagoon)
     wanted = max(standing.values()) if best_for_victim else min(standing.values())
     assert standing[picked.value] == wanted
 
@@ -177,22 +177,22 @@ def test_decisions_never_depend_on_what_the_seat_cannot_see(slug, agent):
     players = default_players(3)
     played = play_match(engine, agents=dict.fromkeys(["p1", "p2", "p3"], "random"), seed=4,
                         players=players, max_events=80)
-    table = Table.for_match(engine, None, players)
+    tree = DecisionTree.for_match(engine, None, players)
     rng = random.Random(5)
     state = engine.initial_state(players, played.document["setup"])
     checked = 0
     for event in played.document["events"]:
-        decision = table.decision(Node(state))
+        decision = tree.decision(Node(state))
         if decision is not None and decision.seat is not None and len(decision.options) > 1:
-            waited = frozenset(table.offers(state).others) - {decision.seat}
+            waited = frozenset(tree.offers(state).others) - {decision.seat}
             node = Node(state, waited=waited)
-            assert table.decision(node) == decision
+            assert tree.decision(node) == decision
             other = Node(engine.resample_hidden(state, decision.seat, rng), waited=waited)
             assert engine.view(other.state, decision.seat) == engine.view(state, decision.seat)
-            same = table.decision(other)
+            same = tree.decision(other)
             assert [o.key for o in same.options] == [o.key for o in decision.options]
-            mine = make_agent(agent, engine, seed=9, budget=4).decide(table, node, decision)
-            theirs = make_agent(agent, engine, seed=9, budget=4).decide(table, other, same)
+            mine = make_agent(agent, engine, seed=9, budget=4).decide(tree, node, decision)
+            theirs = make_agent(agent, engine, seed=9, budget=4).decide(tree, other, same)
             assert mine.key == theirs.key
             checked += 1
         state = engine.apply(state, event, engine.interpretation()).state
@@ -211,7 +211,7 @@ def test_happenings_and_throws_nobody_makes_are_nobody_s_decision():
 
 def test_the_table_never_ends_a_match_by_a_happening_nobody_decides():
     """Under the excerpts' reading La Furia di Dracula ends only by a recorded ``game_over``:
-    the engine offers it with nobody as actor, the agents' table never draws it; its duels
+    the engine offers it with nobody as actor, the agents' decision tree never draws it; its duels
     are played under the full game's victory, where a match ends by play."""
     engine = games.get("fury-of-dracula")
     players = default_players(3)
@@ -219,8 +219,8 @@ def test_the_table_never_ends_a_match_by_a_happening_nobody_decides():
     recorded_only = engine.reading({})
     offered = {c.type for c in engine.legal_events(state, recorded_only) if nobody_decides(c)}
     assert "game_over" in offered
-    table = Table.for_match(engine, recorded_only, players)
-    drawn = {choice.type for choice in table.offers(state).nature}
+    tree = DecisionTree.for_match(engine, recorded_only, players)
+    drawn = {choice.type for choice in tree.offers(state).nature}
     assert "game_over" not in drawn
     assert duel_reading(engine).choices["fury-of-dracula.victory"] == "full-game"
 
@@ -237,13 +237,13 @@ def dracula_in_combat(rounds: int):
               "out": {}, "time": "dawn"}
     state = {**state, "hunters": hunters, "dracula": dracula, "combat": combat,
              "time": "dawn"}
-    table = Table.for_match(engine, duel_reading(engine), players)
-    return engine, table, state
+    tree = DecisionTree.for_match(engine, duel_reading(engine), players)
+    return engine, tree, state
 
 
 def test_dracula_happenings_the_excerpts_give_no_cause_for_are_never_drawn():
     """Damage, a defeat for a reason of the full game, a recorded end and a reveal no
-    hunter's movement made are offered to a record but never drawn by the agents' table;
+    hunter's movement made are offered to a record but never drawn by the agents' decision tree;
     outside a combat nobody is bitten."""
     engine = games.get("fury-of-dracula")
     players = default_players(3)
@@ -251,7 +251,7 @@ def test_dracula_happenings_the_excerpts_give_no_cause_for_are_never_drawn():
     offered = {c.type for c in engine.legal_events(state, duel_reading(engine))
                if nobody_decides(c)}
     assert {"bite", "damage", "hunter_defeated", "game_over"} <= offered
-    offers = Table.for_match(engine, duel_reading(engine), players).offers(state)
+    offers = DecisionTree.for_match(engine, duel_reading(engine), players).offers(state)
     assert {choice.type for choice in offers.nature} == {"time_passes"}
     assert not any(choice.type in {"bite", "dracula_defeated", "damage"}
                    for mine in offers.seats.values() for choice in mine)
@@ -262,7 +262,7 @@ def test_dracula_advances_his_influence_one_space_at_a_time():
     players = default_players(3)
     state = engine.initial_state(players, {})
     state = {**state, "dracula": {**state["dracula"], "influence": 4}}
-    offers = Table.for_match(engine, duel_reading(engine), players).offers(state)
+    offers = DecisionTree.for_match(engine, duel_reading(engine), players).offers(state)
     influence = [c for c in offers.seats["p3"] if c.type == "influence"]
     assert [(c.event["data"], c.fields) for c in influence] == [({"to": 5}, ())]
 
@@ -270,12 +270,12 @@ def test_dracula_advances_his_influence_one_space_at_a_time():
 def test_blows_of_a_round_fought_are_decided_by_the_side_that_strikes_them():
     """In a combat, once a round is fought, Dracula decides the bite of a hunter still in it
     and the hunters decide Dracula's defeat; before the first round, neither."""
-    _engine, table, state = dracula_in_combat(rounds=0)
-    offers = table.offers(state)
+    _engine, tree, state = dracula_in_combat(rounds=0)
+    offers = tree.offers(state)
     blows = {"bite", "dracula_defeated"}
     assert not any(c.type in blows for mine in offers.seats.values() for c in mine)
-    _engine, table, state = dracula_in_combat(rounds=1)
-    offers = table.offers(state)
+    _engine, tree, state = dracula_in_combat(rounds=1)
+    offers = tree.offers(state)
     assert {c.type for c in offers.seats["p3"]} & blows == {"bite"}
     assert [c.event["data"]["hunter"] for c in offers.seats["p3"] if c.type == "bite"] == ["p1"]
     assert {c.type for c in offers.seats["p1"]} & blows == {"dracula_defeated"}
@@ -284,12 +284,12 @@ def test_blows_of_a_round_fought_are_decided_by_the_side_that_strikes_them():
 
 
 def test_a_hunter_s_blow_ends_the_match_as_his_own_decision():
-    engine, table, state = dracula_in_combat(rounds=1)
+    engine, tree, state = dracula_in_combat(rounds=1)
     node = Node(state, last="p3")
-    decision = table.decision(node)
+    decision = tree.decision(node)
     assert decision.seat == "p1"
     defeat = next(o for o in decision.options if o.choice and o.choice.type == "dracula_defeated")
-    node, event = table.advance(node, decision, defeat, random.Random(1))
+    node, event = tree.advance(node, decision, defeat, random.Random(1))
     assert event == {"type": "dracula_defeated", "actor": "p1", "data": {}}
     assert engine.finished(node.state) and node.state["winner"] == "hunters"
 
@@ -300,13 +300,13 @@ def test_revealed_dracula_stays_for_the_combat_that_follows():
     engine = games.get("fury-of-dracula")
     players = default_players(3)
     state = engine.initial_state(players, {})
-    table = Table.for_match(engine, duel_reading(engine), players)
-    assert any(c.type == "dracula_move" for c in table.offers(state).seats["p3"])
+    tree = DecisionTree.for_match(engine, duel_reading(engine), players)
+    assert any(c.type == "dracula_move" for c in tree.offers(state).seats["p3"])
     due = {**state, "dracula": {**state["dracula"], "revealed": True, "space": "paris",
                                 "trail": [{"space": "paris", "encounters": []}],
                                 "combat_due": {"tick": 0, "hunter": "p1"}}}
     assert any(c.type == "dracula_move" for c in engine.legal_events(due, duel_reading(engine)))
-    assert not any(c.type == "dracula_move" for c in table.offers(due).seats["p3"])
+    assert not any(c.type == "dracula_move" for c in tree.offers(due).seats["p3"])
 
 
 def dylan_dog_before_a_throw():
@@ -332,25 +332,25 @@ def test_dylan_dog_an_exchange_proposed_is_answered_by_the_player_it_is_proposed
     voluntary = [c for c in engine.legal_events(state, engine.reading({}))
                  if c.type == "exchange" and not c.event["data"].get("forced")]
     assert any(c.event["data"].get("give") == [] for c in voluntary)  # the record may hold it
-    table = Table.for_match(engine, None, players)
-    mine = [c for c in table.offers(state).seats[proposer] if c.type == "exchange"]
+    tree = DecisionTree.for_match(engine, None, players)
+    mine = [c for c in tree.offers(state).seats[proposer] if c.type == "exchange"]
     assert mine and not any(c.event["data"].get("give") == [] for c in mine)
     for choice in mine:
         answer = choice.field("receive")
         assert choice.decider_of(answer) == choice.event["data"]["with"] != proposer
     others = frozenset(p["id"] for p in players if p["id"] != proposer)
     node = Node(state, waited=others, last=proposer)
-    decision = table.decision(node)
+    decision = tree.decision(node)
     assert decision.seat == proposer
     picked = next(o for o in decision.options if o.choice in mine)
-    node, _ = table.advance(node, decision, picked, random.Random(2))
+    node, _ = tree.advance(node, decision, picked, random.Random(2))
     deciders = {}
     while node.pending is not None:
         decided = dict(node.values)
         name = next(f.name for f in node.pending.fields if f.name not in decided)
-        field = table.decision(node)
+        field = tree.decision(node)
         deciders[name] = field.seat
-        node, _ = table.advance(node, field, field.options[0], random.Random(2))
+        node, _ = tree.advance(node, field, field.options[0], random.Random(2))
     assert deciders.get("give", proposer) == proposer
     assert deciders["receive"] == picked.choice.event["data"]["with"]
 
@@ -361,10 +361,10 @@ def test_dylan_dog_agents_show_only_the_shadows_not_shown_yet():
     and a player who has shown them all is never asked whether to show one."""
     engine, players, state = dylan_dog_before_a_throw()
     reading = engine.reading({})
-    table = Table.for_match(engine, None, players)
+    tree = DecisionTree.for_match(engine, None, players)
     shadows = {pid: sorted({STORY[element]["shadow"] for element in player["story"]})
                for pid, player in state["players"].items()}
-    seat = next(pid for pid in table.offers(state).others if len(shadows[pid]) > 1)
+    seat = next(pid for pid in tree.offers(state).others if len(shadows[pid]) > 1)
 
     def showing(state, offered):
         return [c for c in offered if c.type == "show_shadow" and c.actor == seat]
@@ -376,20 +376,20 @@ def test_dylan_dog_agents_show_only_the_shadows_not_shown_yet():
     partly = shown(shadows[seat][:1])
     [offered] = showing(partly, engine.legal_events(partly, reading))
     assert list(offered.field("shadow").domain.values) == shadows[seat]
-    [as_played] = showing(partly, table.offers(partly).seats[seat])
+    [as_played] = showing(partly, tree.offers(partly).seats[seat])
     assert list(as_played.field("shadow").domain.values) == shadows[seat][1:]
 
     every = shown(shadows[seat])
     assert showing(every, engine.legal_events(every, reading))  # the record may hold it
-    assert not showing(every, table.offers(every).seats[seat])
+    assert not showing(every, tree.offers(every).seats[seat])
     asked = set()
     node = Node(every)
     for _ in range(len(players)):
-        decision = table.decision(node)
+        decision = tree.decision(node)
         asked.add(decision.seat)
         waiting = [option for option in decision.options if option.waits]
         if not waiting:
             break
-        node, _ = table.advance(node, decision, waiting[0], random.Random(1))
+        node, _ = tree.advance(node, decision, waiting[0], random.Random(1))
     assert seat not in asked
     assert decision.seat == state["turn"]["player"]

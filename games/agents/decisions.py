@@ -64,7 +64,7 @@ WAIT = "wait"  # let play go on
 THROW = "throw"  # throw the die or draw the card offered
 PLACEHOLDER = "unrecorded"  # free text a record leaves unsaid
 MOST_SELECTIONS = 24  # selections of a SomeOf domain offered as options (sampled beyond)
-CACHE_LIMIT = 4096  # states remembered by one table (offers and applied events)
+CACHE_LIMIT = 4096  # states remembered by one decision tree (offers and applied events)
 
 
 class AgentError(RuntimeError):
@@ -72,7 +72,7 @@ class AgentError(RuntimeError):
 
 
 @dataclass(frozen=True)
-class Option:
+class Pick:
     """One thing a decider may pick: a choice (``choice``), a value of an open field
     (``value``), letting play go on, or a throw. ``key`` names it the same way in every state
     a player cannot tell apart, so a search can add up what it learns about it."""
@@ -95,7 +95,7 @@ class Decision:
     zero for the value of an open field."""
 
     seat: str | None
-    options: tuple[Option, ...]
+    options: tuple[Pick, ...]
     offered: int = 0
 
 
@@ -115,7 +115,7 @@ class Node:
 
 
 @dataclass
-class Table:
+class DecisionTree:
     """One game under one reading, seen as a sequence of decisions (see the module's rule)."""
 
     engine: Playable
@@ -128,7 +128,7 @@ class Table:
 
     @classmethod
     def for_match(cls, engine: Playable, reading: Interpretation | Mapping[str, str] | None,
-                  players: Sequence[Mapping[str, str]]) -> Table:
+                  players: Sequence[Mapping[str, str]]) -> DecisionTree:
         return cls(engine, engine.reading(reading), tuple(str(p["id"]) for p in players),
                    engine.evaluation)
 
@@ -165,7 +165,7 @@ class Table:
                 return found
         return None
 
-    def values(self, spec: OpenField) -> tuple[Option, ...]:
+    def values(self, spec: OpenField) -> tuple[Pick, ...]:
         """The options of a field a player decides (``_values``), kept for the domain itself:
         the offers of a state are kept, so a search meets the same domains again and again
         (a train journey's hundreds of routes)."""
@@ -246,7 +246,7 @@ class Table:
 
     def _ends(self, state: dict, happening: Choice) -> bool:
         """Whether the happening ends the match (a recorded end, or an end the excerpts give
-        no cause for): nobody decides it, so the table never draws it."""
+        no cause for): nobody decides it, so the tree never draws it."""
         drawn = {spec.name: _drawn(spec, random.Random(0)) for spec in happening.fields}
         event = happening.filled({name: value for name, value in drawn.items()
                                   if value is not _LEFT_OUT})
@@ -260,7 +260,7 @@ class Table:
 
     # -- moving on ---------------------------------------------------------------------
 
-    def advance(self, node: Node, decision: Decision, option: Option,
+    def advance(self, node: Node, decision: Decision, option: Pick,
                 rng: random.Random) -> tuple[Node, dict | None]:
         """The node after ``option`` is picked at ``decision``, and the event recorded when
         the pick completes one (None while open fields remain, or after a wait). ``rng``
@@ -274,7 +274,7 @@ class Table:
                            node.decided_by, node.waited, node.last)
         elif option.throws:
             # The outcome falls as this node's whole state has it: an agent weighing a throw
-            # in a world redrawn from its own view draws from that world's deck, not the table's.
+            # in a world redrawn from its own view draws from that world's deck, not the real match's.
             here = self.offers(node.state).throws.get(decision.seat or "")
             thrown = rng.choice(here or option.throws)
             pending = Node(node.state, thrown, (), decision.seat, node.waited, node.last)
@@ -367,17 +367,17 @@ def _asking(seat: str, offers: Offers, struck: frozenset[bytes], *, may_wait: bo
                                      if not choice.chance) if option.key not in struck]
     throws = offers.throws[seat]
     if throws and any(choice.chance for choice in mine):
-        options.append(Option(THROW.encode(), "throw or draw", throws=throws))
+        options.append(Pick(THROW.encode(), "throw or draw", throws=throws))
     if not options:
         return None
     if may_wait:
-        options.append(Option(WAIT.encode(), "let play go on"))
+        options.append(Pick(WAIT.encode(), "let play go on"))
     return Decision(seat, tuple(options), offered=len(mine))
 
 
-def _choice_option(choice: Choice) -> Option:
+def _choice_option(choice: Choice) -> Pick:
     key = canonical_bytes([choice.event, choice.label, choice.chance])
-    return Option(key, choice.label, choice=choice)
+    return Pick(key, choice.label, choice=choice)
 
 
 def _next_field(node: Node) -> OpenField:
@@ -389,23 +389,23 @@ def _next_field(node: Node) -> OpenField:
     raise ValueError("every field of the pending choice is decided")
 
 
-def _values(spec: OpenField) -> tuple[Option, ...]:
+def _values(spec: OpenField) -> tuple[Pick, ...]:
     """The values of a field a player decides: every value of a OneOf; selections of a SomeOf
     (every one its domain allows when there are few, else a spread drawn with the domain
     itself as the seed, so that equal domains give equal options)."""
     domain = spec.domain
     if isinstance(domain, OneOf):
         labels = domain.labels or tuple(map(str, domain.values))
-        return tuple(Option(canonical_bytes(value), label, value=value)
+        return tuple(Pick(canonical_bytes(value), label, value=value)
                      for value, label in zip(domain.values, labels, strict=True))
     return _selection_options(domain)
 
 
 @lru_cache(maxsize=CACHE_LIMIT)
-def _selection_options(domain: SomeOf) -> tuple[Option, ...]:
+def _selection_options(domain: SomeOf) -> tuple[Pick, ...]:
     """The options of a SomeOf domain, kept: a domain gives the same ones every time, and a
     search meets the same few domains thousands of times."""
-    return tuple(Option(canonical_bytes(s), ", ".join(s) or "none", value=s)
+    return tuple(Pick(canonical_bytes(s), ", ".join(s) or "none", value=s)
                  for s in _selections(domain))
 
 
