@@ -28,10 +28,10 @@ from archive.models import Scan
 
 __all__ = [
     "ALREADY_MADE",
+    "INFO",
     "MADE",
     "NOT_AN_IMAGE",
     "TILE_SIZE",
-    "INFO",
     "image_info",
     "image_pyramid",
     "is_tiles_folder",

@@ -42,7 +42,7 @@ def percent(value: float | None) -> str:
 
 
 def reading_words(engine, reading) -> str:
-    changed = [f"{point}={option}" for point, option in sorted(reading.choices.items())
+    changed = [f"{point}={option}" for point, option in sorted(reading.options.items())
                if option != engine.point(point).default]
     return ", ".join(changed) or "the default reading"
 

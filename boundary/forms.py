@@ -19,7 +19,7 @@ class WholeNumberField(forms.IntegerField):
     are checked by the field's validators, as Django's."""
 
     def to_python(self, value: Any) -> Any:
-        if value in self.empty_values or isinstance(value, int) and not isinstance(value, bool):
+        if value in self.empty_values or (isinstance(value, int) and not isinstance(value, bool)):
             return super().to_python(value)
         number = whole_number_text(str(value))
         if number is None:

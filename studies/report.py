@@ -151,7 +151,7 @@ def sweep_report(study: Study, *, request) -> dict:
 
     rows = []
     for index, row in enumerate(result.rows):
-        representative = {p: row.choices.get(p, result.defaults[p]) for p in result.points}
+        representative = {p: row.taken.get(p, result.defaults[p]) for p in result.points}
         entry = {
             "number": index + 1,
             "outcome": outcome_label(row.outcome, name),
@@ -160,11 +160,11 @@ def sweep_report(study: Study, *, request) -> dict:
             "changed": row.outcome != default.outcome,
             "url": reading_url(match.pk, {p: o for p, o in representative.items()
                                           if o != result.defaults[p]}),
-            "cells": [p["options"].get(row.choices[p["id"]], row.choices[p["id"]])
-                      if p["id"] in row.choices else "any" for p in points],
+            "cells": [p["options"].get(row.taken[p["id"]], row.taken[p["id"]])
+                      if p["id"] in row.taken else "any" for p in points],
         }
         for p in points:
-            entry[p["id"]] = row.choices.get(p["id"], "any")
+            entry[p["id"]] = row.taken.get(p["id"], "any")
         rows.append(entry)
     columns = {"outcome": "Outcome", "violations": "Violations",
                "combinations": "Combinations"}

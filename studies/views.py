@@ -182,7 +182,7 @@ def reading(request, match_id: int):
                     status=404)
     try:
         choices = parse_reading(engine, query_pairs(request.GET, leave=("seq",)))
-        run = find_run(match=match, choices=choices)
+        run = find_run(match=match, reading=choices)
     except (LogError, BrokenChain) as error:
         return page(request, "studies/reading.html",
                     {"match": match, "engine": engine, "error": error.message}, status=400)
@@ -190,6 +190,6 @@ def reading(request, match_id: int):
         return redirect("run-detail", match.pk, run.pk)
     interpretation = engine.interpretation(choices)
     return page(request, "studies/reading.html", {
-        "match": match, "engine": engine, "choices": interpretation.choices,
-        "words": reading_words(engine, interpretation.choices),
+        "match": match, "engine": engine, "choices": interpretation.options,
+        "words": reading_words(engine, interpretation.options),
     })

@@ -30,10 +30,10 @@ from games.core.choices import (
     event,
 )
 from games.core.engine import Engine, Refusal
+from games.core.event_rules import EventRule
 from games.core.events import EventSpec, Field
 from games.core.facts import PlayerFacts
 from games.core.step import Outcome
-from games.core.event_rules import EventRule
 
 ROOMS = ("hall", "study", "library", "kitchen", "cellar", "garden")
 NAMES = {room: f"the {room.capitalize()}" for room in ROOMS}

@@ -12,10 +12,10 @@ import pytest
 from games.core.board import BoardLayout, Piece, Space
 from games.core.choices import Choice, OneOf, OpenField, SomeOf, Text, event
 from games.core.engine import Engine
+from games.core.event_rules import EventRule
 from games.core.events import EventSpec, Field
 from games.core.facts import PlayerFacts
 from games.core.step import Outcome
-from games.core.event_rules import EventRule
 
 SPACES = ("start", "well", "bridge", "mill", "tower")
 NAMES = {"start": "the Start", "well": "the Well", "bridge": "the Bridge", "mill": "the Mill",

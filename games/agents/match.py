@@ -89,7 +89,7 @@ def play_match(engine: Playable, *, agents: Mapping[str, str], seed: int,
                            max_events=max_events, delay_end_until=delay_end_until)
     if source is None:
         played_by = ", ".join(f"{p['name']} {agents[p['id']]}" for p in players)
-        changed = {point: option for point, option in reading.choices.items()
+        changed = {point: option for point, option in reading.options.items()
                    if option != engine.point(point).default}
         said = ", ".join(f"{p}={o}" for p, o in sorted(changed.items())) or "the default"
         source = f"played by agents ({played_by}; budget {budget}; seed {seed}) under {said} " \

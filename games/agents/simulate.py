@@ -59,6 +59,6 @@ def _cut(engine: Playable, reading: Interpretation, min_events: int) -> int:
 
 
 def _reading_words(engine: Playable, reading: Interpretation) -> str:
-    changed = [f"{point}={option}" for point, option in sorted(reading.choices.items())
+    changed = [f"{point}={option}" for point, option in sorted(reading.options.items())
                if option != engine.point(point).default]
     return f"the reading {', '.join(changed)}" if changed else "the default reading"

@@ -127,11 +127,12 @@ class Engine:
                 return candidate
         raise KeyError(point_id)
 
-    def interpretation(self, choices: Mapping[str, str] | None = None) -> Interpretation:
-        return Interpretation.from_choices(self.points, choices)
+    def interpretation(self, options: Mapping[str, str] | None = None) -> Interpretation:
+        """The reading that takes ``options`` (point id to option id), defaults elsewhere."""
+        return Interpretation.from_options(self.points, options)
 
     def reading(self, interpretation: Interpretation | Mapping[str, str] | None) -> Interpretation:
-        """A reading given either way callers hold one: as it is, or as its choices (the
+        """A reading given either way callers hold one: as it is, or as its options (the
         default reading when None)."""
         if isinstance(interpretation, Interpretation):
             return interpretation
@@ -142,7 +143,7 @@ class Engine:
         options that no longer exist are dropped (those points take today's default)."""
         kept = {point.id: choices[point.id] for point in self.points
                 if choices.get(point.id) in point.option_ids}
-        return Interpretation.from_choices(self.points, kept)
+        return Interpretation.from_options(self.points, kept)
 
     def conjectures(self, interpretation: Interpretation | Mapping[str, str] | None = None
                     ) -> list[tuple[InterpretationPoint, Option]]:

@@ -30,7 +30,7 @@ class Field:
     """One field of an event's ``data``.
 
     ``kind`` is one of ``int``, ``str``, ``bool``, ``list[str]``, ``list[int]``, ``object``.
-    ``choices`` limits a ``str`` (or each item of a ``list[str]``); ``low``/``high`` bound an int;
+    ``allowed`` limits a ``str`` (or each item of a ``list[str]``); ``low``/``high`` bound an int;
     ``max_length`` bounds a ``str``.
     ``refers`` names what a ``str`` (or each item of a ``list[str]``) names in the game:
     ``player``, or a kind the engine lists in ``Engine.referents`` (``space``, ``card``...);
@@ -39,7 +39,7 @@ class Field:
 
     kind: str
     required: bool = True
-    choices: Sequence[str] | None = None
+    allowed: Sequence[str] | None = None
     low: int | None = None
     high: int | None = None
     min_items: int = 0
@@ -59,8 +59,8 @@ class Field:
         elif self.kind == "str":
             if not isinstance(value, str) or not value:
                 fail(f"must be a non-empty string, not {_type_name(value)}")
-            if self.choices is not None and value not in self.choices:
-                fail(f"{value!r} is not one of: {', '.join(self.choices)}")
+            if self.allowed is not None and value not in self.allowed:
+                fail(f"{value!r} is not one of: {', '.join(self.allowed)}")
             if self.max_length is not None and len(value) > self.max_length:
                 fail(f"is {len(value):,} characters long; at most {self.max_length:,}")
         elif self.kind == "bool":
@@ -78,9 +78,9 @@ class Field:
                 if self.kind == "list[str]":
                     if not isinstance(item, str) or not item:
                         raise EventSchemaError(seq, item_path, "must be a non-empty string")
-                    if self.choices is not None and item not in self.choices:
+                    if self.allowed is not None and item not in self.allowed:
                         raise EventSchemaError(
-                            seq, item_path, f"{item!r} is not one of: {', '.join(self.choices)}"
+                            seq, item_path, f"{item!r} is not one of: {', '.join(self.allowed)}"
                         )
                 else:
                     if isinstance(item, bool) or not isinstance(item, int):
@@ -100,10 +100,12 @@ class Field:
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "required": self.required}
-        for name in ("choices", "low", "high", "max_length", "description", "refers"):
+        for name in ("allowed", "low", "high", "max_length", "description", "refers"):
             value = getattr(self, name)
             if value not in (None, ""):
-                data[name] = list(value) if name == "choices" else value
+                data[name] = list(value) if name == "allowed" else value
+        if "allowed" in data:
+            data["choices"] = data["allowed"]  # the key's former name, kept for readers of it
         return data
 
 

@@ -137,21 +137,23 @@ class Certainty:
 
 @dataclass(frozen=True)
 class Interpretation:
-    """A choice of option for every point an engine declares; unchosen points take defaults.
+    """A reading: the option taken at every point an engine declares (``options``, point id to
+    option id); unchosen points take their defaults. (A *choice* is something else: an event a
+    player may record next, ``games.core.choices.Choice``.)
 
-    Build one with :meth:`from_choices`, which refuses an unknown point or option with a
+    Build one with :meth:`from_options`, which refuses an unknown point or option with a
     message that names it.
     """
 
-    choices: Mapping[str, str] = field(default_factory=dict)
+    options: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
-    def from_choices(
-        cls, points: Iterable[InterpretationPoint], choices: Mapping[str, str] | None = None
+    def from_options(
+        cls, points: Iterable[InterpretationPoint], options: Mapping[str, str] | None = None
     ) -> Interpretation:
         by_id = {point.id: point for point in points}
-        choices = dict(choices or {})
-        for point_id, option_id in choices.items():
+        options = dict(options or {})
+        for point_id, option_id in options.items():
             point = by_id.get(point_id)
             if point is None:
                 known = ", ".join(sorted(by_id)) or "none"
@@ -163,19 +165,19 @@ class Interpretation:
                     f"{point_id}: unknown option {option_id!r} "
                     f"(choose one of: {', '.join(point.option_ids)})"
                 )
-        full = {point_id: choices.get(point_id, point.default) for point_id, point in by_id.items()}
-        return cls(choices=dict(sorted(full.items())))
+        full = {point_id: options.get(point_id, point.default) for point_id, point in by_id.items()}
+        return cls(options=dict(sorted(full.items())))
 
     def option(self, point_id: str) -> str:
         try:
-            return self.choices[point_id]
+            return self.options[point_id]
         except KeyError:
-            raise InterpretationError(f"interpretation has no choice for {point_id!r}") from None
+            raise InterpretationError(f"the reading takes no option at {point_id!r}") from None
 
-    def with_choice(self, point_id: str, option_id: str) -> Interpretation:
-        choices = dict(self.choices)
-        choices[point_id] = option_id
-        return Interpretation(choices=choices)
+    def with_option(self, point_id: str, option_id: str) -> Interpretation:
+        options = dict(self.options)
+        options[point_id] = option_id
+        return Interpretation(options=options)
 
     def as_dict(self) -> dict[str, str]:
-        return dict(self.choices)
+        return dict(self.options)

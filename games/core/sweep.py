@@ -40,15 +40,15 @@ class Reading:
     it never consulted takes any option) and the violations met on the way. A reading
     belongs to one branch at a time, which adds the violations of each step to it."""
 
-    __slots__ = ("choices", "fixed", "violations")
+    __slots__ = ("fixed", "taken", "violations")
 
-    def __init__(self, choices: tuple[tuple[str, str], ...], violations: int = 0) -> None:
-        self.choices = choices
-        self.fixed = dict(choices)
+    def __init__(self, taken: tuple[tuple[str, str], ...], violations: int = 0) -> None:
+        self.taken = taken
+        self.fixed = dict(taken)
         self.violations = violations
 
     def fixing(self, pairs: Sequence[tuple[str, str]]) -> Reading:
-        return Reading(tuple(sorted((*self.choices, *pairs))), self.violations)
+        return Reading(tuple(sorted((*self.taken, *pairs))), self.violations)
 
     def encode(self, options: Mapping[str, Sequence[str]]) -> list[Any]:
         """[violations, option index or None for each point of ``options`` in sorted order]
@@ -75,12 +75,17 @@ class Watched:
     whose step differs from the default reading's (its state, legality or summary, as a
     comparison of two runs sees it)."""
 
-    choices: dict[str, str]
+    taken: dict[str, str]
     branch: int = 0
     diverged_at: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"choices": self.choices, "branch": self.branch, "diverged_at": self.diverged_at}
+        # "choices" is the stored name of the options taken (frontiers kept in studies).
+        return {"choices": self.taken, "branch": self.branch, "diverged_at": self.diverged_at}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Watched:
+        return cls(dict(data["choices"]), data["branch"], data["diverged_at"])
 
 
 @dataclass
@@ -127,7 +132,7 @@ class Frontier:
             position=data["position"],
             branches=[Branch(b["state"], [Reading.decode(r, options) for r in b["readings"]])
                       for b in data["branches"]],
-            watched=[Watched(**w) for w in data["watched"]],
+            watched=[Watched.from_dict(w) for w in data["watched"]],
             options=options,
             consulted=list(data["consulted"]),
             applied=data["applied"],
@@ -138,19 +143,19 @@ class Frontier:
 
 @dataclass(frozen=True)
 class SweepRow:
-    """Every combination that agrees with ``choices`` (a point absent from it may take any
+    """Every combination that agrees with ``taken`` (a point absent from it may take any
     option) ends with ``outcome`` after ``violations`` violations."""
 
-    choices: dict[str, str]
+    taken: dict[str, str]
     outcome: dict[str, Any]
     violations: int
     combinations: int
 
     def covers(self, combination: Mapping[str, str]) -> bool:
-        return all(combination.get(point) == option for point, option in self.choices.items())
+        return all(combination.get(point) == option for point, option in self.taken.items())
 
     def as_dict(self) -> dict[str, Any]:
-        return {"choices": self.choices, "outcome": self.outcome, "violations": self.violations,
+        return {"choices": self.taken, "outcome": self.outcome, "violations": self.violations,
                 "combinations": self.combinations}
 
 
@@ -226,7 +231,7 @@ class SweepResult:
                 outcomes[key] = len(listed)
                 listed.append(row.outcome)
             rows.append([outcomes[key], row.violations, row.combinations, *(
-                self.options[p].index(row.choices[p]) if p in row.choices else None
+                self.options[p].index(row.taken[p]) if p in row.taken else None
                 for p in self.points)])
         return {"outcomes": listed, "rows": rows}
 
@@ -235,8 +240,8 @@ class SweepResult:
         options = {p: tuple(o) for p, o in data["options"].items()}
         rows = []
         for outcome, violations, combinations, *indexes in data["rows"]:
-            choices = {p: options[p][i] for p, i in zip(data["points"], indexes) if i is not None}
-            rows.append(SweepRow(choices, data["outcomes"][outcome], violations, combinations))
+            taken = {p: options[p][i] for p, i in zip(data["points"], indexes) if i is not None}
+            rows.append(SweepRow(taken, data["outcomes"][outcome], violations, combinations))
         return cls(
             points=list(data["points"]),
             options=options,
@@ -285,12 +290,12 @@ def advance(
     """Apply the next ``events`` of the stream (corrections resolved, see ``sweep_stream``)
     to every distinct state of the frontier. The frontier is consumed: its readings go on
     into the one returned."""
-    base_choices = dict((base or engine.interpretation()).choices)
+    base_taken = dict((base or engine.interpretation()).options)
     options = {point.id: point.option_ids for point in engine.points}
     sweepable = set(frontier.options)
     consulted = dict.fromkeys(frontier.consulted)
     position = frontier.position
-    branches, watched = frontier.branches, [Watched(**w.as_dict()) for w in frontier.watched]
+    branches, watched = frontier.branches, [Watched.from_dict(w.as_dict()) for w in frontier.watched]
     applied, lines, peak = frontier.applied, frontier.lines, frontier.peak_states
     for event in events:
         position += 1
@@ -298,7 +303,7 @@ def advance(
         states: dict[bytes, dict[str, Any]] = {}
         trees = []
         for branch in branches:
-            tree = _DecisionTree(engine, branch.state, event, base_choices, sweepable, options)
+            tree = _ReadingTree(engine, branch.state, event, base_taken, sweepable, options)
             groups = tree.split(branch.readings)
             applied += tree.applied
             consulted.update(dict.fromkeys(tree.consulted))
@@ -323,7 +328,7 @@ def advance(
         default_step = None
         for combination in watched:
             tree = trees[combination.branch]
-            step = tree.leaf_of(combination.choices)
+            step = tree.leaf_of(combination.taken)
             combination.branch = order[tree.state_key(step)]
             if default_step is None:
                 default_step = step
@@ -347,16 +352,16 @@ def finish(engine: Engine, frontier: Frontier) -> SweepResult:
     for branch in frontier.branches:
         outcome = engine.outcome(branch.state).as_dict()
         for reading in branch.readings:
-            choices = dict(reading.choices)
+            taken = dict(reading.taken)
             covered = 1
             for point in points:
-                if point not in choices:
+                if point not in taken:
                     covered *= len(options[point])
-            rows.append(SweepRow(choices, outcome, reading.violations, covered))
-    rows.sort(key=lambda row: [row.choices.get(p, "") for p in points])
+            rows.append(SweepRow(taken, outcome, reading.violations, covered))
+    rows.sort(key=lambda row: [row.taken.get(p, "") for p in points])
     divergence: dict[str, dict[str, int | None]] = {}
     for combination in frontier.watched[1:]:
-        ((point, option),) = combination.choices.items()
+        ((point, option),) = combination.taken.items()
         if point in frontier.consulted:
             divergence.setdefault(point, {})[option] = combination.diverged_at
     return SweepResult(points, {p: options[p] for p in points}, {p: defaults[p] for p in points},
@@ -392,14 +397,14 @@ class _Node:
         self.step: Step | None = None
 
 
-class _DecisionTree:
+class _ReadingTree:
     """The applications of one event to one state, indexed by the options they consulted."""
 
     def __init__(self, engine: Engine, state: dict[str, Any], event: Mapping[str, Any],
-                 base_choices: Mapping[str, str], sweepable: frozenset[str] | set[str],
+                 base_taken: Mapping[str, str], sweepable: frozenset[str] | set[str],
                  options: Mapping[str, Sequence[str]]) -> None:
         self.engine, self.state, self.event = engine, state, event
-        self.base_choices, self.sweepable, self.options = base_choices, sweepable, options
+        self.base_taken, self.sweepable, self.options = base_taken, sweepable, options
         self.root: _Node | None = None
         self.applied = 0
         self.consulted: list[str] = []
@@ -407,8 +412,8 @@ class _DecisionTree:
         self.keys: dict[int, bytes] = {}  # id(step) -> canonical JSON of its state
         self.points: set[str] = set()  # the points this event's applications consulted
 
-    def _apply(self, choices: Mapping[str, str]) -> None:
-        interpretation = Interpretation({**self.base_choices, **choices})
+    def _apply(self, taken: Mapping[str, str]) -> None:
+        interpretation = Interpretation({**self.base_taken, **taken})
         step = self.engine.apply(self.state, self.event, interpretation)
         self.applied += 1
         path = [p for p in dict.fromkeys(step.consulted_points) if p in self.sweepable]
@@ -426,16 +431,16 @@ class _DecisionTree:
                     f"application with the same options consulted {node.point}; an engine "
                     "must read points only through Referee.consult"
                 )
-            option = choices.get(point, self.base_choices[point])
+            option = taken.get(point, self.base_taken[point])
             node = node.branches.setdefault(option, _Node())
         node.step = step
 
-    def _walk(self, choices: Mapping[str, str]) -> tuple[_Node | None, str | None]:
+    def _walk(self, taken: Mapping[str, str]) -> tuple[_Node | None, str | None]:
         """The leaf a set of fixed options reaches, or the first point it has not fixed
         (None, point), or (None, None) when no application has gone that way yet."""
         node = self.root
         while node is not None and node.step is None:
-            option = choices.get(node.point) if node.point is not None else None
+            option = taken.get(node.point) if node.point is not None else None
             if option is None:
                 return None, node.point
             node = node.branches.get(option)
@@ -495,13 +500,13 @@ class _DecisionTree:
             key = self.keys[id(step)] = canonical_bytes(step.state)
         return key
 
-    def leaf_of(self, choices: Mapping[str, str]) -> Step:
-        """The step of the default combination (choices empty: every point at its default)."""
+    def leaf_of(self, taken: Mapping[str, str]) -> Step:
+        """The step of the default combination (taken empty: every point at its default)."""
         node = self.root
         assert node is not None  # an event is applied before its leaves are read
         while node.step is None:
             assert node.point is not None  # a node without a step forks on its point
-            node = node.branches[choices.get(node.point, self.base_choices[node.point])]
+            node = node.branches[taken.get(node.point, self.base_taken[node.point])]
         return node.step
 
 

@@ -72,7 +72,7 @@ def referents(kind: str) -> Collection[str] | None:
 
 
 def _crypt(description: str = "the crypt, by the dimension it opens on") -> Field:
-    return Field("str", required=False, choices=CRYPT_NAMES, refers="crypt",
+    return Field("str", required=False, allowed=CRYPT_NAMES, refers="crypt",
                  description=description)
 
 
@@ -82,11 +82,11 @@ EVENT_SPECS = (
         "The four hidden story cards a player drew before playing (one of each kind), kind by "
         "kind, or (as older records give them) in one list.",
         {
-            **{kind: Field("str", required=False, choices=BY_CATEGORY[kind], refers="card",
+            **{kind: Field("str", required=False, allowed=BY_CATEGORY[kind], refers="card",
                            description=f"the element printed at the bottom of the {kind} card")
                for kind in CATEGORIES},
             "cards": Field(
-                "list[str]", required=False, choices=ELEMENTS, min_items=4, max_items=4,
+                "list[str]", required=False, allowed=ELEMENTS, min_items=4, max_items=4,
                 refers="card",
                 description="the elements printed at the bottom of the 4 story cards, in "
                 "one list (older records)",
@@ -96,7 +96,7 @@ EVENT_SPECS = (
     EventSpec(
         "roll",
         "A throw of the die: to move (after any exchanges) or to fight a horror card.",
-        {"face": Field("str", choices=FACES,
+        {"face": Field("str", allowed=FACES,
                        description="2-6, or dylan-dog (the face of Dylan Dog)")},
     ),
     EventSpec(
@@ -105,7 +105,7 @@ EVENT_SPECS = (
         "rotation.",
         {
             "path": Field(
-                "list[str]", choices=ALL_SQUARES, max_items=PATH_MAX_SQUARES, refers="space",
+                "list[str]", allowed=ALL_SQUARES, max_items=PATH_MAX_SQUARES, refers="space",
                 description="squares the pawn enters, in order (empty: the pawn stays)",
             ),
             "rotation": Field(
@@ -122,15 +122,15 @@ EVENT_SPECS = (
         "nightmare_card",
         "A nightmare card drawn, as read: its kind and what its instruction named.",
         {
-            "kind": Field("str", choices=NIGHTMARE_KINDS),
+            "kind": Field("str", allowed=NIGHTMARE_KINDS),
             "text": Field("str", required=False, max_length=WORDS_MAX_LENGTH,
                           description="the card's words as read"),
             "crypt": _crypt("the crypt or dimension the card names"),
-            "square": Field("str", required=False, choices=ALL_SQUARES, refers="space",
+            "square": Field("str", required=False, allowed=ALL_SQUARES, refers="space",
                             description="the square the card names"),
             "target": Field("str", required=False, refers="player",
                             description="the player whose pawn the card moves"),
-            "shadow": Field("str", required=False, choices=SHADOWS, refers="shadow"),
+            "shadow": Field("str", required=False, allowed=SHADOWS, refers="shadow"),
         },
     ),
     EventSpec(
@@ -138,14 +138,14 @@ EVENT_SPECS = (
         "A card drawn from the crypt the player stands in (not necessarily the top one), as "
         "read.",
         {
-            "kind": Field("str", choices=("mystery", "horror")),
+            "kind": Field("str", allowed=("mystery", "horror")),
             "crypt": _crypt(),
-            "element": Field("str", required=False, choices=ELEMENTS, refers="card",
+            "element": Field("str", required=False, allowed=ELEMENTS, refers="card",
                              description="a mystery card's element"),
             "name": Field("str", required=False, refers="horror-card",
                           max_length=NAME_MAX_LENGTH,
                           description="a horror card's name"),
-            "threshold": Field("str", required=False, choices=THRESHOLDS,
+            "threshold": Field("str", required=False, allowed=THRESHOLDS,
                                description="a horror card's value"),
         },
     ),
@@ -171,22 +171,22 @@ EVENT_SPECS = (
     EventSpec(
         "show_shadow",
         "A player shows the others a shadow printed on one of their story cards.",
-        {"shadow": Field("str", choices=SHADOWS, refers="shadow")},
+        {"shadow": Field("str", allowed=SHADOWS, refers="shadow")},
     ),
     EventSpec(
         "play_dylan_dog",
         "A Dylan Dog card played: against a shadow square, a horror card, or to climb out of "
         "an empty crypt.",
         {
-            "use": Field("str", choices=("shadow", "horror", "climb")),
-            "square": Field("str", required=False, choices=ALL_SQUARES, refers="space",
+            "use": Field("str", allowed=("shadow", "horror", "climb")),
+            "square": Field("str", required=False, allowed=ALL_SQUARES, refers="space",
                             description="where a climb lands"),
         },
     ),
     EventSpec(
         "play_shadow",
         "A shadow card played against a shadow square.",
-        {"shadow": Field("str", choices=SHADOWS, refers="shadow")},
+        {"shadow": Field("str", allowed=SHADOWS, refers="shadow")},
     ),
     EventSpec("accept_trap", "A player on a shadow square plays no card and returns to reality."),
     EventSpec(
@@ -203,14 +203,14 @@ EVENT_SPECS = (
         "A mystery card given up: to the challenger after a lost challenge, or back into a "
         "crypt.",
         {
-            "card": Field("str", choices=ELEMENTS, refers="card"),
+            "card": Field("str", allowed=ELEMENTS, refers="card"),
             "crypt": _crypt("the crypt the card goes back into"),
         },
     ),
     EventSpec(
         "place",
         "A pawn returning to reality is placed on a white square.",
-        {"square": Field("str", choices=WHITE, refers="space")},
+        {"square": Field("str", allowed=WHITE, refers="space")},
     ),
     EventSpec("end_turn", "The player ends their turn."),
 )

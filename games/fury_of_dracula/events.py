@@ -37,7 +37,7 @@ EVENT_SPECS = (
         "move",
         "A hunter moves: path from his space (first item) to where he ends (last item).",
         {
-            "mode": Field("str", choices=("road", "rail", "sea")),
+            "mode": Field("str", allowed=("road", "rail", "sea")),
             "path": Field("list[str]", min_items=2, max_items=12, refers=SPACE),
             "ticket_white": Field(
                 "int", required=False, low=1, high=9, description="rail: white value of the ticket spent"
@@ -51,8 +51,8 @@ EVENT_SPECS = (
         "draw_event",
         "A hunter draws an event card: which end of the deck, the icon on it, where it went.",
         {
-            "end": Field("str", choices=("top", "bottom")),
-            "icon": Field("str", choices=("hunter", "dracula")),
+            "end": Field("str", allowed=("top", "bottom")),
+            "icon": Field("str", allowed=("hunter", "dracula")),
             "card": CARD,
             "to": Field(
                 "str", required=False, description="player id who took it, or 'discard' (face down)"
@@ -63,12 +63,12 @@ EVENT_SPECS = (
     EventSpec(
         "reveal_card",
         "A hunter lays one of his cards face up and keeps it revealed.",
-        {"kind": Field("str", choices=("event", "item")), "card": Field("str", refers="card")},
+        {"kind": Field("str", allowed=("event", "item")), "card": Field("str", refers="card")},
     ),
     EventSpec(
         "discard",
         "A player discards one of his cards.",
-        {"kind": Field("str", choices=("event", "item")), "card": Field("str", refers="card")},
+        {"kind": Field("str", allowed=("event", "item")), "card": Field("str", refers="card")},
     ),
     EventSpec(
         "dracula_move",
@@ -178,7 +178,7 @@ EVENT_SPECS = (
         "game_over",
         "The record says the match ended (needed under victory=recorded-only).",
         {
-            "winner": Field("str", choices=("hunters", "dracula")),
+            "winner": Field("str", allowed=("hunters", "dracula")),
             "reason": Field("str", required=False),
         },
         actor_required=False,

@@ -49,7 +49,7 @@ EVENT_SPECS = (
         "draw",
         "The top card of the room's pile, as the collector read it.",
         {
-            "room": Field("str", choices=PILE_ROOMS, refers="space"),
+            "room": Field("str", allowed=PILE_ROOMS, refers="space"),
             "card": Field(
                 "str",
                 description=f"the card's printed name, or {NOT_READ!r} when the record does "
@@ -75,7 +75,7 @@ EVENT_SPECS = (
                 required=False,
                 description="a corner number is printed but could not be read",
             ),
-            "kind": Field("str", required=False, choices=CARD_KINDS),
+            "kind": Field("str", required=False, allowed=CARD_KINDS),
             "deadly": Field("bool", required=False, description="the card kills (the Iron Maiden)"),
             "detain": Field(
                 "int",
@@ -95,7 +95,7 @@ EVENT_SPECS = (
     EventSpec(
         "passage",
         "From a green square through the secret passages to another.",
-        {"to": Field("str", choices=GREEN_SQUARES, refers="space")},
+        {"to": Field("str", allowed=GREEN_SQUARES, refers="space")},
     ),
     EventSpec(
         "attack",
@@ -156,6 +156,6 @@ EVENT_SPECS = (
     EventSpec(
         "staircase",
         "After a six on the Great Spiral Staircase: the direction of the six and its second throw.",
-        {"direction": Field("str", choices=("up", "down"))},
+        {"direction": Field("str", allowed=("up", "down"))},
     ),
 )

@@ -109,7 +109,7 @@ def deciding_points(judge: Callable[[Read], Any], reading: Interpretation,
         for option in point.option_ids:
             if option == reading.option(point_id):
                 continue
-            if verdict(judge(Reading(reading.with_choice(point_id, option)))) != decided:
+            if verdict(judge(Reading(reading.with_option(point_id, option)))) != decided:
                 deciding.append(point)
                 break
     return answer, deciding

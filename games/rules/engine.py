@@ -123,7 +123,7 @@ class RulesEngine(Engine):
         setup = self.setup_with_defaults(setup)
         events = play(self, seed=seed, players=players, setup=setup, strategy=self._stalling,
                       interpretation=reading, max_events=max_events, min_events=min_events)
-        changed = {point: option for point, option in reading.choices.items()
+        changed = {point: option for point, option in reading.options.items()
                    if option != self.point(point).default}
         said = ", ".join(f"{p}={o}" for p, o in sorted(changed.items())) or "the default"
         return self.match_document(

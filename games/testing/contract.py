@@ -248,7 +248,7 @@ def engine_problems(engine: Engine, *, seed: int = 1, max_events: int = 200) -> 
                             if option != point.default]
     problems = []
     for reading in readings:
-        said = ", ".join(f"{p}={o}" for p, o in sorted(reading.choices.items())
+        said = ", ".join(f"{p}={o}" for p, o in sorted(reading.options.items())
                          if o != engine.point(p).default) or "the default reading"
         document = engine.simulate(seed=seed, max_events=max_events, interpretation=reading)
         found = played_problems(engine, document, seed=seed, reading=reading,

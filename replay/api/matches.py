@@ -355,7 +355,7 @@ class MatchViewSet(
         head = recorder_head(match=self.get_object(), seat=None if seat == "archivist" else seat)
         return Response({
             "seq": head.seq,
-            "reading": dict(head.reading.choices),
+            "reading": dict(head.reading.options),
             "seat": head.seat,
             "finished": head.outcome.finished,
             "choices": [choice.as_dict() for choice in head.choices],

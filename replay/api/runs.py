@@ -60,19 +60,35 @@ class FlagSerializer(serializers.Serializer):
         help_text="options of the point that would change this step")
 
 
-class ChoicesField(serializers.DictField):
+class ReadingField(serializers.DictField):
+    """A reading: point id → option id; unchosen points take defaults."""
+
     child = serializers.CharField(max_length=100)
 
 
 class StartRunSerializer(serializers.Serializer):
     match = WholeNumberField(min_value=1, max_value=MAX_QUERY_INT)
-    choices = ChoicesField(required=False, default=dict,
+    reading = ReadingField(required=False,
                            help_text="point id → option id; unchosen points take defaults")
+    choices = ReadingField(required=False,
+                           help_text="the former name of `reading`, still accepted "
+                                     "(send one of the two)")
+
+    def validate(self, attrs):
+        if "reading" in attrs and "choices" in attrs:
+            raise serializers.ValidationError(
+                {"choices": "send the reading once, as `reading` (`choices` is its former name)"})
+        return attrs
+
+    def reading_pairs(self) -> tuple[str, list[tuple[str, str]]]:
+        """The field the reading came in and its pairs (none: the default reading)."""
+        field = "choices" if "choices" in self.validated_data else "reading"
+        return field, list(self.validated_data.get(field, {}).items())
 
 
 class CompareSerializer(serializers.Serializer):
-    a = ChoicesField(required=False, default=dict)
-    b = ChoicesField(required=False, default=dict)
+    a = ReadingField(required=False, default=dict)
+    b = ReadingField(required=False, default=dict)
 
 
 class StepViewSerializer(serializers.Serializer):
@@ -138,10 +154,9 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         match = get_object_or_404(
             selectors.visible_matches(user=request.user), pk=payload.validated_data["match"]
         )
-        choices = parse_reading(engine_for(match), payload.validated_data["choices"].items(),
-                                field="choices")
-        run = replay_match(match=match, choices=choices,
-                           requested_by=request.user)
+        field, pairs = payload.reading_pairs()
+        reading = parse_reading(engine_for(match), pairs, field=field)
+        run = replay_match(match=match, reading=reading, requested_by=request.user)
         code = status.HTTP_200_OK if run.status == ReplayRun.DONE else status.HTTP_202_ACCEPTED
         return Response(RunSerializer(run).data, status=code)
 
@@ -203,9 +218,9 @@ class MatchCompareView(APIView):
         match = get_object_or_404(selectors.visible_matches(user=request.user), pk=match_id)
         comparison = compare_interpretations(
             match=match,
-            choices_a=parse_reading(engine_for(match), payload.validated_data["a"].items(),
+            reading_a=parse_reading(engine_for(match), payload.validated_data["a"].items(),
                                     field="a"),
-            choices_b=parse_reading(engine_for(match), payload.validated_data["b"].items(),
+            reading_b=parse_reading(engine_for(match), payload.validated_data["b"].items(),
                                     field="b"),
             requested_by=request.user,
         )

@@ -163,14 +163,14 @@ def option_words(engine: Engine | None, point: str, option: str) -> str:
         return option
 
 
-def points_read_differently(engine: Engine | None, choices_a: Mapping[str, str],
-                            choices_b: Mapping[str, str]) -> list[dict]:
+def points_read_differently(engine: Engine | None, reading_a: Mapping[str, str],
+                            reading_b: Mapping[str, str]) -> list[dict]:
     """The points two readings read differently, each with its question and both options in
     the rulebook's words (``point``, ``question``, ``a``, ``b``)."""
     if engine is None:
         return []
-    a = engine.nearest_interpretation(dict(choices_a))
-    b = engine.nearest_interpretation(dict(choices_b))
+    a = engine.nearest_interpretation(dict(reading_a))
+    b = engine.nearest_interpretation(dict(reading_b))
     return [{"point": point.id, "question": question_of(point),
              "a": point.option(a.option(point.id)).description,
              "b": point.option(b.option(point.id)).description}

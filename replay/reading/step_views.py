@@ -80,7 +80,7 @@ def run_start(request, match_id: int):
         return redirect("match-detail", match.pk)
     try:
         choices = parse_reading(games.find(match.game.slug), form_pairs(request.POST))
-        run = replay_match(match=match, choices=choices, requested_by=request.user)
+        run = replay_match(match=match, reading=choices, requested_by=request.user)
     except BrokenChain:
         raise  # answered 409 with the banner by broken_log_is_409
     except LogError as error:

@@ -109,7 +109,7 @@ def step_summaries(*, head: RecorderHead, since: int) -> dict[int, str]:
     summaries, corrections applied): read from a stored run of this log and reading where
     there is one (the notes after its last game event said on their own), else replayed."""
     match, engine, reading = head.match, head.engine, head.reading
-    run = find_run(match=match, choices=reading.choices)
+    run = find_run(match=match, reading=reading.options)
     if run is None or run.status != ReplayRun.DONE:
         # From the kept state before ``since``: a few events applied, never the whole log.
         start = max(since - 1, 0)
@@ -134,15 +134,15 @@ def step_summaries(*, head: RecorderHead, since: int) -> dict[int, str]:
     return said
 
 
-def match_reading_set(*, match: Match, choices: Mapping[str, str]) -> Match:
+def match_reading_set(*, match: Match, reading: Mapping[str, str]) -> Match:
     """Record under another reading (it decides what is offered, never what is stored)."""
     engine = games.for_records(match.game.slug)
     try:
-        reading = engine.interpretation(choices)
+        interpretation = engine.interpretation(reading)
     except InterpretationError as error:
         raise RecorderError(str(error), field="reading") from None
     defaults = engine.interpretation()
-    chosen = {p: o for p, o in reading.choices.items() if defaults.choices.get(p) != o}
+    chosen = {p: o for p, o in interpretation.options.items() if defaults.options.get(p) != o}
     Match.objects.filter(pk=match.pk).update(reading=chosen)
     match.reading = chosen
     keep_head_states(match_id=match.pk)  # the new reading's states, once, on this POST

@@ -170,7 +170,7 @@ def _context(request, head: RecorderHead, *, as_played: dict | None = None,
         "undo_said": said.get(undo.seq, "") if undo else "",
         "points": [{"point": point, "question": question_of(point)}
                    for point in head.engine.points],
-        "reading": reading_words(games.find(match.game.slug), head.reading.choices),
+        "reading": reading_words(games.find(match.game.slug), head.reading.options),
         "recent": [{"seq": seq, "said": said.get(seq, "")} for seq in recent],
     }
 
@@ -340,7 +340,7 @@ def record_reading(request, match_id: int):
         return redirect(_url(match))
     try:
         choices = parse_reading(games.for_records(match.game.slug), form_pairs(request.POST))
-        match_reading_set(match=match, choices=choices)
+        match_reading_set(match=match, reading=choices)
     except (LogError, BrokenChain) as error:
         return _render(request, recorder_head(match=match), status=400, error=_where(error))
     messages.success(request, "The recorder now offers the choices of this reading.")

@@ -127,8 +127,8 @@ def _causes(run_a: ReplayRun, run_b: ReplayRun, first: int | None) -> list[str]:
 
 
 def compare_interpretations(
-    *, match: Match, choices_a: Mapping[str, str], choices_b: Mapping[str, str], requested_by=None
+    *, match: Match, reading_a: Mapping[str, str], reading_b: Mapping[str, str], requested_by=None
 ) -> Comparison:
-    run_a = replay_match(match=match, choices=choices_a, requested_by=requested_by)
-    run_b = replay_match(match=match, choices=choices_b, requested_by=requested_by)
+    run_a = replay_match(match=match, reading=reading_a, requested_by=requested_by)
+    run_b = replay_match(match=match, reading=reading_b, requested_by=requested_by)
     return compare_runs(run_a=run_a, run_b=run_b)

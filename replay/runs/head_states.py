@@ -41,7 +41,7 @@ def match_reading(*, match: Match, engine: Engine | None = None) -> Interpretati
 def reading_key(engine: Engine, reading: Interpretation) -> str:
     """What a kept state depends on besides the log: the engine, its version, the reading."""
     payload = canonical_json({"engine": engine.slug, "version": engine.version,
-                              "reading": dict(reading.choices)})
+                              "reading": dict(reading.options)})
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 

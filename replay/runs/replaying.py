@@ -93,13 +93,14 @@ def engine_for(match: Match):
 
 
 def replay_match(
-    *, match: Match, choices: Mapping[str, str] | None = None, requested_by=None
+    *, match: Match, reading: Mapping[str, str] | None = None, requested_by=None
 ) -> ReplayRun:
-    """The run of the match's current log under ``choices`` (unchosen points take defaults):
+    """The run of the match's current log under ``reading`` (point id to option id; unchosen
+    points take defaults):
     reused if its fingerprint exists, otherwise created and started (eagerly, or on a worker).
     A log found broken is refused (:class:`BrokenChain`): nothing is computed from it."""
     refuse_known_break(match.pk)
-    engine, interpretation, match, (log_seq, head_hash), fingerprint = _identify(match, choices)
+    engine, interpretation, match, (log_seq, head_hash), fingerprint = _identify(match, reading)
     run, created = ReplayRun.objects.get_or_create(
         fingerprint=fingerprint,
         defaults={
@@ -144,27 +145,27 @@ def game_head(*, match: Match, upto: int | None = None) -> tuple[int, str]:
     return last, Event.objects.filter(match=match, seq=last).values_list("hash", flat=True).get()
 
 
-def _identify(match: Match, choices: Mapping[str, str] | None):
+def _identify(match: Match, reading: Mapping[str, str] | None):
     """The engine, the full interpretation, the match as it is now, the head of the log its
-    run replays (seq and hash), and the fingerprint of that run under ``choices``."""
+    run replays (seq and hash), and the fingerprint of that run under ``reading``."""
     engine = engine_for(match)
     try:
-        interpretation = engine.interpretation(choices)
+        interpretation = engine.interpretation(reading)
     except InterpretationError as error:
         raise ReplayError(str(error), field="interpretation") from None
     match = Match.objects.get(pk=match.pk)  # the log head as it is now
     log_seq, head_hash = game_head(match=match)
     fingerprint = run_fingerprint(
         match_id=match.pk, log_seq=log_seq, head_hash=head_hash,
-        engine=engine.slug, engine_version=engine.version, interpretation=interpretation.choices,
+        engine=engine.slug, engine_version=engine.version, interpretation=interpretation.options,
     )
     return engine, interpretation, match, (log_seq, head_hash), fingerprint
 
 
-def find_run(*, match: Match, choices: Mapping[str, str] | None = None) -> ReplayRun | None:
+def find_run(*, match: Match, reading: Mapping[str, str] | None = None) -> ReplayRun | None:
     """The run ``replay_match`` would give for this reading of the log as it is now, if it
     was ever made; never starts one (pages that only read call this)."""
-    *_, fingerprint = _identify(match, choices)
+    *_, fingerprint = _identify(match, reading)
     return ReplayRun.objects.filter(fingerprint=fingerprint).first()
 
 

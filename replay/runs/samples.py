@@ -54,5 +54,5 @@ def replay_readings(match: Match) -> list:
             continue
         for option in point.option_ids:
             if option != default.interpretation[point.id]:
-                made.append(replay_match(match=match, choices={point.id: option}))
+                made.append(replay_match(match=match, reading={point.id: option}))
     return made

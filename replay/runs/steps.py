@@ -52,7 +52,7 @@ def _changing_options(engine, before, event, interpretation, point_id, step) -> 
     for option in point.option_ids:
         if option == chosen:
             continue
-        alternative = engine.apply(before, event, interpretation.with_choice(point_id, option))
+        alternative = engine.apply(before, event, interpretation.with_option(point_id, option))
         if (
             alternative.legal != step.legal
             or alternative.summary != step.summary

@@ -62,8 +62,8 @@ def compare_with_parent(request, match_id: int):
         return redirect("match-detail", match.pk)
     parent = _visible_match(request, match.parent_id)
     try:
-        mine = replay_match(match=match, choices=match.reading, requested_by=request.user)
-        theirs = replay_match(match=parent, choices=match.reading, requested_by=request.user)
+        mine = replay_match(match=match, reading=match.reading, requested_by=request.user)
+        theirs = replay_match(match=parent, reading=match.reading, requested_by=request.user)
     except (LogError, BrokenChain) as error:
         messages.error(request, error.message)
         return redirect("match-detail", match.pk)

@@ -29,6 +29,11 @@ def test_game_detail_shows_the_engines_points_schema_and_board_provenance(anonym
     assert lagoon["citations"] and lagoon["default"] in [o["id"] for o in lagoon["options"]]
     types = {spec["type"] for spec in engine["event_schema"]}
     assert {"annotation", "correction"} <= types
+    dylan_dog = anonymous.get("/api/games/dylan-dog/").json()["engine"]
+    limited = [field for spec in dylan_dog["event_schema"] for field in spec["fields"].values()
+               if "allowed" in field]
+    # A field's allowed values, also under the key's former name "choices" for older readers.
+    assert limited and all(field["choices"] == field["allowed"] for field in limited)
     assert engine["board_provenance"]
     board = anonymous.get("/api/games/dagon/board/").json()
     assert board["provenance"] == engine["board_provenance"]

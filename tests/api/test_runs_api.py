@@ -24,7 +24,7 @@ def attack_seq():
 
 
 def test_a_curator_starts_a_run_and_an_identical_request_reuses_it(curator, lagoon):
-    first = curator.post("/api/runs/", {"match": lagoon.pk, "choices": {POINT: "attacked"}},
+    first = curator.post("/api/runs/", {"match": lagoon.pk, "reading": {POINT: "attacked"}},
                          format="json")
     assert first.status_code == 200  # eager: done on return
     body = first.json()
@@ -32,8 +32,15 @@ def test_a_curator_starts_a_run_and_an_identical_request_reuses_it(curator, lago
     assert body["interpretation"][POINT] == "attacked"
     again = curator.post("/api/runs/", {"match": lagoon.pk, "choices": {POINT: "attacked"}},
                          format="json")
-    assert again.json()["id"] == body["id"]
+    assert again.json()["id"] == body["id"]  # `choices`, the field's former name, still works
     assert ReplayRun.objects.count() == 1
+
+
+def test_the_reading_is_sent_once_under_either_name(curator, lagoon):
+    both = curator.post("/api/runs/", {"match": lagoon.pk, "reading": {POINT: "attacked"},
+                                       "choices": {POINT: "attacked"}}, format="json")
+    assert both.status_code == 400 and both.json()["field"] == "choices"
+    assert not ReplayRun.objects.exists()
 
 
 def test_readers_may_read_runs_but_not_start_them(anonymous, reader, curator, lagoon):
@@ -44,9 +51,12 @@ def test_readers_may_read_runs_but_not_start_them(anonymous, reader, curator, la
 
 
 def test_bad_start_requests_name_the_field(curator, lagoon):
-    unknown = curator.post("/api/runs/", {"match": lagoon.pk, "choices": {"dagon.nope": "x"}},
+    unknown = curator.post("/api/runs/", {"match": lagoon.pk, "reading": {"dagon.nope": "x"}},
                            format="json")
-    assert unknown.status_code == 400 and unknown.json()["field"] == "choices"
+    assert unknown.status_code == 400 and unknown.json()["field"] == "reading"
+    former = curator.post("/api/runs/", {"match": lagoon.pk, "choices": {"dagon.nope": "x"}},
+                          format="json")
+    assert former.status_code == 400 and former.json()["field"] == "choices"
     option = curator.post("/api/runs/", {"match": lagoon.pk, "choices": {POINT: "nobody"}},
                           format="json")
     assert option.status_code == 400 and "unknown option" in option.json()["detail"]

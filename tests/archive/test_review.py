@@ -200,8 +200,7 @@ def test_the_import_command_stores_a_draft_unless_told_to_publish(gothic, tmp_pa
     out = io.StringIO()
     call_command("import_transcription", str(text), "--game", "gothic", "--language", "en",
                  stdout=out)
-    assert out.getvalue().strip().endswith("version 2 (id {}), draft".format(
-        Transcription.objects.get(rulebook=gothic.rulebook, version=2).pk))
+    assert out.getvalue().strip().endswith(f"version 2 (id {Transcription.objects.get(rulebook=gothic.rulebook, version=2).pk}), draft")
     text.write_text(gothic.text + "Another line.\n", encoding="utf-8")
     call_command("import_transcription", str(text), "--game", "gothic", "--language", "en",
                  "--publish-without-review", "a bulk load of checked texts", stdout=out)

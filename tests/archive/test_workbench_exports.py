@@ -23,7 +23,7 @@ T = {"t": tei.TEI_NS}
 
 
 @pytest.fixture
-def two_regions(paged, gothic_scans, ana):  # noqa: F811 - the fixture imported above
+def two_regions(paged, gothic_scans, ana):
     """``paged`` and a second region, for the whole Great Spiral Staircase note, on page 1's
     scan: version 5, a draft."""
     note = paged.annotations.get(kind="legibility", body__contains="final sentence")

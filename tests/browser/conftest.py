@@ -94,7 +94,7 @@ def lagoon_runs(seeded):
     sample = Path(__file__).resolve().parents[2] / "games/dagon/samples/lagoon-dispute.json"
     match = import_match(raw=sample.read_bytes())
     return tuple(
-        replay_match(match=match, choices={"dagon.lagoon-chooser": option})
+        replay_match(match=match, reading={"dagon.lagoon-chooser": option})
         for option in ("attacker", "attacked")
     )
 

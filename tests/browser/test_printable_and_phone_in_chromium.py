@@ -150,7 +150,7 @@ def test_the_step_controls_are_on_the_first_screen(browser, live_server, lagoon_
     controls = page.locator("nav.controls")
     box = controls.bounding_box()
     assert board["y"] < box["y"]  # the board first
-    assert 0 <= box["y"] and box["y"] + box["height"] <= viewport["height"]
+    assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
     controls.get_by_role("link", name="Next").click()
     page.wait_for_url("**/step/12/")
     box = page.locator("nav.controls").bounding_box()

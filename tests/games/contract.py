@@ -22,7 +22,7 @@ def schema_event(engine, players, setup):
         known = sorted(engine.referents(field.refers, setup) or []) if field.refers else []
         if field.refers == "player":
             known = players
-        names = known or list(field.choices or []) or ["x"]
+        names = known or list(field.allowed or []) or ["x"]
         if field.kind == "int":
             low = field.low if field.low is not None else -2
             high = field.high if field.high is not None else 12

@@ -17,7 +17,7 @@ def simulated(slug: str, seed: int, *, max_events: int | None = None,
               min_events: int | None = None,
               reading: Mapping[str, str] | None = None) -> dict[str, Any]:
     engine = engine_for(slug)
-    choices = tuple(sorted(engine.reading(reading).choices.items()))
+    choices = tuple(sorted(engine.reading(reading).options.items()))
     return copy.deepcopy(_played(slug, seed, max_events, min_events, choices))
 
 

@@ -222,7 +222,7 @@ def test_the_table_never_ends_a_match_by_a_happening_nobody_decides():
     tree = DecisionTree.for_match(engine, recorded_only, players)
     drawn = {choice.type for choice in tree.offers(state).nature}
     assert "game_over" not in drawn
-    assert duel_reading(engine).choices["fury-of-dracula.victory"] == "full-game"
+    assert duel_reading(engine).options["fury-of-dracula.victory"] == "full-game"
 
 
 def dracula_in_combat(rounds: int):

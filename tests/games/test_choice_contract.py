@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def simulated(slug: str, seed: int, reading=None, max_events: int = 300) -> dict:
     return shared(slug, seed, max_events=max_events,
-                  reading=None if reading is None else engine_for(slug).reading(reading).choices)
+                  reading=None if reading is None else engine_for(slug).reading(reading).options)
 
 
 def test_every_engine_offers_through_the_core():

@@ -34,7 +34,7 @@ def test_a_simulated_match_is_reproducible_and_legal_under_its_reading(slug):
     reading = engine.reading({point.id: point.option_ids[-1]})
     document = engine.simulate(seed=5, max_events=150, interpretation=reading)
     assert document == engine.simulate(seed=5, max_events=150,
-                                       interpretation=dict(reading.choices))
+                                       interpretation=dict(reading.options))
     assert document != engine.simulate(seed=6, max_events=150, interpretation=reading)
     players = [p["id"] for p in document["players"]]
     for event, step in replay_document(engine, document, reading):
@@ -55,7 +55,7 @@ def test_greedy_agents_finish_the_matches_of_a_game(slug):
     for seed in range(1, 5):
         document = simulated(slug, seed, reading=engine.duel_reading)
         assert len(document["events"]) <= engine.duel_length
-        ended += engine.finished(final_state(slug, document, reading.choices))
+        ended += engine.finished(final_state(slug, document, reading.options))
     assert ended >= 3, f"{slug}: {ended} of 4 simulated matches ended"
 
 

@@ -74,7 +74,7 @@ def build_archive() -> None:
         match = import_match(raw=document, created_by=curator, is_private=private)
         replay_match(match=match)
         point = games.get("dagon").points[0]
-        replay_match(match=match, choices={point.id: point.option_ids[-1]}, requested_by=second)
+        replay_match(match=match, reading={point.id: point.option_ids[-1]}, requested_by=second)
     match = Match.objects.get(title="Match 3")
     append_events(match=match, events=[{"type": "annotation", "actor": None,
                                         "data": {"text": "checked", "step": 2}}],
@@ -416,7 +416,7 @@ def test_a_backup_naming_an_id_twice_is_refused_naming_it(settings, tmp_path, fi
     load_archive()
     match = import_match(raw=games.get("dagon").simulate(seed=3, max_events=10))
     replay_match(match=match)
-    replay_match(match=match, choices={games.get("dagon").points[0].id:
+    replay_match(match=match, reading={games.get("dagon").points[0].id:
                                        games.get("dagon").points[0].option_ids[-1]})
     study_sweep(match=match)
     study_sweep(match=match, points=[games.get("dagon").points[0].id])

@@ -112,17 +112,17 @@ def field_value(spec, players, engine=None):
         return st.sampled_from(players)
     known = engine.referents(spec.refers, {}) if engine is not None and spec.refers else None
     if spec.kind == "str" and known:  # a field naming a space, card...: what the game has
-        return st.sampled_from(sorted(set(known) & set(spec.choices or known)))
+        return st.sampled_from(sorted(set(known) & set(spec.allowed or known)))
     if spec.kind == "int":
         return st.integers(spec.low if spec.low is not None else -5,
                            spec.high if spec.high is not None else 50)
     if spec.kind == "str":
-        return st.sampled_from(list(spec.choices)) if spec.choices else st.sampled_from(
+        return st.sampled_from(list(spec.allowed)) if spec.allowed else st.sampled_from(
             players + ["x", "zharot", "r1"])
     if spec.kind == "bool":
         return st.booleans()
     if spec.kind in ("list[str]", "list[int]"):
-        item = field_value(type(spec)(spec.kind[5:-1], choices=spec.choices, low=spec.low,
+        item = field_value(type(spec)(spec.kind[5:-1], allowed=spec.allowed, low=spec.low,
                                       high=spec.high, refers=spec.refers), players, engine)
         return st.lists(item, min_size=spec.min_items, max_size=spec.max_items or 6)
     return st.dictionaries(st.text(max_size=5), json_values, max_size=3)

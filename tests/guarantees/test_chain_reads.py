@@ -77,7 +77,7 @@ def test_a_changed_event_is_named_everywhere_the_log_is_read(dagon, client, cura
     point = games.get("dagon").points[0]
     other = next(option for option in point.option_ids if option != point.default)
     with pytest.raises(BrokenChain) as raised:
-        replay_match(match=match, choices={point.id: other})
+        replay_match(match=match, reading={point.id: other})
     assert raised.value.seq == 12 and ReplayRun.objects.filter(match=match).count() == 1
 
     with pytest.raises(BrokenChain) as raised:  # what studies (sweeps, impact) read logs with

@@ -67,6 +67,6 @@ def lagoon(archive):
     "the attacked chooses": (match, default run, attacked run)."""
     match = import_match(raw=LAGOON.read_bytes())
     default = replay_match(match=match)
-    attacked = replay_match(match=match, choices={"dagon.lagoon-chooser": "attacked"})
+    attacked = replay_match(match=match, reading={"dagon.lagoon-chooser": "attacked"})
     match.refresh_from_db()
     return match, default, attacked

@@ -94,7 +94,7 @@ def test_an_append_a_note_and_a_new_run_change_the_page_at_once(dagon_run, drawn
     note_add(match=match, step=3, text="a note on step three", expected_seq=match.last_seq)
     assert "a note on step three" in read(match)
     match.refresh_from_db()
-    other = replay_match(match=match, choices={"dagon.lagoon-chooser": "attacked"})
+    other = replay_match(match=match, reading={"dagon.lagoon-chooser": "attacked"})
     assert other.status == ReplayRun.DONE
     assert f"run {other.pk}</a>" in read(match)
     read(match)

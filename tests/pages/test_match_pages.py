@@ -208,7 +208,7 @@ def test_annotation_is_for_curators_only(reader_client, dagon_run):
 
 def test_compare_two_runs_with_a_shared_cursor(client, dagon_run):
     match = dagon_run.match
-    other = replay_match(match=match, choices={"dagon.move-length": "roll-up-to"})
+    other = replay_match(match=match, reading={"dagon.move-length": "roll-up-to"})
     url = reverse("compare", args=[match.pk])
     page = client.get(url, {"a": dagon_run.pk, "b": other.pk}).content.decode()
     assert "Outcomes" in page and 'id="compare-panel"' in page

@@ -33,7 +33,7 @@ def rich_match(seed: int, max_events: int, *, notes: int):
     for point in engine.points[:3]:
         for option in point.option_ids:
             if option != point.default:
-                runs.append(replay_match(match=match, choices={point.id: option}))
+                runs.append(replay_match(match=match, reading={point.id: option}))
     for index in range(notes):
         match.refresh_from_db()
         step = 1 + index * (match.last_seq - 1) // max(notes, 1)
@@ -128,7 +128,7 @@ def test_more_runs_notes_and_moves_add_no_query(long):
                   events=[{"type": "annotation", "data": {"text": "a last word"}}])
     point = games.get("dylan-dog").points[3]
     for option in point.option_ids:
-        replay_match(match=match, choices={point.id: option})
+        replay_match(match=match, reading={point.id: option})
     assert counts() == before
 
 
@@ -170,7 +170,7 @@ def grown_archive(size: int) -> dict[str, str]:
         note_add(match=played, step=step, text=f"note {step}", expected_seq=played.last_seq)
     run = replay_match(match=played)
     point = games.get("dagon").points[0]
-    other = replay_match(match=played, choices={
+    other = replay_match(match=played, reading={
         point.id: next(o for o in point.option_ids if o != point.default)})
     study = study_sweep(match=played, points=[point.id])
     assert study.status == study.DONE

@@ -82,7 +82,7 @@ def test_a_variation_and_its_parent_are_two_lines_of_play(client, curator, lagoo
                                  created_by=curator, reading=default.interpretation)
     append_events(match=variation, expected_seq=5,
                   events=[{"type": "roll", "actor": "p2", "data": {"value": 1}}])
-    mine = replay_match(match=variation, choices=variation.reading)
+    mine = replay_match(match=variation, reading=variation.reading)
     page = compare_tree(client, variation, default, mine)
     assert text_of(page.xpath("//h1")[0]) == "Two lines of play side by side"
     a_name, b_name = (text_of(p) for p in page.xpath("//p[contains(@class, 'side-reading')]"))
@@ -97,7 +97,7 @@ def test_compare_two_runs_opens_a_pair_that_diverges_where_any_pair_does(client,
     match, default, _attacked = lagoon
     # Two newer readings of points this record never consults: they never diverge.
     for point, option in (("dagon.wizard-turns", "two"), ("dagon.occupied-city", "share")):
-        replay_match(match=match, choices={point: option})
+        replay_match(match=match, reading={point: option})
     page = tree_of(client, reverse("match-detail", args=[match.pk]))
     (link,) = page.xpath("//a[normalize-space()='Compare two runs']")
     compared = tree_of(client, link.get("href"))

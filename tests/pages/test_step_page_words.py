@@ -61,7 +61,7 @@ def test_flags_say_their_point_and_option_in_the_rulebooks_words(client, lagoon)
 def test_a_step_links_to_itself_under_every_other_stored_reading_for_any_reader(
         client, lagoon):
     match, run, attacked = lagoon
-    rolled = replay_match(match=match, choices={"dagon.move-length": "roll-exact"})
+    rolled = replay_match(match=match, reading={"dagon.move-length": "roll-exact"})
     page = step_tree(client, run, 11, viewer="p2")  # signed out, from Luis's seat
     links = {text_of(a): a.get("href")
              for a in page.xpath("//nav[@class='other-readings']//a")}
@@ -76,7 +76,7 @@ def test_a_step_links_to_itself_under_every_other_stored_reading_for_any_reader(
         "replay-step", args=[match.pk, attacked.pk, 11]) + "?viewer=p2"
     # Another match's runs are never among them.
     other = import_match(raw=LAGOON.read_bytes())
-    replay_match(match=other, choices={"dagon.wizard-turns": "two"})
+    replay_match(match=other, reading={"dagon.wizard-turns": "two"})
     again = step_tree(client, run, 11)
     assert len(again.xpath("//nav[@class='other-readings']//a")) == 2
 
@@ -85,7 +85,7 @@ def test_a_new_stored_reading_shows_on_a_step_already_drawn(client, lagoon):
     match, run, _attacked = lagoon
     before = step_tree(client, run, 11)
     assert len(before.xpath("//nav[@class='other-readings']//a")) == 1
-    replay_match(match=match, choices={"dagon.wizard-turns": "two"})
+    replay_match(match=match, reading={"dagon.wizard-turns": "two"})
     after = step_tree(client, run, 11)
     assert len(after.xpath("//nav[@class='other-readings']//a")) == 2
 

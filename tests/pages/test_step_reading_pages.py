@@ -33,7 +33,7 @@ LAGOON_NOTE = "the printed sheet is internally inconsistent on who chooses the L
 @pytest.fixture
 def lagoon_run(archive):
     match = import_match(raw=LAGOON.read_bytes())
-    return replay_match(match=match, choices={"dagon.lagoon-chooser": "attacker"})
+    return replay_match(match=match, reading={"dagon.lagoon-chooser": "attacker"})
 
 
 def step_page(client, run, seq, **params) -> str:
@@ -44,8 +44,8 @@ def step_page(client, run, seq, **params) -> str:
 
 
 def visible_text(page: str) -> str:
-    page = re.sub(r'<span class="visually-hidden">.*?</span>', " ", page, flags=re.S)
-    page = re.sub(r"<(script|style|pre)\b.*?</\1>", " ", page, flags=re.S)
+    page = re.sub(r'<span class="visually-hidden">.*?</span>', " ", page, flags=re.DOTALL)
+    page = re.sub(r"<(script|style|pre)\b.*?</\1>", " ", page, flags=re.DOTALL)
     return unescape(re.sub(r"<[^>]+>", " ", page))
 
 

@@ -140,7 +140,7 @@ def test_the_compare_view_names_runs_by_their_reading_and_offers_the_missing_run
                   expected_seq=match.last_seq)
     from replay.runs.replaying import replay_match
 
-    longer = replay_match(match=match, choices={"dagon.move-length": "roll-up-to"})
+    longer = replay_match(match=match, reading={"dagon.move-length": "roll-up-to"})
     page = curator_client.get(url, {"a": longer.pk, "b": dagon_run.pk}).content.decode()
     assert "How far does a Hero move on its turn?" in page and "the default reading" in page
     default = "the default reading, with 4 conjectures"

@@ -34,17 +34,14 @@ def test_raw_sql_delete_is_refused(logged):
 
 
 def test_orm_update_and_delete_are_refused(logged):
-    with pytest.raises(DatabaseError):
-        with transaction.atomic():
-            Event.objects.filter(match=logged).update(actor="p2")
-    with pytest.raises(DatabaseError):
-        with transaction.atomic():
-            Event.objects.filter(match=logged, seq=3).delete()
+    with pytest.raises(DatabaseError), transaction.atomic():
+        Event.objects.filter(match=logged).update(actor="p2")
+    with pytest.raises(DatabaseError), transaction.atomic():
+        Event.objects.filter(match=logged, seq=3).delete()
     event = Event.objects.get(match=logged, seq=2)
     event.data = {"text": "rewritten"}
-    with pytest.raises(DatabaseError):
-        with transaction.atomic():
-            event.save()
+    with pytest.raises(DatabaseError), transaction.atomic():
+        event.save()
     assert Event.objects.get(match=logged, seq=2).data == {"text": "b"}
 
 

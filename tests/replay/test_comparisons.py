@@ -33,7 +33,7 @@ def test_the_two_lagoon_readings_first_diverge_at_the_attack(lagoon_match):
     of its choice" against dagon/the-lagoon: "moved by the attacking player to a symbol
     (Lagoon) space of the attacker's choice"."""
     comparison = compare_interpretations(
-        match=lagoon_match, choices_a={POINT: "attacker"}, choices_b={POINT: "attacked"}
+        match=lagoon_match, reading_a={POINT: "attacker"}, reading_b={POINT: "attacked"}
     )
     assert comparison.first_divergence == attack_seq()
     assert comparison.causes == [POINT]
@@ -53,7 +53,7 @@ def test_the_two_lagoon_readings_first_diverge_at_the_attack(lagoon_match):
 
 
 def test_identical_readings_do_not_diverge(lagoon_match):
-    comparison = compare_interpretations(match=lagoon_match, choices_a={}, choices_b={})
+    comparison = compare_interpretations(match=lagoon_match, reading_a={}, reading_b={})
     assert comparison.first_divergence is None and comparison.differing_seqs == []
 
 

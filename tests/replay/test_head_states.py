@@ -135,7 +135,7 @@ def test_another_recording_reading_keeps_its_own_states(dagon_game, counted):
     match = long_match(dagon_game, events=250)
     point = games.get("dagon").points[0]
     other = next(option for option in point.option_ids if option != point.default)
-    match_reading_set(match=match, choices={point.id: other})
+    match_reading_set(match=match, reading={point.id: other})
     counted.clear()
     head = recorder_head(match=match)
     assert len(counted) < KEEP_EVERY

@@ -87,7 +87,7 @@ def test_a_correction_that_turns_a_note_into_a_move_makes_a_new_run(dagon_match)
 def test_comparisons_keep_working_after_a_note(dagon_match):
     default = replay_match(match=dagon_match)
     note_add(match=dagon_match, step=2, text="why?", expected_seq=dagon_match.last_seq)
-    other = replay_match(match=dagon_match, choices={"dagon.lagoon-chooser": "attacked"})
+    other = replay_match(match=dagon_match, reading={"dagon.lagoon-chooser": "attacked"})
     assert other.log_seq == default.log_seq
     comparison = compare_runs(run_a=default, run_b=other)
     assert comparison.run_b == other
@@ -100,7 +100,7 @@ def test_a_run_made_before_later_notes_compares_with_one_made_after(dagon_match)
 
     note_add(match=dagon_match, step=2, text="an old note", expected_seq=dagon_match.last_seq)
     engine = games.get("dagon")
-    choices = engine.interpretation().choices
+    choices = engine.interpretation().options
     older = ReplayRun.objects.create(
         match=dagon_match, log_seq=dagon_match.last_seq, head_hash=dagon_match.head_hash,
         engine="dagon", engine_version=engine.version, interpretation=dict(choices),

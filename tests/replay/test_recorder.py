@@ -160,7 +160,7 @@ def test_a_seat_is_offered_only_its_own_choices(race_match):
 
 def test_the_recording_reading_is_checked(race_match):
     with pytest.raises(LogError) as raised:
-        match_reading_set(match=race_match, choices={"race.no-such-point": "x"})
+        match_reading_set(match=race_match, reading={"race.no-such-point": "x"})
     assert raised.value.field == "reading"
 
 

@@ -43,7 +43,7 @@ def test_a_changed_default_is_listed_at_the_step_it_changes(dispute, monkeypatch
     match, attack = dispute
     engine = games.get("dagon")
     old_default = other_option(engine, CHOOSER)
-    run = replay_match(match=match, choices={CHOOSER: old_default})
+    run = replay_match(match=match, reading={CHOOSER: old_default})
     monkeypatch.setattr(type(engine), "former_defaults", {run.engine_version: {CHOOSER: old_default}})
     monkeypatch.setattr(type(engine), "version", run.engine_version + "-next")
 
@@ -109,7 +109,7 @@ def test_a_default_changed_beside_new_points_is_listed_for_runs_that_never_knew_
                           .read_text(encoding="utf-8"))
     walk = document["events"][-1]["seq"]
     match = import_match(raw=document)
-    run = replay_match(match=match, choices={"gothic.vampire-corridors": "corridors-only"})
+    run = replay_match(match=match, reading={"gothic.vampire-corridors": "corridors-only"})
     assert ReplayRun.objects.get(pk=run.pk).flags.filter(seq=walk, kind="violation").exists()
     added = {"gothic.vampire-throws", "gothic.advantage", "gothic.sneak-past", "gothic.next-to"}
     ReplayRun.objects.filter(pk=run.pk).update(
@@ -139,7 +139,7 @@ def test_dylan_dogs_plane_first_mixed_move_is_listed_for_runs_of_the_example_ord
     record = Path(__file__).resolve().parents[1] / "games" / "records" / \
         "dylan-dog-pre-fidelity-seed-1.json"
     match = import_match(raw=json.loads(record.read_text(encoding="utf-8")))
-    run = replay_match(match=match, choices={"dylan-dog.mixed-move-order": "pawn-then-rotate"})
+    run = replay_match(match=match, reading={"dylan-dog.mixed-move-order": "pawn-then-rotate"})
     plane_first = 18  # the pawn walks after the plane has turned
     assert run.flags.filter(seq=plane_first, kind="violation").exists()
     ReplayRun.objects.filter(pk=run.pk).update(
@@ -179,7 +179,7 @@ def test_draculas_changed_defaults_are_listed_with_their_passages(db):
                     {"id": "p3", "name": "Carla"}],
         "setup": {"dracula": "p3"},
         "events": [{"seq": n, **event} for n, event in enumerate(events, start=1)]})
-    run = replay_match(match=match, choices={"fury-of-dracula.bite-spaces": "as-recorded",
+    run = replay_match(match=match, reading={"fury-of-dracula.bite-spaces": "as-recorded",
                                              "fury-of-dracula.recorded-reveal":
                                              "hunters-movement-only"})
     ReplayRun.objects.filter(pk=run.pk).update(

@@ -70,7 +70,7 @@ def test_a_run_with_the_same_fingerprint_is_reused(dagon_match):
     steps = ReplayStep.objects.count()
     again = replay_match(match=dagon_match)
     assert again.pk == first.pk and ReplayStep.objects.count() == steps
-    other = replay_match(match=dagon_match, choices={"dagon.lagoon-chooser": "attacked"})
+    other = replay_match(match=dagon_match, reading={"dagon.lagoon-chooser": "attacked"})
     assert other.pk != first.pk
     assert other.interpretation["dagon.lagoon-chooser"] == "attacked"
     assert set(other.interpretation) == {p.id for p in games.get("dagon").points}
@@ -212,10 +212,10 @@ def test_corrections_are_honoured_by_the_replay(dagon_match):
 
 def test_bad_interpretations_are_refused_with_the_field(dagon_match):
     with pytest.raises(ReplayError, match="unknown interpretation point") as raised:
-        replay_match(match=dagon_match, choices={"dagon.no-such-point": "x"})
+        replay_match(match=dagon_match, reading={"dagon.no-such-point": "x"})
     assert raised.value.field == "interpretation"
     with pytest.raises(ReplayError, match="unknown option"):
-        replay_match(match=dagon_match, choices={"dagon.lagoon-chooser": "nobody"})
+        replay_match(match=dagon_match, reading={"dagon.lagoon-chooser": "nobody"})
     assert not ReplayRun.objects.exists()
 
 
@@ -244,7 +244,7 @@ def test_flags_tell_the_options_that_would_change_the_step(dagon_match):
         for option in engine.point(flag.point).option_ids:
             if option == flag.option:
                 continue
-            other = engine.apply(state, event, interpretation.with_choice(flag.point, option))
+            other = engine.apply(state, event, interpretation.with_option(flag.point, option))
             if (other.legal, other.summary, other.state) != (step.legal, step.summary,
                                                                step.state):
                 expected.append(option)

@@ -1,9 +1,9 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from boundary.commands import check_options, read_input
 from archive.models import Game, Rulebook, Transcription
 from archive.services import ArchiveError, decode_text, import_transcription
+from boundary.commands import check_options, read_input
 
 
 class Command(BaseCommand):

@@ -22,9 +22,9 @@ class Command(BaseCommand):
         try:
             comparison = compare_interpretations(
                 match=match,
-                choices_a=parse_reading(engine_for(match), argument_pairs(
+                reading_a=parse_reading(engine_for(match), argument_pairs(
                     checked_arguments(options["a"], "--a"), option="--a"), field="--a"),
-                choices_b=parse_reading(engine_for(match), argument_pairs(
+                reading_b=parse_reading(engine_for(match), argument_pairs(
                     checked_arguments(options["b"], "--b"), option="--b"), field="--b"),
             )
         except (ReplayError, ReadingError) as error:

@@ -21,7 +21,7 @@ class Command(BaseCommand):
         try:
             choices = parse_reading(engine_for(match), argument_pairs(
                 checked_arguments(options["choose"], "--choose")), field="--choose")
-            run = replay_match(match=match, choices=choices)
+            run = replay_match(match=match, reading=choices)
         except (ReplayError, ReadingError) as error:
             raise CommandError(error.message) from None
         self.stdout.write(

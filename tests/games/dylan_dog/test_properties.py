@@ -46,12 +46,12 @@ def field_strategy(spec):
         return st.booleans()
     if spec.kind == "str":
         return (
-            st.sampled_from(list(spec.choices))
-            if spec.choices
+            st.sampled_from(list(spec.allowed))
+            if spec.allowed
             else st.sampled_from(PIDS + ["Vampiro", "Zombi", "x"])
         )
     if spec.kind == "list[str]":
-        items = st.sampled_from(list(spec.choices)) if spec.choices else st.sampled_from(CARD_IDS)
+        items = st.sampled_from(list(spec.allowed)) if spec.allowed else st.sampled_from(CARD_IDS)
         high = min(spec.max_items if spec.max_items is not None else 6, 6)
         return st.lists(items, min_size=spec.min_items, max_size=max(high, spec.min_items))
     return st.just({})

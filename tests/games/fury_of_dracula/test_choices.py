@@ -93,8 +93,8 @@ def candidates(state, rng, per_type=60):
     for spec in ENGINE.event_specs:
         fields = []
         for field_name, field in spec.fields.items():
-            if field.choices:
-                options = list(field.choices)
+            if field.allowed:
+                options = list(field.allowed)
             elif field.kind == "bool":
                 options = values["bool"]
             elif field_name == "to" and spec.type == "influence":

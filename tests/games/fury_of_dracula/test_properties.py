@@ -38,8 +38,8 @@ def field_values(name, spec):
     if spec.kind == "bool":
         return st.booleans()
     if spec.kind == "str":
-        if spec.choices:
-            return st.sampled_from(list(spec.choices))
+        if spec.allowed:
+            return st.sampled_from(list(spec.allowed))
         if name in ("hunter", "to"):
             return st.sampled_from(PLAYER_IDS + ["discard", "zz"])
         if name == "space":

@@ -106,11 +106,11 @@ def field_value(name, spec):
     if spec.kind == "bool":
         return st.booleans()
     if spec.kind == "str":
-        if spec.choices:
-            return st.sampled_from(list(spec.choices))
+        if spec.allowed:
+            return st.sampled_from(list(spec.allowed))
         return st.sampled_from(["p1", "p2", "p3", "p4", *NAMES])
     if spec.kind == "list[str]":
-        items = st.sampled_from(list(spec.choices)) if spec.choices else st.sampled_from(NAMES)
+        items = st.sampled_from(list(spec.allowed)) if spec.allowed else st.sampled_from(NAMES)
         if name == "path":
             items = st.sampled_from(PLACES)
         return st.lists(
