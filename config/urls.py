@@ -7,6 +7,7 @@ from django.db import connection
 from django.http import JsonResponse
 from django.urls import include, path, re_path
 
+import web.converters  # noqa: F401 - registers <id:…> and <number:…> before any pattern uses them
 from config.media import serve_media
 from config.ratelimit import RateLimitedLoginView
 

@@ -11,11 +11,10 @@ from django.conf import settings
 from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
+from web.converters import ID_PATTERN
 from web.params import MAX_QUERY_INT, BadParameter, whole_number
 
-# A row's id in an API address: ASCII digits that fit a bigint, so "abc" or a 30-digit number
-# is a 404 from the router, never a lookup the database cannot make.
-ID_PATTERN = r"[0-9]{1,18}"
+__all__ = ["ID_PATTERN", "ReadOnlyOrCurator", "int_query_param", "is_curator"]
 
 
 def is_curator(user) -> bool:

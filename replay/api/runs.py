@@ -21,6 +21,7 @@ from replay.runs.comparisons import compare_interpretations, compare_runs
 from replay.runs.replaying import engine_for, replay_match
 from replay.runs.steps import changing_options, read_step
 from web.access import ID_PATTERN, int_query_param
+from web.converters import NUMBER_PATTERN
 from web.params import MAX_QUERY_INT
 
 
@@ -162,7 +163,7 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
                                      description="a player id; omit for the archivist's view")],
         responses=StepViewSerializer,
     )
-    @action(detail=True, methods=["get"], url_path=r"steps/(?P<seq>[0-9]{1,10})")
+    @action(detail=True, methods=["get"], url_path=rf"steps/(?P<seq>{NUMBER_PATTERN})")
     def step(self, request, pk=None, seq=None):
         """One step with the full state after it (as the viewer may see it) and its flags."""
         run = self.get_object()
@@ -186,7 +187,7 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         return self.get_paginated_response(FlagSerializer(page, many=True).data)
 
     @extend_schema(responses=ComparisonSerializer)
-    @action(detail=True, methods=["get"], url_path=r"compare/(?P<other>[0-9]{1,10})")
+    @action(detail=True, methods=["get"], url_path=rf"compare/(?P<other>{ID_PATTERN})")
     def compare(self, request, pk=None, other=None):
         """Compare this run with another run of the same match and log length."""
         run_a = self.get_object()
