@@ -303,15 +303,15 @@ def plainly_signed_out(request) -> bool:
             and CookieStorage.cookie_name not in request.COOKIES)
 
 
-def _public_key(request, fragment: bool) -> str | None:
-    """Where a step is kept for readers signed out: under the whole path asked for (which
-    names the match, the run and the step), since the page says it (the sign-in link returns
-    to it); None for a path with other parameters than the viewpoint (nothing then is kept or
-    served, so no one can fill the cache with spellings of a step, or put their words in a
-    page others get)."""
-    if set(request.GET) - {"viewer"} or not plainly_signed_out(request):
+def _public_key(request, address: str, fragment: bool) -> str | None:
+    """Where a step is kept for readers signed out: under its one address (``address``: the
+    match, the run, the step and the viewpoint, as ``step_views.step_address`` writes them),
+    which the page says (the sign-in link returns to it); None unless the request is for that
+    very address (nothing else is kept or served, so no one can fill the cache with spellings
+    of a step, or put their words in a page others get)."""
+    if request.get_full_path() != address or not plainly_signed_out(request):
         return None
-    return _key("public", request.get_full_path(), fragment)
+    return _key("public", address, fragment)
 
 
 @dataclass(frozen=True)
@@ -334,15 +334,15 @@ class StoredPublicStep:
                 self.game_title)
 
 
-def keep_public_step(request, *, face: RunFace, fragment: bool, body: str, etag: str,
-                     to_keep: dict) -> None:
+def keep_public_step(request, *, face: RunFace, address: str, fragment: bool, body: str,
+                     etag: str, to_keep: dict) -> None:
     """Put in ``to_keep`` a finished step (its htmx fragment or its whole page) as a plainly
     signed-out reader of a public match gets it, with what it was drawn from: the run's
     fingerprint, the latest transcription, the match's finished runs, the log's last seq
     (the page also says whether moves were recorded after the run, which only an append
     changes) and the game's title (which a curator may correct)."""
     run, match = face.run, face.match
-    key = _public_key(request, fragment)
+    key = _public_key(request, address, fragment)
     if run.status == ReplayRun.DONE and not match.is_private and key is not None:
         to_keep[key] = StoredPublicStep(
             body=body, etag=etag, fingerprint=run.fingerprint,
@@ -350,14 +350,14 @@ def keep_public_step(request, *, face: RunFace, fragment: bool, body: str, etag:
             last_seq=match.last_seq, game_title=match.game.title)
 
 
-def stored_public_step(request, *, match_id: int, run_id: int,
+def stored_public_step(request, *, address: str, match_id: int, run_id: int,
                        fragment: bool) -> HttpResponse | None:
     """A finished step of a public match as stored, for a plainly signed-out reader, in one
     look at the cache and, when it holds the step, one small query (``faces.step_face``:
     the match is public, its log still verifies at the run's last seq, nothing the step was
     drawn from has moved). None whenever that is not certain: the full path then reads,
     checks and draws (a step not stored asks nothing of the database here)."""
-    key = _public_key(request, fragment)
+    key = _public_key(request, address, fragment)
     if key is None:
         return None
     found = cache.get(key)
