@@ -30,8 +30,10 @@ A run still in progress is never stored, and whether the reader may see the matc
 before anything is looked up, so nothing here can serve a private match to someone else: a
 reader signed out is served a stored step only after one small query has found the match
 public, the run finished and its log still standing (``stored_public_step``).
-CSRF tokens are never stored: a curator's panel is stored with a placeholder, filled with the
-reader's own token as it is served.
+A step's bytes never hold a CSRF token, whoever reads it: a signed-in reader's token is in its
+cookie, which htmx's writes and posted forms take it from (``static/js/csrf.js``), so the same
+step is the same bytes, and the same ETag, on every request (its templates are drawn with
+``token_from_cookie``).
 """
 
 from __future__ import annotations
@@ -75,10 +77,8 @@ RENDER_VERSION = _source_version()
 KEEP = 7 * 24 * 3600
 # How long a browser or a shared cache may reuse a public match's step without asking.
 PUBLIC_MAX_AGE = 3600
-CSRF_PLACEHOLDER = "ludoteca-csrf-placeholder"
 # The shape of the records kept here; a record of another shape is a miss, never misread.
 RECORD_VERSION = 1
-_CSRF_INPUT = '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
 
 
 def _key(kind: str, *parts) -> str:
@@ -261,20 +261,14 @@ def panel_of(html: str, status: str) -> Panel:
     return Panel(html=html, status=status, etag=etag_of(fragment_of(html, status)))
 
 
-def with_csrf(request, text: str) -> str:
-    """A stored curator's panel with the reader's own CSRF token in its forms."""
-    placeholder = _CSRF_INPUT.format(CSRF_PLACEHOLDER)
-    if placeholder not in text:
-        return text
-    return text.replace(placeholder, _CSRF_INPUT.format(get_token(request)))
-
-
 def step_response(request, *, run: ReplayRun, match: Match, body: str,
                   etag: str | None = None) -> HttpResponse:
     """The step, with its validator and caching headers; a 304 when the reader already holds
     these very bytes. Shared caches may keep a public match's step read by someone signed
     out; anything else (a private match, a signed-in reader's page) is the reader's own,
     and a run still in progress is asked for again every time."""
+    if request.user.is_authenticated:
+        get_token(request)  # the token's cookie, sent with the step (its bytes hold none)
     if run.status != ReplayRun.DONE:
         response = HttpResponse(body)
         patch_vary_headers(response, _VARY)

@@ -315,8 +315,8 @@ def _step_context(face: RunFace, seq, viewer, reads: step_cache.RunReads | None 
 
 def _render_panel(context: dict, *, curator: bool) -> step_cache.Panel:
     """The panel and its live-region words, drawn for a role, never for one reader: a
-    curator's forms carry a placeholder for the CSRF token (``step_cache.with_csrf``)."""
-    context = {**context, "is_curator": curator, "csrf_token": step_cache.CSRF_PLACEHOLDER}
+    curator's forms carry no CSRF token (their reader's is in its cookie: ``step_cache``)."""
+    context = {**context, "is_curator": curator, "token_from_cookie": True}
     html = mark_safe(render_to_string("replay/step.html#step-panel", context))
     status = mark_safe(render_to_string("replay/includes/step_status.html", context))
     return step_cache.panel_of(html, status)
@@ -332,6 +332,7 @@ def _step_page(request, face: RunFace, seq, panel: step_cache.Panel, *, curator:
         "match": match, "run": run, "behind": face.behind, "seq": seq,
         "words": reading_words(games.find(match.game.slug), run.interpretation),
         "panel": panel.html, "status": panel.status, "is_curator": curator,
+        "token_from_cookie": True,  # the sign-out form's too: csrf.js adds it
     }, status=status)
 
 
@@ -360,8 +361,6 @@ def _serve_step(request, face: RunFace, seq, viewer, *, push_url: str | None = N
         step_cache.keep_public_step(request, face=face, address=address, fragment=fragment,
                                     body=body, etag=etag, to_keep=to_keep)
         step_cache.store(to_keep)
-    if curator:
-        body, etag = step_cache.with_csrf(request, body), None
     response = step_cache.step_response(request, run=run, match=match, body=body, etag=etag)
     if push_url:
         response["HX-Push-Url"] = push_url
@@ -469,6 +468,4 @@ def _write_note(request, face: RunFace, seq, form, write, *, done, note_seq=None
         for error in form.errors.get("text", []):
             messages.error(request, error)
     panel = _render_panel(context, curator=True)
-    response = _step_page(request, face, seq, panel, curator=True, status=400)
-    response.content = step_cache.with_csrf(request, response.content.decode())
-    return response
+    return _step_page(request, face, seq, panel, curator=True, status=400)
