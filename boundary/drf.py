@@ -44,6 +44,18 @@ class WholeNumberField(serializers.IntegerField):
         return super().to_internal_value(data)
 
 
+class RefusesUnknownFields:
+    """A serializer of a request body that refuses a field it does not know, naming the
+    first (the API's schema says ``additionalProperties: false`` for it: web.openapi)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields), key=str)
+            if unknown:
+                raise serializers.ValidationError({str(unknown[0])[:100]: "unknown field"})
+        return super().to_internal_value(data)
+
+
 def body_too_large_message() -> str:
     return (f"the request body is larger than {settings.DATA_UPLOAD_MAX_MEMORY_SIZE:,} bytes; "
             "send less in one request")

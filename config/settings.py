@@ -235,8 +235,9 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["web.access.ReadOnlyOrCurator"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_SCHEMA_CLASS": "web.openapi.ReadableByAnyone",
+    "DEFAULT_PAGINATION_CLASS": "web.pagination.WholePages",
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "web.negotiation.NamedFormats",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "replay.api.errors.json_exception_handler",
     # Every JSON body passes the input boundary (boundary/): depth, duplicate keys, numbers,
@@ -249,6 +250,9 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Ludoteca API",
+    # A request body has its own component ("MatchCreateRequest"), so what it refuses
+    # (unknown fields) is said of it alone, not of the answers.
+    "COMPONENT_SPLIT_REQUEST": True,
     "DESCRIPTION": "Archive and replay service for obscure board games.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,

@@ -7,9 +7,10 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
-from boundary.drf import WholeNumberField
+from boundary.drf import BoundedJSONParser, RefusesUnknownFields, WholeNumberField
 from replay.reading import selectors as replay_selectors
 from studies import selectors
 from studies.models import Study
@@ -24,6 +25,7 @@ from studies.services import (
     study_sweep,
 )
 from web.access import ID_PATTERN, int_query_param
+from web.openapi import whole_number_parameter
 from web.params import MAX_QUERY_INT
 
 
@@ -43,7 +45,7 @@ class StudyDetailSerializer(StudySerializer):
         fields = [*StudySerializer.Meta.fields, "result"]
 
 
-class StartStudySerializer(serializers.Serializer):
+class StartStudySerializer(RefusesUnknownFields, serializers.Serializer):
     kind = serializers.ChoiceField(choices=[Study.SWEEP, Study.IMPACT, Study.ARCHIVE])
     match = WholeNumberField(min_value=1, max_value=MAX_QUERY_INT, required=False,
                                      help_text="sweep: the match to sweep")
@@ -80,6 +82,7 @@ class StartStudySerializer(serializers.Serializer):
 
 class StudyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     lookup_value_regex = ID_PATTERN
+    parser_classes = [BoundedJSONParser]
     serializer_class = StudySerializer
 
     def get_serializer_class(self):
@@ -89,7 +92,9 @@ class StudyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         studies = selectors.visible_studies(user=self.request.user).order_by("-id")
         if self.action == "list":
             kind = self.request.query_params.get("kind")
-            if kind:
+            if kind is not None:
+                if kind not in dict(Study.KINDS):
+                    raise ValidationError({"kind": f"kind is one of {', '.join(dict(Study.KINDS))}"})
                 studies = studies.filter(kind=kind)
             game = self.request.query_params.get("game")
             if game:
@@ -101,7 +106,8 @@ class StudyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
 
     @extend_schema(parameters=[
         OpenApiParameter("kind", str, enum=[Study.SWEEP, Study.IMPACT, Study.ARCHIVE]),
-        OpenApiParameter("game", str), OpenApiParameter("match", int)])
+        OpenApiParameter("game", str),
+        whole_number_parameter("match", low=1, description="a sweep's match")])
     def list(self, request, *args, **kwargs):
         """Stored studies with their progress (results in each study's own read)."""
         return super().list(request, *args, **kwargs)

@@ -38,7 +38,11 @@ class ReadOnlyOrCurator(BasePermission):
 def int_query_param(
     request, name: str, *, default: int | None = None, low: int = 0, high: int = MAX_QUERY_INT
 ) -> int | None:
-    """An API view's whole-number query parameter, or a 400 naming it."""
+    """An API view's whole-number query parameter, or a 400 naming it (given empty, too: the
+    schema says a number)."""
+    if request.query_params.get(name) == "":
+        raise ValidationError({name: f"{name} must be a whole number from {low} to {high}, "
+                                     "not empty"})
     try:
         return whole_number(request.query_params, name, default=default, low=low, high=high)
     except BadParameter as error:

@@ -6,14 +6,18 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from boundary.drf import WholeNumberField
+from boundary.drf import BoundedJSONParser, RefusesUnknownFields, WholeNumberField
 from replay.models import ReplayFlag, ReplayRun, ReplayStep
 from replay.reading import selectors
 from replay.reading.readings import parse_reading
@@ -22,6 +26,8 @@ from replay.runs.replaying import engine_for, replay_match
 from replay.runs.steps import changing_options, read_step
 from web.access import ID_PATTERN, int_query_param
 from web.converters import NUMBER_PATTERN
+from web.openapi import ErrorSerializer, whole_number_parameter
+from web.pagination import LogPages
 from web.params import MAX_QUERY_INT
 
 
@@ -65,13 +71,13 @@ class ChoicesField(serializers.DictField):
     child = serializers.CharField(max_length=100)
 
 
-class StartRunSerializer(serializers.Serializer):
+class StartRunSerializer(RefusesUnknownFields, serializers.Serializer):
     match = WholeNumberField(min_value=1, max_value=MAX_QUERY_INT)
     choices = ChoicesField(required=False, default=dict,
                            help_text="point id → option id; unchosen points take defaults")
 
 
-class CompareSerializer(serializers.Serializer):
+class CompareSerializer(RefusesUnknownFields, serializers.Serializer):
     a = ChoicesField(required=False, default=dict)
     b = ChoicesField(required=False, default=dict)
 
@@ -109,18 +115,13 @@ ComparisonSerializer = inline_serializer(
 )
 
 
-class StepPagination(PageNumberPagination):
-    page_size = 100
-    page_size_query_param = "page_size"
-    max_page_size = 1000
-
-
 def visible_runs(user):
     return ReplayRun.objects.filter(match__in=selectors.visible_matches(user=user))
 
 
 class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     lookup_value_regex = ID_PATTERN
+    parser_classes = [BoundedJSONParser]  # a reading (point → option) is a JSON object
     serializer_class = RunSerializer
 
     def get_queryset(self):
@@ -130,6 +131,12 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
             if match is not None:
                 runs = runs.filter(match_id=match)
         return runs
+
+    @extend_schema(parameters=[whole_number_parameter("match", low=1,
+                                                      description="a match's id")])
+    def list(self, request, *args, **kwargs):
+        """The runs anyone may read, the latest first; ``match``: one match's only."""
+        return super().list(request, *args, **kwargs)
 
     @extend_schema(request=StartRunSerializer, responses={200: RunSerializer, 202: RunSerializer})
     def create(self, request):
@@ -147,10 +154,10 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         return Response(RunSerializer(run).data, status=code)
 
     @extend_schema(
-        parameters=[OpenApiParameter("after_seq", OpenApiTypes.INT)],
+        parameters=[whole_number_parameter("after_seq", description="steps after this seq")],
         responses=StepSerializer(many=True),
     )
-    @action(detail=True, methods=["get"], pagination_class=StepPagination)
+    @action(detail=True, methods=["get"], pagination_class=LogPages)
     def steps(self, request, pk=None):
         run = self.get_object()
         after = int_query_param(request, "after_seq", default=0)
@@ -175,7 +182,7 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
                     OpenApiParameter("point", OpenApiTypes.STR)],
         responses=FlagSerializer(many=True),
     )
-    @action(detail=True, methods=["get"], pagination_class=StepPagination)
+    @action(detail=True, methods=["get"], pagination_class=LogPages)
     def flags(self, request, pk=None):
         run = self.get_object()
         flags = ReplayFlag.objects.filter(run=run).order_by("seq", "index")
@@ -186,7 +193,11 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         page = changing_options(run=run, flags=self.paginate_queryset(flags))
         return self.get_paginated_response(FlagSerializer(page, many=True).data)
 
-    @extend_schema(responses=ComparisonSerializer)
+    @extend_schema(responses={
+        200: ComparisonSerializer,
+        400: OpenApiResponse(ErrorSerializer, description="the two runs do not compare: "
+                             "runs of two matches neither a variation of the other, runs of "
+                             "different moves, or one not done yet (field names which)")})
     @action(detail=True, methods=["get"], url_path=rf"compare/(?P<other>{ID_PATTERN})")
     def compare(self, request, pk=None, other=None):
         """Compare this run with another run of the same match and log length."""
@@ -196,6 +207,7 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
 
 
 class MatchCompareView(APIView):
+    parser_classes = [BoundedJSONParser]  # two readings, each a JSON object
     @extend_schema(request=CompareSerializer, responses=ComparisonSerializer)
     def post(self, request, match_id: int):
         """Replay the match under two interpretations (reusing runs) and compare them."""
