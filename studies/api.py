@@ -17,8 +17,11 @@ from studies.models import Study
 from studies.plans import PLAYERS
 from studies.services import (
     DEFAULT_AGENT,
+    DEFAULT_MAX_EVENTS,
     MAX_BUDGET,
     MAX_IMPACT_MATCHES,
+    MAX_IN_PROCESS_STUDY_WORK,
+    MAX_STUDY_WORK,
     study_archive,
     study_cancel,
     study_impact,
@@ -113,10 +116,16 @@ class StudyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return super().list(request, *args, **kwargs)
 
     @extend_schema(request=StartStudySerializer,
-                   responses={200: StudyDetailSerializer, 202: StudyDetailSerializer})
+                   responses={200: StudyDetailSerializer, 202: StudyDetailSerializer},
+                   description=f"Start a study, or get the identical one stored: 200 when "
+                   f"done, 202 while it is under way (read it again for its progress). An "
+                   f"impact study asks for matches × options × budget (1 but for mcts) × "
+                   f"{DEFAULT_MAX_EVENTS:,} events a match units of work: at most "
+                   f"{MAX_STUDY_WORK:,} with workers, {MAX_IN_PROCESS_STUDY_WORK:,} without "
+                   f"a broker (its parts then run in the web process); more is a 400 naming "
+                   f"the cap.")
     def create(self, request):
-        """Start a study, or get the identical one stored: 200 when done, 202 while it is
-        under way (read it again for its progress)."""
+        """Start a study, or get the identical one stored (see the schema's description)."""
         payload = StartStudySerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
@@ -139,6 +148,7 @@ class StudyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @extend_schema(request=None, responses=StudySerializer)
     @action(detail=True, methods=["post"])
     def cancel(self, request, pk=None):
-        """Stop a study under way: the parts not yet written are skipped."""
+        """Stop a study under way: the parts not yet written are skipped, and a part
+        running now stops at its next look (between two decisions, about every second)."""
         study = study_cancel(study=self.get_object())
         return Response(StudySerializer(study).data)

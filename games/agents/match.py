@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +15,10 @@ from games.core.engine import Engine, default_players
 from games.core.points import Interpretation
 
 DEFAULT_PLAYERS = 3  # seats of a match agents play, within the game's range
+
+
+class Stopped(Exception):
+    """The caller's ``stop`` said to stop before the next decision: no match is returned."""
 
 
 class UnknownAgent(KeyError):
@@ -59,10 +63,13 @@ def play_match(engine: Engine, *, agents: Mapping[str, str], seed: int,
                players: Sequence[Mapping[str, str]] | None = None,
                setup: Mapping[str, Any] | None = None,
                reading: Interpretation | Mapping[str, str] | None = None,
-               budget: int | None = None, max_events: int = 2000) -> PlayedMatch:
+               budget: int | None = None, max_events: int = 2000,
+               stop: Callable[[], bool] | None = None) -> PlayedMatch:
     """One match under ``reading`` (the default when None), each seat played by the agent
     ``agents`` names for it, to its end or ``max_events``. The same seed gives the same
-    match: each agent and the draws nobody decides have their own seeded generators."""
+    match: each agent and the draws nobody decides have their own seeded generators.
+    ``stop`` is asked before each agent's decision (one may take seconds at a large budget);
+    when it says so, :class:`Stopped` is raised."""
     players = [dict(p) for p in players] if players else seats_for(engine)
     reading = engine.reading(reading)
     setup = engine.setup_with_defaults(setup)
@@ -81,6 +88,8 @@ def play_match(engine: Engine, *, agents: Mapping[str, str], seed: int,
         if decision.seat is None:
             option = nature.choice(decision.options)
         else:
+            if stop is not None and stop():
+                raise Stopped
             started = time.perf_counter()
             option = seated[decision.seat].decide(table, node, decision)
             spent = thinking[decision.seat]
