@@ -21,7 +21,8 @@ from django.db import transaction
 from django.utils import timezone
 
 import background
-from games.core.canonical import canonical_json
+import games
+from games.core.canonical import canonical_json, round_trip
 from games.core.impact import DEFAULT_MAX_EVENTS
 from replay.models import Match
 from replay.runs.replaying import game_head
@@ -332,6 +333,42 @@ def _after_part(study_id: int, index: int) -> None:
             _gather(study)
     if following:
         _send([following])
+
+
+def study_reproduces(study: Study) -> bool:
+    """Whether a stored study is what its engine computes from its parameters (a restore
+    asks, as a backup could be edited): its fingerprint is that of its kind, engine and
+    parameters; its parts are the ones its plan makes; each written part's result, and a
+    done study's result, are what computing them again gives. Raises :class:`StudyError`
+    naming the first that is not; False (not compared) when the engine or its version is no
+    longer the one that computed the study."""
+    engine = games.find(study.engine)
+    if engine is None or engine.version != study.engine_version:
+        return False
+    if study.fingerprint != study_fingerprint(kind=study.kind, engine=study.engine,
+                                              engine_version=study.engine_version,
+                                              parameters=study.parameters):
+        raise StudyError(f"study {study.pk}: its fingerprint is not that of its parameters")
+    plan = PLANS[study.kind]
+    parts = list(study.parts.order_by("index"))
+    if [part.payload for part in parts] != round_trip(plan.parts(study.parameters)):
+        raise StudyError(f"study {study.pk}: its parts are not the ones its parameters make")
+    results, previous = [], None
+    for part in parts:
+        if part.status != StudyPart.DONE:
+            if plan.chained:
+                break  # nothing after it was computed
+            continue
+        result = round_trip(plan.compute(study, part.payload, previous, lambda: False))
+        # A done sweep keeps only its last stretch's result (the frontiers are let go).
+        if part.result and part.result != result:
+            raise StudyError(f"study {study.pk}: part {part.index + 1}'s stored result is not "
+                             "what computing it again gives")
+        results.append(result)
+        previous = result
+    if study.status == Study.DONE and study.result != round_trip(plan.gather(study, results)):
+        raise StudyError(f"study {study.pk}: its stored result is not what its parts give")
+    return True
 
 
 def _gather(study: Study) -> None:
