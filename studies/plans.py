@@ -266,7 +266,8 @@ class ArchivePlan:
         }
 
 
-PLANS = {"sweep": SweepPlan(), "impact": ImpactPlan(), "archive": ArchivePlan()}
+PLANS: dict[str, SweepPlan | ImpactPlan | ArchivePlan] = {
+    "sweep": SweepPlan(), "impact": ImpactPlan(), "archive": ArchivePlan()}
 
 
 def impact_work(parameters: dict, options: int) -> int:
