@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
@@ -44,11 +46,11 @@ class WholeNumberField(serializers.IntegerField):
         return super().to_internal_value(data)
 
 
-class RefusesUnknownFields:
+class RefusesUnknownFields(serializers.Serializer):
     """A serializer of a request body that refuses a field it does not know, naming the
     first (the API's schema says ``additionalProperties: false`` for it: web.openapi)."""
 
-    def to_internal_value(self, data):
+    def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, dict):
             unknown = sorted(set(data) - set(self.fields), key=str)
             if unknown:
