@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from django.db.models import Prefetch
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
@@ -37,9 +37,10 @@ from archive.serializers import (
 )
 from boundary.drf import BoundedJSONParser
 from web.access import ID_PATTERN, int_query_param
+from web.openapi import whole_number_parameter
 
 GAME_PARAM = OpenApiParameter("game", OpenApiTypes.STR, description="a game's slug")
-RULEBOOK_PARAM = OpenApiParameter("rulebook", OpenApiTypes.INT, description="a rulebook's id")
+RULEBOOK_PARAM = whole_number_parameter("rulebook", low=1, description="a rulebook's id")
 
 
 class FileRenderer(BaseRenderer):
@@ -123,7 +124,8 @@ class RulebookViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin,
         try:
             manifest = exports.rulebook_manifest(rulebook=rulebook, base_url=_base_url(request))
         except ValueError as error:
-            response = Response({"error": "not_found", "detail": str(error)}, status=404)
+            # JSON whatever ``format`` asked for: the API's one error form.
+            response = JsonResponse({"error": "not_found", "detail": str(error)}, status=404)
         else:
             response = HttpResponse(
                 json.dumps(manifest, ensure_ascii=False, indent=2),

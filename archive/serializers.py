@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from archive.models import Annotation, Game, Passage, Rulebook, Scan, Transcription
 from boundary import MAX_DB_INTEGER
-from boundary.drf import WholeNumberField
+from boundary.drf import RefusesUnknownFields, WholeNumberField
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -27,21 +27,15 @@ class GameSerializer(serializers.ModelSerializer):
         ]
 
 
-class StrictSerializer(serializers.Serializer):
+class StrictSerializer(RefusesUnknownFields, serializers.Serializer):
     """An input shape that refuses fields it does not know, naming the first."""
-
-    def to_internal_value(self, data):
-        if isinstance(data, dict):
-            unknown = sorted(set(data) - set(self.fields))
-            if unknown:
-                raise serializers.ValidationError({unknown[0]: "unknown field"})
-        return super().to_internal_value(data)
 
 
 class GameCreateSerializer(StrictSerializer):
     """The body of POST /api/games/, checked and written by ``archive.catalogue.game_create``."""
 
-    slug = serializers.CharField(max_length=50, help_text="lower-case letters, digits, hyphens")
+    slug = serializers.RegexField(r"^[a-z0-9]+(?:-[a-z0-9]+)*$", max_length=50,
+                                  help_text="lower-case letters, digits, single hyphens")
     title = serializers.CharField(max_length=200)
     original_title = serializers.CharField(max_length=200, required=False, allow_blank=True)
     original_language = serializers.CharField(max_length=12, required=False, allow_blank=True,

@@ -3,7 +3,7 @@ one event at a time; beside each figure, the eventsourcing library's PostgreSQL 
 appending the same events to the same server in the same run.
 
 Usage: python bench/append_speed.py [--events 20000] [--single 2000]
-Target: at least half the reference's rate in both modes.
+Target: batched at least the reference's rate, one at a time at least 0.8 of it.
 """
 
 from __future__ import annotations
@@ -97,13 +97,13 @@ def main() -> int:
     ours = ludoteca_rates(events, args.batch, args.single)
     reference = reference_rates(server, events, args.batch, args.single)
     status = 0
-    for mode, mine, theirs in (
-        (f"batches of {args.batch}", ours[0], reference[0]),
-        ("one at a time", ours[1], reference[1]),
+    for mode, mine, theirs, target in (
+        (f"batches of {args.batch}", ours[0], reference[0], 1.0),
+        ("one at a time", ours[1], reference[1], 0.8),
     ):
         share = mine / theirs
-        verdict = "ok" if share >= 0.5 else "BELOW half"
-        status |= share < 0.5
+        verdict = "ok" if share >= target else f"BELOW {target:.0%}"
+        status |= share < target
         print(f"append_events, {mode:16s}: {mine:9,.0f} events/s   eventsourcing "
               f"PostgresAggregateRecorder: {theirs:9,.0f} events/s   ({share:.0%} of it)  {verdict}")
     return status

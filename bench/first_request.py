@@ -84,7 +84,8 @@ def load_average() -> str:
 def environment(var_dir: Path) -> dict:
     env = {k: v for k, v in os.environ.items()
            if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "LUDOTECA_CACHE_URL",
-                        "LUDOTECA_MEDIA_S3_BUCKET", "DJANGO_SETTINGS_MODULE")}
+                        "LUDOTECA_LIMITS_URL", "LUDOTECA_MEDIA_S3_BUCKET",
+                        "DJANGO_SETTINGS_MODULE")}
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # compiled modules kept, as in a deployed image
     env.update(LUDOTECA_VAR_DIR=str(var_dir), LUDOTECA_ENV="development", DJANGO_DEBUG="false")
     return env

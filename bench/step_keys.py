@@ -39,7 +39,8 @@ def main() -> None:
 
     env = dict(os.environ, LUDOTECA_VAR_DIR=tempfile.mkdtemp(prefix="ludoteca-keys-"),
                DJANGO_DEBUG="false", DJANGO_SETTINGS_MODULE="config.settings")
-    for name in ("DATABASE_URL", "CELERY_BROKER_URL", "LUDOTECA_CACHE_URL", "LUDOTECA_ENV"):
+    for name in ("DATABASE_URL", "CELERY_BROKER_URL", "LUDOTECA_CACHE_URL",
+                 "LUDOTECA_LIMITS_URL", "LUDOTECA_ENV"):
         env.pop(name, None)
     for command in (("migrate", "--noinput"), ("load_archive",), ("load_samples",),
                     ("collectstatic", "--noinput")):

@@ -123,6 +123,8 @@ def environment(database_url: str, cache_url: str, var_dir: str) -> dict:
         "DJANGO_SECURE_SSL_REDIRECT": "false",
         "DATABASE_URL": database_url,
         "LUDOTECA_CACHE_URL": cache_url,
+        # The sign-in limits' store, apart from the cache as compose keeps it.
+        "LUDOTECA_LIMITS_URL": cache_url.rsplit("/", 1)[0] + "/2",
         "LUDOTECA_VAR_DIR": var_dir,
         "DJANGO_SETTINGS_MODULE": "config.settings",
     })

@@ -47,3 +47,15 @@ class WholeNumberField(serializers.IntegerField):
         if data is None or isinstance(data, bool) or not isinstance(data, int):
             self.fail("invalid")
         return super().to_internal_value(data)
+
+
+class RefusesUnknownFields(serializers.Serializer):
+    """A serializer of a request body that refuses a field it does not know, naming the
+    first (the API's schema says ``additionalProperties: false`` for it: web.openapi)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields), key=str)
+            if unknown:
+                raise serializers.ValidationError({str(unknown[0])[:100]: "unknown field"})
+        return super().to_internal_value(data)

@@ -31,7 +31,7 @@ urlpatterns = [
          name="api-docs"),
     path("auth/token/", RateLimitedObtainAuthToken.as_view(), name="api-token"),
     path("search/", SearchView.as_view(), name="api-search"),
-    path("matches/<int:match_id>/compare/", api_runs.MatchCompareView.as_view(),
+    path("matches/<id:match_id>/compare/", api_runs.MatchCompareView.as_view(),
          name="api-match-compare"),
     path("checkpoints/latest/", LatestCheckpointView.as_view(), name="api-checkpoint-latest"),
     path("", include(router.urls)),

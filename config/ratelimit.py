@@ -1,6 +1,8 @@
 """Sign-in limits, for the sign-in page and the API's token endpoint (the two places a password
-is tried), counted in the cache: local memory by default (one process), Redis shared by every
-web process when LUDOTECA_CACHE_URL is set (docker/compose.yml sets it).
+is tried), counted in their own store (the ``sign-in-limits`` cache), never beside the drawn
+pages, so nothing a reader's requests fill can evict a count: local memory by default (one
+process), or a Redis set to ``noeviction`` shared by every web process when LUDOTECA_LIMITS_URL
+is set (docker/compose.yml sets it).
 
 - One username from one address: after LOGIN_FAILURE_LIMIT failures within
   LOGIN_FAILURE_WINDOW seconds, that username is refused from that address (429) until the
@@ -28,7 +30,7 @@ from functools import cache as memoised
 from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.core import signing
-from django.core.cache import cache
+from django.core.cache import caches
 from django.http import HttpResponse, JsonResponse
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.parsers import FormParser, MultiPartParser
@@ -46,6 +48,11 @@ SLOWED = (
 DEVICE_COOKIE = "ludoteca_device"
 DEVICE_SALT = "ludoteca.sign-in-device"
 DEVICE_MAX_AGE = 180 * 24 * 3600
+LIMITS_CACHE = "sign-in-limits"
+
+
+def _counts():
+    return caches[LIMITS_CACHE]
 
 
 def sign_in_name(username: str) -> str:
@@ -118,15 +125,15 @@ def _known_device(request, username: str) -> bool:
 def refusal(request, username: str) -> tuple[str, int] | None:
     """Why this attempt is not checked (a message and the seconds to wait), or None."""
     address = client_address(request)
-    if cache.get(_user_key(address, username), 0) >= settings.LOGIN_FAILURE_LIMIT:
+    if _counts().get(_user_key(address, username), 0) >= settings.LOGIN_FAILURE_LIMIT:
         return MESSAGE.format(minutes=max(1, settings.LOGIN_FAILURE_WINDOW // 60)), \
             settings.LOGIN_FAILURE_WINDOW
     if _known_device(request, username):
         return None
     # Past its limit, an address has one attempt checked per slowdown: the first to take
     # the slot.
-    if (cache.get(_address_key(address), 0) >= settings.LOGIN_ADDRESS_FAILURE_LIMIT
-            and not cache.add(_slot_key(address), 1, timeout=settings.LOGIN_ADDRESS_SLOWDOWN)):
+    if (_counts().get(_address_key(address), 0) >= settings.LOGIN_ADDRESS_FAILURE_LIMIT
+            and not _counts().add(_slot_key(address), 1, timeout=settings.LOGIN_ADDRESS_SLOWDOWN)):
         return SLOWED.format(seconds=settings.LOGIN_ADDRESS_SLOWDOWN), \
             settings.LOGIN_ADDRESS_SLOWDOWN
     return None
@@ -134,12 +141,12 @@ def refusal(request, username: str) -> tuple[str, int] | None:
 
 def _count(key: str) -> int:
     # add() starts the window on the first failure; incr() keeps its expiry.
-    if cache.add(key, 1, timeout=settings.LOGIN_FAILURE_WINDOW):
+    if _counts().add(key, 1, timeout=settings.LOGIN_FAILURE_WINDOW):
         return 1
     try:
-        return cache.incr(key)
+        return _counts().incr(key)
     except ValueError:  # expired between the two calls
-        cache.add(key, 1, timeout=settings.LOGIN_FAILURE_WINDOW)
+        _counts().add(key, 1, timeout=settings.LOGIN_FAILURE_WINDOW)
         return 1
 
 
@@ -147,12 +154,12 @@ def record_failure(request, username: str) -> None:
     address = client_address(request)
     _count(_user_key(address, username))
     if _count(_address_key(address)) >= settings.LOGIN_ADDRESS_FAILURE_LIMIT:
-        cache.add(_slot_key(address), 1, timeout=settings.LOGIN_ADDRESS_SLOWDOWN)
+        _counts().add(_slot_key(address), 1, timeout=settings.LOGIN_ADDRESS_SLOWDOWN)
 
 
 def clear_failures(request, username: str) -> None:
     # The address's count stays: one right password must not reset a spray across accounts.
-    cache.delete(_user_key(client_address(request), username))
+    _counts().delete(_user_key(client_address(request), username))
 
 
 class RateLimitedLoginView(auth_views.LoginView):

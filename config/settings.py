@@ -235,8 +235,9 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["web.access.ReadOnlyOrCurator"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_SCHEMA_CLASS": "web.openapi.ReadableByAnyone",
+    "DEFAULT_PAGINATION_CLASS": "web.pagination.WholePages",
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "web.negotiation.NamedFormats",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "replay.api.errors.json_exception_handler",
     # Every JSON body passes the input boundary (boundary/): depth, duplicate keys, numbers,
@@ -249,6 +250,9 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Ludoteca API",
+    # A request body has its own component ("MatchCreateRequest"), so what it refuses
+    # (unknown fields) is said of it alone, not of the answers.
+    "COMPONENT_SPLIT_REQUEST": True,
     "DESCRIPTION": "Archive and replay service for obscure board games.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
@@ -283,14 +287,32 @@ LOGIN_ADDRESS_SLOWDOWN = int(os.environ.get("LUDOTECA_LOGIN_ADDRESS_SLOWDOWN", "
 # The proxies (addresses or networks) whose X-Forwarded-For names the client: from anyone
 # else the header is ignored, as anyone can write it.
 TRUSTED_PROXIES = _env_list("LUDOTECA_TRUSTED_PROXIES")
-# The limiter's counts and the rendered steps live in the cache: local memory by default (one
-# process), or Redis shared by every web process when LUDOTECA_CACHE_URL is set.
-if os.environ.get("LUDOTECA_CACHE_URL"):
+# Two stores, never one: drawn pages and steps in the cache ("default"), which may evict
+# what is least used; the limiter's counts in their own ("sign-in-limits"), which nothing a
+# reader's requests fill can evict. Local memory by default (one process); Redis shared by
+# every web process when LUDOTECA_CACHE_URL (an LRU Redis) and LUDOTECA_LIMITS_URL (a Redis
+# set to noeviction, as docker/compose.yml runs it) are set: the one without the other is
+# refused, as counts kept apart in each process would let each process try its own share.
+_cache_url = os.environ.get("LUDOTECA_CACHE_URL", "")
+_limits_url = os.environ.get("LUDOTECA_LIMITS_URL", "")
+if bool(_cache_url) != bool(_limits_url):
+    raise ImproperlyConfigured(
+        "set LUDOTECA_CACHE_URL and LUDOTECA_LIMITS_URL together: the cache of drawn pages and "
+        "the sign-in limits' counts are shared by every web process, in two stores "
+        "(docs/deployment.md)")
+if _cache_url:
     CACHES = {
-        "default": {
-            "BACKEND": "config.cache.RedisCache",
-            "LOCATION": os.environ["LUDOTECA_CACHE_URL"],
-        }
+        "default": {"BACKEND": "config.cache.RedisCache", "LOCATION": _cache_url},
+        "sign-in-limits": {"BACKEND": "config.cache.RedisCache", "LOCATION": _limits_url},
+    }
+else:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                    "LOCATION": "ludoteca-pages"},
+        # Counts only, each a few bytes and gone when its window passes: never culled.
+        "sign-in-limits": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                           "LOCATION": "ludoteca-sign-in-limits",
+                           "OPTIONS": {"MAX_ENTRIES": 10_000_000}},
     }
 
 LOGGING = {

@@ -6,9 +6,22 @@ from django.contrib.auth import views as auth_views
 from django.db import connection
 from django.http import JsonResponse
 from django.urls import include, path, re_path
+from django.views import defaults
 
+import web.converters  # noqa: F401 - registers <id:…> and <number:…> before any pattern uses them
 from config.media import serve_media
 from config.ratelimit import RateLimitedLoginView
+
+
+def not_found(request, exception):
+    """A 404 under /api/ in the API's one JSON error form, however the address failed (an id
+    that is not one matches no route); the site's page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"error": "not_found", "detail": "Not found."}, status=404)
+    return defaults.page_not_found(request, exception)
+
+
+handler404 = not_found
 
 
 def healthz(request):

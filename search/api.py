@@ -66,7 +66,10 @@ class SearchView(APIView):
         raw = request.query_params.copy()
         kinds = [k.strip() for value in raw.getlist("kind") for k in value.split(",") if k.strip()]
         raw.setlist("kind", kinds)
-        params = SearchParamsSerializer(data=raw)
+        # A plain dict, not the QueryDict: DRF reads a form's empty value as omitted, and a
+        # parameter given empty (``game=``) is refused, as the schema says.
+        params = SearchParamsSerializer(data={name: raw.getlist(name) if name == "kind"
+                                              else raw[name] for name in raw})
         params.is_valid(raise_exception=True)
         data = params.validated_data
         results = selectors.search(

@@ -7,23 +7,28 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
-from boundary.drf import WholeNumberField
+from boundary.drf import BoundedJSONParser, RefusesUnknownFields, WholeNumberField
 from replay.reading import selectors as replay_selectors
 from studies import selectors
 from studies.models import Study
 from studies.plans import PLAYERS
 from studies.services import (
     DEFAULT_AGENT,
+    DEFAULT_MAX_EVENTS,
     MAX_BUDGET,
     MAX_IMPACT_MATCHES,
+    MAX_IN_PROCESS_STUDY_WORK,
+    MAX_STUDY_WORK,
     study_archive,
     study_cancel,
     study_impact,
     study_sweep,
 )
 from web.access import ID_PATTERN, int_query_param
+from web.openapi import whole_number_parameter
 from web.params import MAX_QUERY_INT
 
 
@@ -43,7 +48,7 @@ class StudyDetailSerializer(StudySerializer):
         fields = [*StudySerializer.Meta.fields, "result"]
 
 
-class StartStudySerializer(serializers.Serializer):
+class StartStudySerializer(RefusesUnknownFields, serializers.Serializer):
     kind = serializers.ChoiceField(choices=[Study.SWEEP, Study.IMPACT, Study.ARCHIVE])
     match = WholeNumberField(min_value=1, max_value=MAX_QUERY_INT, required=False,
                                      help_text="sweep: the match to sweep")
@@ -80,6 +85,7 @@ class StartStudySerializer(serializers.Serializer):
 
 class StudyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     lookup_value_regex = ID_PATTERN
+    parser_classes = [BoundedJSONParser]
     serializer_class = StudySerializer
 
     def get_serializer_class(self):
@@ -89,7 +95,9 @@ class StudyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         studies = selectors.visible_studies(user=self.request.user).order_by("-id")
         if self.action == "list":
             kind = self.request.query_params.get("kind")
-            if kind:
+            if kind is not None:
+                if kind not in dict(Study.KINDS):
+                    raise ValidationError({"kind": f"kind is one of {', '.join(dict(Study.KINDS))}"})
                 studies = studies.filter(kind=kind)
             game = self.request.query_params.get("game")
             if game:
@@ -101,16 +109,23 @@ class StudyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
 
     @extend_schema(parameters=[
         OpenApiParameter("kind", str, enum=[Study.SWEEP, Study.IMPACT, Study.ARCHIVE]),
-        OpenApiParameter("game", str), OpenApiParameter("match", int)])
+        OpenApiParameter("game", str),
+        whole_number_parameter("match", low=1, description="a sweep's match")])
     def list(self, request, *args, **kwargs):
         """Stored studies with their progress (results in each study's own read)."""
         return super().list(request, *args, **kwargs)
 
     @extend_schema(request=StartStudySerializer,
-                   responses={200: StudyDetailSerializer, 202: StudyDetailSerializer})
+                   responses={200: StudyDetailSerializer, 202: StudyDetailSerializer},
+                   description=f"Start a study, or get the identical one stored: 200 when "
+                   f"done, 202 while it is under way (read it again for its progress). An "
+                   f"impact study asks for matches × options × budget (1 but for mcts) × "
+                   f"{DEFAULT_MAX_EVENTS:,} events a match units of work: at most "
+                   f"{MAX_STUDY_WORK:,} with workers, {MAX_IN_PROCESS_STUDY_WORK:,} without "
+                   f"a broker (its parts then run in the web process); more is a 400 naming "
+                   f"the cap.")
     def create(self, request):
-        """Start a study, or get the identical one stored: 200 when done, 202 while it is
-        under way (read it again for its progress)."""
+        """Start a study, or get the identical one stored (see the schema's description)."""
         payload = StartStudySerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
@@ -133,6 +148,7 @@ class StudyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @extend_schema(request=None, responses=StudySerializer)
     @action(detail=True, methods=["post"])
     def cancel(self, request, pk=None):
-        """Stop a study under way: the parts not yet written are skipped."""
+        """Stop a study under way: the parts not yet written are skipped, and a part
+        running now stops at its next look (between two decisions, about every second)."""
         study = study_cancel(study=self.get_object())
         return Response(StudySerializer(study).data)

@@ -6,7 +6,9 @@ class StudiesConfig(AppConfig):
     verbose_name = "Interpretation studies"
 
     def ready(self) -> None:
-        from trust.backup import RowsSection, register
+        from studies.backup import StudiesSection
+        from trust.backup import register
 
-        # Studies and their parts, results kept (a backup made before studies had none).
-        register(RowsSection("studies", order=50, optional=True))
+        # Studies and their parts, results kept and computed again on a restore (a backup
+        # made before studies had none).
+        register(StudiesSection("studies", order=50, optional=True))

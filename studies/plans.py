@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import games
-from games.agents import AGENTS, DEFAULT_BUDGET, play_match, seats_for
+from games.agents import AGENTS, DEFAULT_BUDGET, Stopped, play_match, seats_for
 from games.agents.evaluation import NoEvaluation, evaluation_for
 from games.core.impact import DEFAULT_MAX_EVENTS, measure_match, summarise
 from games.core.influence import influence
@@ -131,7 +131,11 @@ class ImpactPlan:
         for seed in range(*payload["seeds"]):
             if stop():
                 raise Cancelled
-            document = played(engine, parameters, option=payload["option"], seed=seed)
+            try:
+                document = played(engine, parameters, option=payload["option"], seed=seed,
+                                  stop=stop)
+            except Stopped:
+                raise Cancelled from None
             measured.append({"seed": seed, **measure_match(
                 engine, point_id=parameters["point"], played_under=payload["option"],
                 document=document, evaluation=evaluation)})
@@ -155,9 +159,10 @@ class ImpactPlan:
         }
 
 
-def played(engine, parameters: dict, *, option: str, seed: int) -> dict:
+def played(engine, parameters: dict, *, option: str, seed: int,
+           stop: Stop | None = None) -> dict:
     """The record of one match of an impact study under ``option``: played by the game's
-    bots, or by the study's agent in every seat."""
+    bots, or by the study's agent in every seat (``stop`` asked between its decisions)."""
     reading = engine.interpretation({parameters["point"]: option})
     agent = parameters.get("agent", BOTS)
     if agent == BOTS:
@@ -166,7 +171,7 @@ def played(engine, parameters: dict, *, option: str, seed: int) -> dict:
     players = seats_for(engine, parameters.get("players"))
     return play_match(engine, agents={p["id"]: agent for p in players}, seed=seed,
                       players=players, reading=reading, budget=parameters.get("budget"),
-                      max_events=parameters["max_events"]).document
+                      max_events=parameters["max_events"], stop=stop).document
 
 
 def _evaluation(engine):
@@ -261,7 +266,15 @@ class ArchivePlan:
         }
 
 
-PLANS = {"sweep": SweepPlan(), "impact": ImpactPlan(), "archive": ArchivePlan()}
+PLANS: dict[str, SweepPlan | ImpactPlan | ArchivePlan] = {
+    "sweep": SweepPlan(), "impact": ImpactPlan(), "archive": ArchivePlan()}
+
+
+def impact_work(parameters: dict, options: int) -> int:
+    """What an impact study asks of the machine, in decisions times playouts: matches ×
+    options × playouts a decision (one for an agent that plays none) × events a match."""
+    return (parameters["matches"] * options * parameters.get("budget", 1)
+            * parameters["max_events"])
 
 
 def impact_parameters(*, point: str, matches: int, game: str, agent: str,

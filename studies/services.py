@@ -13,13 +13,17 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import logging
+import time
 from collections.abc import Iterable
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 import background
-from games.core.canonical import canonical_json
+import games
+from games.core.canonical import canonical_json, round_trip
+from games.core.impact import DEFAULT_MAX_EVENTS
 from replay.models import Match
 from replay.runs.replaying import game_head
 from studies.models import Study, StudyPart
@@ -30,6 +34,7 @@ from studies.plans import (
     StudyError,
     engine_of,
     impact_parameters,
+    impact_work,
 )
 from trust.reader import refuse_known_break
 
@@ -39,6 +44,15 @@ RUN_STUDY_PART = "studies.tasks.run_study_part"
 MAX_IMPACT_MATCHES = 5000
 MAX_BUDGET = 10_000  # playouts per decision of mcts
 DEFAULT_AGENT = "greedy"
+# The most an impact study may ask (matches × options × playouts a decision × events a match;
+# about a millisecond a unit on this machine, bench: dagon greedy and mcts): about a day of
+# one worker's time with workers; without a broker, parts run in a thread of the web process,
+# so a study there is held to minutes. A command (``manage.py study``) runs in its own
+# process and may ask for the larger figure.
+MAX_STUDY_WORK = 100_000_000
+MAX_IN_PROCESS_STUDY_WORK = 1_000_000
+# Seconds between two looks at whether the study running a part was cancelled.
+CANCEL_POLL_SECONDS = 1.0
 # A study under way with no sign of life for this long is started again by the next POST.
 STUDY_STALE_AFTER = dt.timedelta(minutes=5)
 
@@ -105,11 +119,31 @@ def study_impact(*, game_slug: str, point_id: str, matches: int,
                          field="point") from None
     from archive.models import Game
 
+    parameters = impact_parameters(point=point_id, matches=matches, game=game_slug,
+                                   agent=agent, budget=budget, players=players)
+    _within_cap(impact_work(parameters, len(engine.point(point_id).option_ids)), wait=wait)
     return _study(kind=Study.IMPACT, engine=engine, game=Game.objects.get(slug=game_slug),
-                  match=None, parameters=impact_parameters(
-                      point=point_id, matches=matches, game=game_slug, agent=agent,
-                      budget=budget, players=players),
-                  requested_by=requested_by, wait=wait)
+                  match=None, parameters=parameters, requested_by=requested_by, wait=wait)
+
+
+def study_work_cap(*, wait: bool = False) -> int:
+    """The most work an impact study may ask for here: the in-process cap when its parts
+    would run in a thread of this (web) process, as they do without a broker."""
+    in_web_process = settings.CELERY_TASK_ALWAYS_EAGER and not wait
+    return MAX_IN_PROCESS_STUDY_WORK if in_web_process else MAX_STUDY_WORK
+
+
+def _within_cap(work: int, *, wait: bool) -> None:
+    cap = study_work_cap(wait=wait)
+    if work <= cap:
+        return
+    where = "" if cap == MAX_STUDY_WORK else (
+        f" without workers (with workers, CELERY_BROKER_URL, or from the command "
+        f"manage.py study, the cap is {MAX_STUDY_WORK:,})")
+    raise StudyError(f"this study asks for {work:,} units of work (matches × options × "
+                     f"playouts a decision × {DEFAULT_MAX_EVENTS:,} events a match), more "
+                     f"than the {cap:,} allowed{where}: ask for fewer matches or a smaller "
+                     f"budget", field="matches")
 
 
 def study_archive(*, game_slug: str, points: Iterable[str] | None = None,
@@ -229,6 +263,21 @@ def _cancelled(study_id: int) -> bool:
     return status != Study.RUNNING
 
 
+def _cancel_poll(study_id: int):
+    """Whether the study is no longer under way, read from the database at most once every
+    ``CANCEL_POLL_SECONDS`` (asked between decisions, which may take a millisecond)."""
+    last_look = [float("-inf")]
+
+    def stop() -> bool:
+        now = time.monotonic()
+        if now - last_look[0] < CANCEL_POLL_SECONDS:
+            return False
+        last_look[0] = now
+        return _cancelled(study_id)
+
+    return stop
+
+
 def execute_part(*, part_id: int, worker: str = "in-process") -> None:
     """Compute one part and write its result, unless it is written already or the study
     is no longer under way; then send the next part of a chain, or gather the study."""
@@ -243,7 +292,7 @@ def execute_part(*, part_id: int, worker: str = "in-process") -> None:
         if plan.chained and part.index > 0:
             previous = study.parts.get(index=part.index - 1).result
         try:
-            result = plan.compute(study, part.payload, previous, lambda: _cancelled(study.pk))
+            result = plan.compute(study, part.payload, previous, _cancel_poll(study.pk))
         except Cancelled:
             return
         except Exception as error:  # an engine bug must not leave a study under way forever
@@ -284,6 +333,42 @@ def _after_part(study_id: int, index: int) -> None:
             _gather(study)
     if following:
         _send([following])
+
+
+def study_reproduces(study: Study) -> bool:
+    """Whether a stored study is what its engine computes from its parameters (a restore
+    asks, as a backup could be edited): its fingerprint is that of its kind, engine and
+    parameters; its parts are the ones its plan makes; each written part's result, and a
+    done study's result, are what computing them again gives. Raises :class:`StudyError`
+    naming the first that is not; False (not compared) when the engine or its version is no
+    longer the one that computed the study."""
+    engine = games.find(study.engine)
+    if engine is None or engine.version != study.engine_version:
+        return False
+    if study.fingerprint != study_fingerprint(kind=study.kind, engine=study.engine,
+                                              engine_version=study.engine_version,
+                                              parameters=study.parameters):
+        raise StudyError(f"study {study.pk}: its fingerprint is not that of its parameters")
+    plan = PLANS[study.kind]
+    parts = list(study.parts.order_by("index"))
+    if [part.payload for part in parts] != round_trip(plan.parts(study.parameters)):
+        raise StudyError(f"study {study.pk}: its parts are not the ones its parameters make")
+    results, previous = [], None
+    for part in parts:
+        if part.status != StudyPart.DONE:
+            if plan.chained:
+                break  # nothing after it was computed
+            continue
+        result = round_trip(plan.compute(study, part.payload, previous, lambda: False))
+        # A done sweep keeps only its last stretch's result (the frontiers are let go).
+        if part.result and part.result != result:
+            raise StudyError(f"study {study.pk}: part {part.index + 1}'s stored result is not "
+                             "what computing it again gives")
+        results.append(result)
+        previous = result
+    if study.status == Study.DONE and study.result != round_trip(plan.gather(study, results)):
+        raise StudyError(f"study {study.pk}: its stored result is not what its parts give")
+    return True
 
 
 def _gather(study: Study) -> None:

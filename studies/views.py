@@ -23,12 +23,14 @@ from studies.models import Study
 from studies.report import REPORTS, point_words
 from studies.services import (
     DEFAULT_AGENT,
+    DEFAULT_MAX_EVENTS,
     MAX_BUDGET,
     MAX_IMPACT_MATCHES,
     study_archive,
     study_cancel,
     study_impact,
     study_sweep,
+    study_work_cap,
 )
 from trust.errors import BrokenChain
 from web.pages import curator_only, page
@@ -130,7 +132,8 @@ def _game_context(request, game, engine, **extra) -> dict:
     return {
         "game": game, "engine": engine, "max_matches": MAX_IMPACT_MATCHES,
         "agents": AGENT_WORDS, "default_agent": DEFAULT_AGENT, "max_budget": MAX_BUDGET,
-        "default_budget": DEFAULT_BUDGET,
+        "default_budget": DEFAULT_BUDGET, "max_work": f"{study_work_cap():,}",
+        "max_events": f"{DEFAULT_MAX_EVENTS:,}",
         "point_id": request.GET.get("point", "") or request.POST.get("point", ""),
         "impacts": impacts,
         "archives": list(selectors.studies_of(game_slug=game.slug, kind=Study.ARCHIVE)[:30]),

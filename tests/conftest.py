@@ -94,9 +94,10 @@ def _tasks_inline():
 
 @pytest.fixture(autouse=True)
 def _empty_cache():
-    """Each test starts with an empty cache: rows (and their ids) do not outlive a test, so
-    what the cache kept for one must not answer another."""
-    from django.core.cache import cache
+    """Each test starts with empty caches (the pages' and the sign-in limits'): rows (and their
+    ids) do not outlive a test, so what a cache kept for one must not answer another."""
+    from django.core.cache import caches
 
-    cache.clear()
+    for store in caches.all():
+        store.clear()
     yield

@@ -151,7 +151,9 @@ class RedisServer:
         shutil.rmtree(self.workdir, ignore_errors=True)
 
 
-def start_redis() -> RedisServer:
+def start_redis(*options: str) -> RedisServer:
+    """A Redis server on loopback; ``options`` are more of its command-line settings (say
+    ``--maxmemory 4mb --maxmemory-policy allkeys-lru``)."""
     binary = shutil.which("redis-server")
     if binary is None:
         missing("redis-server is not installed (apt-get install redis-server)")
@@ -159,7 +161,7 @@ def start_redis() -> RedisServer:
     workdir = Path(tempfile.mkdtemp(prefix="ludoteca-redis-"))
     process = subprocess.Popen(
         [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-         "--dir", str(workdir)],
+         "--dir", str(workdir), *options],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

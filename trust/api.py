@@ -51,7 +51,9 @@ class LatestCheckpointView(APIView):
         responses={(200, "application/json"): CheckpointSerializer,
                    (200, "text/plain"): OpenApiResponse(
                        response=OpenApiTypes.STR, description="the signed note"),
-                   (404, "application/json"): ErrorSerializer},
+                   (404, "application/json"): ErrorSerializer,
+                   (404, "text/plain"): OpenApiResponse(
+                       response=OpenApiTypes.STR, description="no checkpoint made yet")},
         description="The latest signed checkpoint: a Merkle tree head (RFC 6962) over every "
         "match's log head, as a c2sp.org/tlog-checkpoint signed note (Ed25519).",
     )

@@ -11,11 +11,10 @@ from django.conf import settings
 from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
+from web.converters import ID_PATTERN
 from web.params import MAX_QUERY_INT, BadParameter, whole_number
 
-# A row's id in an API address: ASCII digits that fit a bigint, so "abc" or a 30-digit number
-# is a 404 from the router, never a lookup the database cannot make.
-ID_PATTERN = r"[0-9]{1,18}"
+__all__ = ["ID_PATTERN", "ReadOnlyOrCurator", "int_query_param", "is_curator"]
 
 
 def is_curator(user) -> bool:
@@ -39,7 +38,11 @@ class ReadOnlyOrCurator(BasePermission):
 def int_query_param(
     request, name: str, *, default: int | None = None, low: int = 0, high: int = MAX_QUERY_INT
 ) -> int | None:
-    """An API view's whole-number query parameter, or a 400 naming it."""
+    """An API view's whole-number query parameter, or a 400 naming it (given empty, too: the
+    schema says a number)."""
+    if request.query_params.get(name) == "":
+        raise ValidationError({name: f"{name} must be a whole number from {low} to {high}, "
+                                     "not empty"})
     try:
         return whole_number(request.query_params, name, default=default, low=low, high=high)
     except BadParameter as error:

@@ -1,12 +1,54 @@
-"""The error answers the OpenAPI schema documents for every operation: the statuses every view
-of the API can give on top of those it declares itself (drf-spectacular's schema has only
-what each view says), each with the API's one JSON error form."""
+"""What the OpenAPI schema says beyond what each view declares: the error answers every view of
+the API can give (drf-spectacular's schema has only what each view says), each with the API's
+one JSON error form; that anyone may read what the API lets anyone read; and the bounds of a
+whole-number query parameter."""
 
 from __future__ import annotations
 
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
+from rest_framework.permissions import SAFE_METHODS
 
-from boundary.drf import WholeNumberField
+from boundary.drf import RefusesUnknownFields, WholeNumberField
+from web.access import ReadOnlyOrCurator
+from web.params import MAX_QUERY_INT
+
+
+class ReadableByAnyone(AutoSchema):
+    """drf-spectacular's schema, saying that a read the API's permission lets anyone make
+    needs no credentials (an empty security requirement beside the token and the session),
+    as it says for DRF's own read-only-for-anonymous permission; and that a request body
+    whose serializer refuses unknown fields has none (``additionalProperties: false``)."""
+
+    def get_auth(self):
+        auths = super().get_auth()
+        anyone = any(isinstance(permission, ReadOnlyOrCurator)
+                     for permission in self.view.get_permissions())
+        if auths and anyone and self.method in SAFE_METHODS and {} not in auths:
+            auths.append({})
+        return auths
+
+    def _map_serializer(self, serializer, direction, bypass_extensions=False):
+        schema = super()._map_serializer(serializer, direction, bypass_extensions)
+        if direction == "request" and isinstance(serializer, RefusesUnknownFields):
+            schema["additionalProperties"] = False
+        # A list of objects' bounds (drf-spectacular says them for a ListField only).
+        for name, field in getattr(serializer, "fields", {}).items():
+            target = schema.get("properties", {}).get(field.field_name or name)
+            if isinstance(field, serializers.ListSerializer) and target is not None:
+                for bound, key in (("min_length", "minItems"), ("max_length", "maxItems")):
+                    if getattr(field, bound, None) is not None:
+                        target[key] = getattr(field, bound)
+        return schema
+
+
+def whole_number_parameter(name: str, *, low: int = 0, high: int = MAX_QUERY_INT,
+                           description: str = "") -> OpenApiParameter:
+    """A query parameter ``web.access.int_query_param`` reads, with the bounds it holds it
+    to (a number out of them is answered 400)."""
+    return OpenApiParameter(name, {"type": "integer", "minimum": low, "maximum": high},
+                            description=description)
 
 UNSAFE = {"post", "put", "patch", "delete"}
 # Operations that read or write a match's log: a log found broken is answered 409 naming

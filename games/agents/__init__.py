@@ -9,8 +9,15 @@ budget of playouts per decision). Pure Python, like every engine.
 - ``match``: a whole match played by agents, as a match document.
 """
 
-from games.agents.match import PlayedMatch, UnknownAgent, make_agent, play_match, seats_for
+from games.agents.match import (
+    PlayedMatch,
+    Stopped,
+    UnknownAgent,
+    make_agent,
+    play_match,
+    seats_for,
+)
 from games.agents.players import AGENTS, DEFAULT_BUDGET
 
-__all__ = ["AGENTS", "DEFAULT_BUDGET", "PlayedMatch", "UnknownAgent", "make_agent",
+__all__ = ["AGENTS", "DEFAULT_BUDGET", "PlayedMatch", "Stopped", "UnknownAgent", "make_agent",
            "play_match", "seats_for"]

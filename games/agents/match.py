@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -15,6 +15,10 @@ from games.core.playable import Playable, default_players
 from games.core.points import Interpretation
 
 DEFAULT_PLAYERS = 3  # seats of a match agents play, within the game's range
+
+
+class Stopped(Exception):
+    """The caller's ``stop`` said to stop before the next decision: no match is returned."""
 
 
 class UnknownAgent(KeyError):
@@ -63,7 +67,8 @@ def play_match(engine: Playable, *, agents: Mapping[str, str], seed: int,
                reading: Interpretation | Mapping[str, str] | None = None,
                budget: int | None = None, max_events: int = 2000,
                delay_end_until: int | None = None, delaying_agent: str = "random",
-               title: str | None = None, source: str | None = None) -> PlayedMatch:
+               title: str | None = None, source: str | None = None,
+               stop: Callable[[], bool] | None = None) -> PlayedMatch:
     """One match under ``reading`` (the default when None), each seat played by the agent
     ``agents`` names for it, to its end or ``max_events``. The same seed gives the same
     match: each agent and the draws nobody decides have their own seeded generators.
@@ -72,7 +77,10 @@ def play_match(engine: Playable, *, agents: Mapping[str, str], seed: int,
     ``delaying_agent``, to whom a finished match is worth nothing, and the match is kept from
     ending: an event that would end it is not recorded and the pick is made again (a seat's
     choice struck after a few tries, a throw thrown again), unless nothing else can be
-    recorded."""
+    recorded.
+
+    ``stop`` is asked before each agent's decision (one may take seconds at a large budget);
+    when it says so, :class:`Stopped` is raised."""
     players = [dict(p) for p in players] if players else seats_for(engine)
     reading = engine.reading(reading)
     setup = engine.setup_with_defaults(setup)
@@ -86,7 +94,8 @@ def play_match(engine: Playable, *, agents: Mapping[str, str], seed: int,
     thinking = {seat: Thinking() for seat in tree.seats}
     node, events = _played(tree, Node(engine.initial_state(players, setup)),
                            seated, delaying, random.Random(f"{seed}/nature"), thinking,
-                           max_events=max_events, delay_end_until=delay_end_until)
+                           max_events=max_events, delay_end_until=delay_end_until,
+                           stop=stop)
     if source is None:
         played_by = ", ".join(f"{p['name']} {agents[p['id']]}" for p in players)
         changed = {point: option for point, option in reading.options.items()
@@ -103,7 +112,8 @@ def play_match(engine: Playable, *, agents: Mapping[str, str], seed: int,
 def _played(tree: DecisionTree, node: Node, seated: Mapping[str, Agent],
             delaying: Mapping[str, Agent], nature: random.Random,
             thinking: Mapping[str, Thinking], *, max_events: int,
-            delay_end_until: int | None) -> tuple[Node, list[dict]]:
+            delay_end_until: int | None,
+            stop: Callable[[], bool] | None = None) -> tuple[Node, list[dict]]:
     """The match from ``node`` to its end or ``max_events``, and its events (see
     ``play_match``)."""
     events: list[dict] = []
@@ -117,6 +127,8 @@ def _played(tree: DecisionTree, node: Node, seated: Mapping[str, Agent],
             node, event = delay.refused  # nothing but the end could be recorded
         else:
             held = delay_end_until is not None and len(events) < delay_end_until
+            if decision.seat is not None and stop is not None and stop():
+                raise Stopped
             option = _pick(tree, node, decision, delaying if held else seated, nature,
                            thinking)
             if node.pending is None:

@@ -20,7 +20,6 @@ from drf_spectacular.utils import (
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import UnsupportedMediaType, ValidationError
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 
 import games
@@ -50,7 +49,8 @@ from replay.recorder.head import recorder_head
 from replay.variations.lines import variation_create
 from trust.reader import check_stretch
 from web.access import ID_PATTERN, int_query_param
-from web.openapi import ErrorSerializer
+from web.openapi import ErrorSerializer, whole_number_parameter
+from web.pagination import LogPages
 
 # -- games -----------------------------------------------------------------------------------
 
@@ -125,12 +125,6 @@ class GameViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
 
 
 # -- matches and their logs --------------------------------------------------------------------
-
-
-class EventPagination(PageNumberPagination):
-    page_size = 100
-    page_size_query_param = "page_size"
-    max_page_size = 1000
 
 
 CREATE_FIELDS = ("game", "title", "players", "setup", "played_on", "source", "is_private")
@@ -253,7 +247,7 @@ class MatchViewSet(
     @extend_schema(
         methods=["GET"],
         parameters=[
-            OpenApiParameter("after_seq", OpenApiTypes.INT, description="events after this seq")
+            whole_number_parameter("after_seq", description="events after this seq")
         ],
         responses={200: EventSerializer(many=True)},
         description="The log, in seq order.",
@@ -285,7 +279,7 @@ class MatchViewSet(
     @action(
         detail=True,
         methods=["get", "post"],
-        pagination_class=EventPagination,
+        pagination_class=LogPages,
         serializer_class=EventSerializer,
     )
     def events(self, request, pk=None):

@@ -6,14 +6,18 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from boundary.drf import WholeNumberField
+from boundary.drf import BoundedJSONParser, RefusesUnknownFields, WholeNumberField
 from replay.models import ReplayFlag, ReplayRun, ReplayStep
 from replay.reading import selectors
 from replay.reading.readings import parse_reading
@@ -21,6 +25,9 @@ from replay.runs.comparisons import compare_interpretations, compare_runs
 from replay.runs.replaying import engine_for, replay_match
 from replay.runs.steps import changing_options, read_step
 from web.access import ID_PATTERN, int_query_param
+from web.converters import NUMBER_PATTERN
+from web.openapi import ErrorSerializer, whole_number_parameter
+from web.pagination import LogPages
 from web.params import MAX_QUERY_INT
 
 
@@ -66,7 +73,7 @@ class ReadingField(serializers.DictField):
     child = serializers.CharField(max_length=100)
 
 
-class StartRunSerializer(serializers.Serializer):
+class StartRunSerializer(RefusesUnknownFields, serializers.Serializer):
     match = WholeNumberField(min_value=1, max_value=MAX_QUERY_INT)
     reading = ReadingField(required=False,
                            help_text="point id → option id; unchosen points take defaults")
@@ -86,7 +93,7 @@ class StartRunSerializer(serializers.Serializer):
         return field, list(self.validated_data.get(field, {}).items())
 
 
-class CompareSerializer(serializers.Serializer):
+class CompareSerializer(RefusesUnknownFields, serializers.Serializer):
     a = ReadingField(required=False, default=dict)
     b = ReadingField(required=False, default=dict)
 
@@ -124,18 +131,13 @@ ComparisonSerializer = inline_serializer(
 )
 
 
-class StepPagination(PageNumberPagination):
-    page_size = 100
-    page_size_query_param = "page_size"
-    max_page_size = 1000
-
-
 def visible_runs(user):
     return ReplayRun.objects.filter(match__in=selectors.visible_matches(user=user))
 
 
 class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     lookup_value_regex = ID_PATTERN
+    parser_classes = [BoundedJSONParser]  # a reading (point → option) is a JSON object
     serializer_class = RunSerializer
 
     def get_queryset(self):
@@ -145,6 +147,12 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
             if match is not None:
                 runs = runs.filter(match_id=match)
         return runs
+
+    @extend_schema(parameters=[whole_number_parameter("match", low=1,
+                                                      description="a match's id")])
+    def list(self, request, *args, **kwargs):
+        """The runs anyone may read, the latest first; ``match``: one match's only."""
+        return super().list(request, *args, **kwargs)
 
     @extend_schema(request=StartRunSerializer, responses={200: RunSerializer, 202: RunSerializer})
     def create(self, request):
@@ -161,10 +169,10 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         return Response(RunSerializer(run).data, status=code)
 
     @extend_schema(
-        parameters=[OpenApiParameter("after_seq", OpenApiTypes.INT)],
+        parameters=[whole_number_parameter("after_seq", description="steps after this seq")],
         responses=StepSerializer(many=True),
     )
-    @action(detail=True, methods=["get"], pagination_class=StepPagination)
+    @action(detail=True, methods=["get"], pagination_class=LogPages)
     def steps(self, request, pk=None):
         run = self.get_object()
         after = int_query_param(request, "after_seq", default=0)
@@ -177,7 +185,7 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
                                      description="a player id; omit for the archivist's view")],
         responses=StepViewSerializer,
     )
-    @action(detail=True, methods=["get"], url_path=r"steps/(?P<seq>[0-9]{1,10})")
+    @action(detail=True, methods=["get"], url_path=rf"steps/(?P<seq>{NUMBER_PATTERN})")
     def step(self, request, pk=None, seq=None):
         """One step with the full state after it (as the viewer may see it) and its flags."""
         run = self.get_object()
@@ -189,7 +197,7 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
                     OpenApiParameter("point", OpenApiTypes.STR)],
         responses=FlagSerializer(many=True),
     )
-    @action(detail=True, methods=["get"], pagination_class=StepPagination)
+    @action(detail=True, methods=["get"], pagination_class=LogPages)
     def flags(self, request, pk=None):
         run = self.get_object()
         flags = ReplayFlag.objects.filter(run=run).order_by("seq", "index")
@@ -200,8 +208,12 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         page = changing_options(run=run, flags=self.paginate_queryset(flags))
         return self.get_paginated_response(FlagSerializer(page, many=True).data)
 
-    @extend_schema(responses=ComparisonSerializer)
-    @action(detail=True, methods=["get"], url_path=r"compare/(?P<other>[0-9]{1,10})")
+    @extend_schema(responses={
+        200: ComparisonSerializer,
+        400: OpenApiResponse(ErrorSerializer, description="the two runs do not compare: "
+                             "runs of two matches neither a variation of the other, runs of "
+                             "different moves, or one not done yet (field names which)")})
+    @action(detail=True, methods=["get"], url_path=rf"compare/(?P<other>{ID_PATTERN})")
     def compare(self, request, pk=None, other=None):
         """Compare this run with another run of the same match and log length."""
         run_a = self.get_object()
@@ -210,6 +222,7 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
 
 
 class MatchCompareView(APIView):
+    parser_classes = [BoundedJSONParser]  # two readings, each a JSON object
     @extend_schema(request=CompareSerializer, responses=ComparisonSerializer)
     def post(self, request, match_id: int):
         """Replay the match under two interpretations (reusing runs) and compare them."""

@@ -8,7 +8,8 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from archive.serializers import GameSerializer
-from boundary.drf import WholeNumberField
+from boundary.drf import RefusesUnknownFields, WholeNumberField
+from replay.log.append import MAX_BATCH
 from replay.models import Event, Match
 
 
@@ -81,17 +82,17 @@ class MatchSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class PlayerSerializer(serializers.Serializer):
+class PlayerSerializer(RefusesUnknownFields, serializers.Serializer):
     id = serializers.CharField(max_length=40)
     name = serializers.CharField()
 
 
-class MatchCreateSerializer(serializers.Serializer):
+class MatchCreateSerializer(RefusesUnknownFields, serializers.Serializer):
     """Documents the body of POST /api/matches/; it is checked by the importer's own rules."""
 
     game = serializers.SlugField()
     title = serializers.CharField(max_length=300)
-    players = PlayerSerializer(many=True)
+    players = PlayerSerializer(many=True, min_length=1)
     setup = serializers.DictField(required=False)
     played_on = serializers.DateField(required=False, allow_null=True)
     source = serializers.CharField(required=False, allow_blank=True)
@@ -105,33 +106,26 @@ class EventSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class NewEventSerializer(serializers.Serializer):
+class NewEventSerializer(RefusesUnknownFields, serializers.Serializer):
     seq = WholeNumberField(required=False, help_text="if given, must be the next seq")
     type = serializers.CharField()
     actor = serializers.CharField(required=False, allow_null=True)
     data = serializers.DictField(required=False)
 
 
-class AppendRequestSerializer(serializers.Serializer):
+class AppendRequestSerializer(RefusesUnknownFields, serializers.Serializer):
     expected_seq = WholeNumberField(
         min_value=0, help_text="the last seq the writer saw (0 for an empty log)"
     )
     # Each event is checked by append_events, which names its seq and field.
     events = serializers.ListField(child=serializers.JSONField())
 
-    def to_internal_value(self, data):
-        if isinstance(data, dict):
-            unknown = sorted(set(data) - {"expected_seq", "events"})
-            if unknown:
-                raise serializers.ValidationError({unknown[0]: "unknown field"})
-        return super().to_internal_value(data)
 
-
-class AppendRequestDocSerializer(serializers.Serializer):
+class AppendRequestDocSerializer(RefusesUnknownFields, serializers.Serializer):
     """The body of POST /api/matches/{id}/events/ as the OpenAPI document shows it."""
 
     expected_seq = WholeNumberField(min_value=0)
-    events = NewEventSerializer(many=True)
+    events = NewEventSerializer(many=True, min_length=1, max_length=MAX_BATCH)
 
 
 class AppendResultSerializer(serializers.Serializer):
@@ -142,20 +136,13 @@ class AppendResultSerializer(serializers.Serializer):
     repeated = serializers.BooleanField(help_text="true when an idempotency key repeated")
 
 
-class VariationRequestSerializer(serializers.Serializer):
+class VariationRequestSerializer(RefusesUnknownFields, serializers.Serializer):
     """The body of POST /api/matches/{id}/variations/ (``replay.variations.lines.variation_create``)."""
 
     from_seq = WholeNumberField(
         min_value=0, help_text="the step to branch after: the variation starts with events 1..n"
     )
     title = serializers.CharField(max_length=300)
-
-    def to_internal_value(self, data):
-        if isinstance(data, dict):
-            unknown = sorted(set(data) - {"from_seq", "title"})
-            if unknown:
-                raise serializers.ValidationError({unknown[0]: "unknown field"})
-        return super().to_internal_value(data)
 
 
 class OneOfDomainSerializer(serializers.Serializer):

@@ -18,7 +18,7 @@ import games
 from boundary import InputError, check_json_value, check_text
 from games.core.canonical import load_json
 from games.core.events import EventSchemaError
-from replay.log.bulk import COPY_THRESHOLD, insert_rows, to_json
+from replay.log.bulk import insert_rows, to_json
 from replay.log.errors import (
     AppendConflict,
     DatabaseUnavailable,
@@ -27,11 +27,16 @@ from replay.log.errors import (
 )
 from replay.log.signals import notes_appended
 from replay.models import Event, Match
+from replay.runs import head_states
 from replay.runs.head_states import KEEP_EVERY
 from trust.chain import event_hash, event_record
 from trust.reader import check_tail, refuse_broken
 
 KEEP_HEAD_STATES = "replay.tasks.keep_head_states"
+# Up to this many events, PostgreSQL appends in one guarded statement (one round trip, the
+# columns as arrays); a larger batch takes the lock-then-COPY transaction, whose five round
+# trips cost less than planning arrays of thousands.
+GUARDED_BATCH = 1000
 
 MAX_BATCH = 10_000
 # Event types that carry a collector's words (a note, or the correction of one).
@@ -148,7 +153,7 @@ def append_events(
     notes = any(record["type"] in NOTE_TYPES for record in records)
     try:
         with transaction.atomic() if notes else nullcontext():
-            if connection.vendor == "postgresql" and len(records) < COPY_THRESHOLD:
+            if connection.vendor == "postgresql" and len(records) <= GUARDED_BATCH:
                 known_head = (match.last_seq, match.head_hash)
                 head = _append_postgres(
                     match.pk, records, expected_seq, idempotency_key, recorded_by_id, known_head
@@ -166,14 +171,22 @@ def append_events(
     match.last_seq, match.head_hash = records[-1]["seq"], head
     if (records[-1]["seq"] // KEEP_EVERY != expected_seq // KEEP_EVERY
             or any(record["type"] == "correction" for record in records)):
-        # The writer keeps the head's state up to date, so no read replays the log.
-        match_id = match.pk
-        # On a worker when a broker is configured, else here right after the commit.
-        transaction.on_commit(lambda: background.send(KEEP_HEAD_STATES, match_id, wait=True),
-                              robust=True)
+        _keep_head_states_soon(match.pk)
     return AppendResult(
         match_id=match.pk, first_seq=records[0]["seq"], last_seq=records[-1]["seq"], head_hash=head
     )
+
+
+def _keep_head_states_soon(match_id: int) -> None:
+    """The head's states kept up to date so no read replays the log, but off the append's
+    path: after the commit, on a worker (a broker configured) or the background thread, and
+    coalesced: while one is waiting for this match, no other is sent (the one waiting keeps
+    every state up to the head it finds when it runs)."""
+    def send() -> None:
+        if head_states.claim_keeping(match_id):
+            background.send(KEEP_HEAD_STATES, match_id)
+
+    transaction.on_commit(send, robust=True)
 
 
 def check_idempotency_key(key: str | None, error_class) -> None:
@@ -222,8 +235,8 @@ def _conflict(last_seq: int, expected_seq: int) -> AppendConflict:
 
 def _append_locked(match_id, records, expected_seq, key, recorded_by_id):
     """Lock the head, then write: SQLite's IMMEDIATE transaction holds the database's write
-    lock from its start; PostgreSQL takes the match row's lock. Large PostgreSQL batches
-    come here too, as COPY outruns any single INSERT statement."""
+    lock from its start; PostgreSQL takes the match row's lock. PostgreSQL batches
+    over ``GUARDED_BATCH`` come here too, as COPY outruns one statement of long arrays."""
     try:
         with transaction.atomic():
             last_seq, head = _read_head(match_id, lock=True)

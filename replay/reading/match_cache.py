@@ -43,17 +43,19 @@ class KeptPage:
 
 
 def public_face(request, *, match_id: int) -> MatchFace | None:
-    """The match's face for a plainly signed-out reader asking for the page with no
-    parameters (the page says its address and the search box ``q``), when its page may be
-    kept or served; None otherwise (the full path then reads, checks and draws)."""
-    if request.GET or not plainly_signed_out(request):
+    """The match's face for a plainly signed-out reader asking for the page at its one
+    address, with no query at all (the page says its address and the search box ``q``), when
+    its page may be kept or served; None otherwise (the full path then reads, checks and
+    draws, and keeps nothing: no spelling of the address fills the cache)."""
+    if request.META.get("QUERY_STRING") or not plainly_signed_out(request):
         return None
     face = match_face(match_id=match_id)
     return face if face is not None and face.servable else None
 
 
 def _page_key(request, face: MatchFace) -> str:
-    drawn = repr((request.get_full_path(), face.drawn_from)).encode()
+    # The path is the match's one address: ``<id:…>`` takes no other spelling of the id.
+    drawn = repr((request.path, face.drawn_from)).encode()
     return f"ludoteca:match-page:{RENDER_VERSION}:{hashlib.sha256(drawn).hexdigest()[:40]}"
 
 

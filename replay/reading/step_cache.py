@@ -30,8 +30,10 @@ A run still in progress is never stored, and whether the reader may see the matc
 before anything is looked up, so nothing here can serve a private match to someone else: a
 reader signed out is served a stored step only after one small query has found the match
 public, the run finished and its log still standing (``stored_public_step``).
-CSRF tokens are never stored: a curator's panel is stored with a placeholder, filled with the
-reader's own token as it is served.
+A step's bytes never hold a CSRF token, whoever reads it: a signed-in reader's token is in its
+cookie, which htmx's writes and posted forms take it from (``static/js/csrf.js``), so the same
+step is the same bytes, and the same ETag, on every request (its templates are drawn with
+``token_from_cookie``).
 """
 
 from __future__ import annotations
@@ -75,10 +77,8 @@ RENDER_VERSION = _source_version()
 KEEP = 7 * 24 * 3600
 # How long a browser or a shared cache may reuse a public match's step without asking.
 PUBLIC_MAX_AGE = 3600
-CSRF_PLACEHOLDER = "ludoteca-csrf-placeholder"
 # The shape of the records kept here; a record of another shape is a miss, never misread.
 RECORD_VERSION = 1
-_CSRF_INPUT = '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
 
 
 def _key(kind: str, *parts) -> str:
@@ -261,20 +261,14 @@ def panel_of(html: str, status: str) -> Panel:
     return Panel(html=html, status=status, etag=etag_of(fragment_of(html, status)))
 
 
-def with_csrf(request, text: str) -> str:
-    """A stored curator's panel with the reader's own CSRF token in its forms."""
-    placeholder = _CSRF_INPUT.format(CSRF_PLACEHOLDER)
-    if placeholder not in text:
-        return text
-    return text.replace(placeholder, _CSRF_INPUT.format(get_token(request)))
-
-
 def step_response(request, *, run: ReplayRun, match: Match, body: str,
                   etag: str | None = None) -> HttpResponse:
     """The step, with its validator and caching headers; a 304 when the reader already holds
     these very bytes. Shared caches may keep a public match's step read by someone signed
     out; anything else (a private match, a signed-in reader's page) is the reader's own,
     and a run still in progress is asked for again every time."""
+    if request.user.is_authenticated:
+        get_token(request)  # the token's cookie, sent with the step (its bytes hold none)
     if run.status != ReplayRun.DONE:
         response = HttpResponse(body)
         patch_vary_headers(response, _VARY)
@@ -303,15 +297,15 @@ def plainly_signed_out(request) -> bool:
             and CookieStorage.cookie_name not in request.COOKIES)
 
 
-def _public_key(request, fragment: bool) -> str | None:
-    """Where a step is kept for readers signed out: under the whole path asked for (which
-    names the match, the run and the step), since the page says it (the sign-in link returns
-    to it); None for a path with other parameters than the viewpoint (nothing then is kept or
-    served, so no one can fill the cache with spellings of a step, or put their words in a
-    page others get)."""
-    if set(request.GET) - {"viewer"} or not plainly_signed_out(request):
+def _public_key(request, address: str, fragment: bool) -> str | None:
+    """Where a step is kept for readers signed out: under its one address (``address``: the
+    match, the run, the step and the viewpoint, as ``step_views.step_address`` writes them),
+    which the page says (the sign-in link returns to it); None unless the request is for that
+    very address (nothing else is kept or served, so no one can fill the cache with spellings
+    of a step, or put their words in a page others get)."""
+    if request.get_full_path() != address or not plainly_signed_out(request):
         return None
-    return _key("public", request.get_full_path(), fragment)
+    return _key("public", address, fragment)
 
 
 @dataclass(frozen=True)
@@ -334,15 +328,15 @@ class StoredPublicStep:
                 self.game_title)
 
 
-def keep_public_step(request, *, face: RunFace, fragment: bool, body: str, etag: str,
-                     to_keep: dict) -> None:
+def keep_public_step(request, *, face: RunFace, address: str, fragment: bool, body: str,
+                     etag: str, to_keep: dict) -> None:
     """Put in ``to_keep`` a finished step (its htmx fragment or its whole page) as a plainly
     signed-out reader of a public match gets it, with what it was drawn from: the run's
     fingerprint, the latest transcription, the match's finished runs, the log's last seq
     (the page also says whether moves were recorded after the run, which only an append
     changes) and the game's title (which a curator may correct)."""
     run, match = face.run, face.match
-    key = _public_key(request, fragment)
+    key = _public_key(request, address, fragment)
     if run.status == ReplayRun.DONE and not match.is_private and key is not None:
         to_keep[key] = StoredPublicStep(
             body=body, etag=etag, fingerprint=run.fingerprint,
@@ -350,14 +344,14 @@ def keep_public_step(request, *, face: RunFace, fragment: bool, body: str, etag:
             last_seq=match.last_seq, game_title=match.game.title)
 
 
-def stored_public_step(request, *, match_id: int, run_id: int,
+def stored_public_step(request, *, address: str, match_id: int, run_id: int,
                        fragment: bool) -> HttpResponse | None:
     """A finished step of a public match as stored, for a plainly signed-out reader, in one
     look at the cache and, when it holds the step, one small query (``faces.step_face``:
     the match is public, its log still verifies at the run's last seq, nothing the step was
     drawn from has moved). None whenever that is not certain: the full path then reads,
     checks and draws (a step not stored asks nothing of the database here)."""
-    key = _public_key(request, fragment)
+    key = _public_key(request, address, fragment)
     if key is None:
         return None
     found = cache.get(key)

@@ -55,7 +55,12 @@ from web.words import facts, flag_kind_in_words
 
 
 def _step_url(run, seq, viewer=None) -> str:
-    url = reverse("replay-step", args=[run.match_id, run.pk, seq])
+    return step_address(run.match_id, run.pk, seq, viewer)
+
+
+def step_address(match_id: int, run_id: int, seq: int, viewer: str | None = None) -> str:
+    """A step's one address: its path, and the viewpoint (a seat) when one is read."""
+    url = reverse("replay-step", args=[match_id, run_id, seq])
     return url + ("?" + urlencode({"viewer": viewer}) if viewer else "")
 
 
@@ -194,10 +199,15 @@ def step_reading(flags, engine=None, *, run=None, runs_by_reading=None, viewer=N
     return {"flags": rows, "citations": list(citations.values()), "notes": list(notes.values())}
 
 
-def _viewer_param(request, match) -> str | None:
+def _viewer_asked(request) -> str | None:
+    """The seat whose view is asked for; None for the archivist's (everything), which the
+    viewpoint form sends as ``archivist``."""
     viewer = request.GET.get("viewer") or None
-    if viewer == "archivist":
-        return None
+    return None if viewer == "archivist" else viewer
+
+
+def _viewer_param(request, match) -> str | None:
+    viewer = _viewer_asked(request)
     if viewer is not None and viewer not in match.player_ids:
         raise Http404("no such viewer")
     return viewer
@@ -305,8 +315,8 @@ def _step_context(face: RunFace, seq, viewer, reads: step_cache.RunReads | None 
 
 def _render_panel(context: dict, *, curator: bool) -> step_cache.Panel:
     """The panel and its live-region words, drawn for a role, never for one reader: a
-    curator's forms carry a placeholder for the CSRF token (``step_cache.with_csrf``)."""
-    context = {**context, "is_curator": curator, "csrf_token": step_cache.CSRF_PLACEHOLDER}
+    curator's forms carry no CSRF token (their reader's is in its cookie: ``step_cache``)."""
+    context = {**context, "is_curator": curator, "token_from_cookie": True}
     html = mark_safe(render_to_string("replay/step.html#step-panel", context))
     status = mark_safe(render_to_string("replay/includes/step_status.html", context))
     return step_cache.panel_of(html, status)
@@ -322,12 +332,14 @@ def _step_page(request, face: RunFace, seq, panel: step_cache.Panel, *, curator:
         "match": match, "run": run, "behind": face.behind, "seq": seq,
         "words": reading_words(games.find(match.game.slug), run.interpretation),
         "panel": panel.html, "status": panel.status, "is_curator": curator,
+        "token_from_cookie": True,  # the sign-out form's too: csrf.js adds it
     }, status=status)
 
 
 def _serve_step(request, face: RunFace, seq, viewer, *, push_url: str | None = None):
     """A step from the cache (drawn on a miss), as the htmx fragment or the whole page."""
     run, match = face.run, face.match
+    address = _step_url(run, seq, viewer)
     if match.chain_broken_seq is None and not face.stands:
         raise changed_since_run(run)
     curator = is_curator(request.user)
@@ -346,11 +358,9 @@ def _serve_step(request, face: RunFace, seq, viewer, *, push_url: str | None = N
         body = _step_page(request, face, seq, panel, curator=curator).content.decode()
         etag = step_cache.etag_of(body)
     if match.chain_broken_seq is None:
-        step_cache.keep_public_step(request, face=face, fragment=fragment, body=body,
-                                    etag=etag, to_keep=to_keep)
+        step_cache.keep_public_step(request, face=face, address=address, fragment=fragment,
+                                    body=body, etag=etag, to_keep=to_keep)
         step_cache.store(to_keep)
-    if curator:
-        body, etag = step_cache.with_csrf(request, body), None
     response = step_cache.step_response(request, run=run, match=match, body=body, etag=etag)
     if push_url:
         response["HX-Push-Url"] = push_url
@@ -371,8 +381,13 @@ def _readable_run(request, match_id: int, run_id: int, *, behind: bool = True,
 @require_safe
 @broken_log_is_409
 def replay_step(request, match_id: int, run_id: int, seq: int):
-    stored = step_cache.stored_public_step(request, match_id=match_id, run_id=run_id,
-                                           fragment=wants_fragment(request))
+    address = step_address(match_id, run_id, seq, _viewer_asked(request))
+    if request.get_full_path() != address:
+        # One address a step: any other spelling (the viewpoint repeated, empty or named
+        # "archivist", other parameters) is sent there before anything is read, drawn or kept.
+        return redirect(address)
+    stored = step_cache.stored_public_step(request, address=address, match_id=match_id,
+                                           run_id=run_id, fragment=wants_fragment(request))
     if stored is not None:
         return stored
     face = _readable_run(request, match_id, run_id, behind=not wants_fragment(request),
@@ -453,6 +468,4 @@ def _write_note(request, face: RunFace, seq, form, write, *, done, note_seq=None
         for error in form.errors.get("text", []):
             messages.error(request, error)
     panel = _render_panel(context, curator=True)
-    response = _step_page(request, face, seq, panel, curator=True, status=400)
-    response.content = step_cache.with_csrf(request, response.content.decode())
-    return response
+    return _step_page(request, face, seq, panel, curator=True, status=400)

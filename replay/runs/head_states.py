@@ -3,9 +3,9 @@ and offers its choices (``GET /api/matches/ID/choices/`` too) from it.
 
 Reading it never replays the whole log. States are kept every ``KEEP_EVERY`` events as the log
 grows: after an append passes a multiple of ``KEEP_EVERY`` (or appends a correction), the
-writer keeps them (``keep_head_states``, on a worker when one is configured, else right after
-the append's commit). The head is then the nearest kept state plus fewer than ``KEEP_EVERY``
-events since. A kept state is trusted only while no correction appended after it was computed
+writer sends ``keep_head_states`` after its commit, to a worker when one is configured, else
+to the background thread, coalesced so that a fast writer has one waiting at a time. The head
+is then the nearest kept state plus fewer than ``KEEP_EVERY`` events since. A kept state is trusted only while no correction appended after it was computed
 reaches back to its seq or earlier (``HeadState.made_at``). A read that finds no kept state
 near the head (after an engine's new version, a new recording reading, on a log recorded
 before states were kept) computes from the nearest it has and keeps what it passes, so that
@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
+
+from django.core.cache import cache
 
 import games
 from games.core.canonical import canonical_json
@@ -28,6 +30,8 @@ from trust.errors import BrokenChain
 from trust.reader import verified_events
 
 KEEP_EVERY = SNAPSHOT_INTERVAL
+# How long an append's send of keep_head_states stands for the ones after it at most.
+KEEPING_MARK_SECONDS = 30
 READ_CHUNK = 5000
 NEAREST_BATCH = 8
 
@@ -56,10 +60,22 @@ def state_after(*, match: Match, engine: Engine, reading: Interpretation, seq: i
     return _state_after(match, engine, reading, seq)
 
 
+def claim_keeping(match_id: int) -> bool:
+    """Whether an append should send ``keep_head_states`` for the match: no, while one sent
+    earlier has not started (the cache marks it; a mark lost or left only means one more
+    or one fewer send, which a later append or a read makes up for)."""
+    return cache.add(_keeping_key(match_id), True, timeout=KEEPING_MARK_SECONDS)
+
+
+def _keeping_key(match_id: int) -> str:
+    return f"head-states-waiting:{match_id}"
+
+
 def keep_head_states(*, match_id: int) -> None:
     """Keep the states at every multiple of ``KEEP_EVERY`` up to the log's head that are not
     kept yet (or no longer hold), under the match's recording reading; forget those of other
     readings and engine versions. A log found broken keeps nothing."""
+    cache.delete(_keeping_key(match_id))  # appends from now on send again
     match = Match.objects.select_related("game").get(pk=match_id)
     engine = games.for_records(match.game.slug)
     reading = match_reading(match=match, engine=engine)

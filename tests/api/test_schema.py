@@ -75,10 +75,10 @@ def test_a_study_is_read_with_its_progress_and_started_with_its_kind(schema):
     start = schema["paths"]["/api/studies/"]["post"]
     assert {"200", "202"} <= set(start["responses"])
     assert start["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith(
-        "/StartStudy")
+        "/StartStudyRequest")
     assert {"kind", "match", "game", "point", "matches", "points", "agent", "budget",
             "players"} == set(
-        components["StartStudy"]["properties"])
+        components["StartStudyRequest"]["properties"])
 
 
 def test_every_operation_documents_the_errors_it_can_give(schema):
@@ -105,3 +105,49 @@ def test_every_operation_documents_the_errors_it_can_give(schema):
         assert "409" in paths[path]["get"]["responses"], path
     assert "409" in paths["/api/studies/"]["post"]["responses"]
     assert "429" in paths["/api/auth/token/"]["post"]["responses"]
+
+
+def test_anyone_may_read_and_the_schema_says_so(schema):
+    """Every read the API lets anyone make says it needs no credentials (an empty security
+    requirement beside the token and the session); every write needs one of the two."""
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            if method == "parameters" or path == "/api/auth/token/":
+                continue
+            security = operation.get("security", [])
+            if method == "get":
+                assert {} in security, (method, path)
+            else:
+                assert security and {} not in security, (method, path)
+
+
+def test_a_whole_number_parameter_states_its_bounds(schema):
+    """``?rulebook=0`` is refused (400): the schema says its lowest value, and every list's
+    page and page size theirs."""
+    def parameter(path, name):
+        (found,) = [p for p in schema["paths"][path]["get"]["parameters"] if p["name"] == name]
+        return found["schema"]
+
+    assert parameter("/api/scans/", "rulebook")["minimum"] == 1
+    assert parameter("/api/transcriptions/", "rulebook")["minimum"] == 1
+    assert parameter("/api/runs/", "match")["minimum"] == 1
+    assert parameter("/api/studies/", "match")["minimum"] == 1
+    assert parameter("/api/matches/{id}/events/", "after_seq")["minimum"] == 0
+    for path in ("/api/matches/", "/api/matches/{id}/events/", "/api/runs/{id}/steps/"):
+        page = parameter(path, "page")
+        assert page["minimum"] == 1 and page["maximum"] == 2**31 - 1
+    assert parameter("/api/runs/{id}/steps/", "page_size")["maximum"] == 1000
+
+
+def test_comparing_two_runs_documents_its_refusal(schema):
+    """GET /api/runs/{id}/compare/{other}/ answers 400 when the two runs do not compare."""
+    answers = schema["paths"]["/api/runs/{id}/compare/{other}/"]["get"]["responses"]
+    assert {"200", "400", "404"} <= set(answers)
+    assert answers["400"]["content"]["application/json"]["schema"]["$ref"].endswith("/Error")
+
+
+def test_a_body_that_refuses_unknown_fields_says_so(schema):
+    components = schema["components"]["schemas"]
+    for name in ("MatchCreateRequest", "AppendRequestDocRequest", "StartStudyRequest",
+                 "StartRunRequest", "CompareRequest", "GameCreateRequest"):
+        assert components[name]["additionalProperties"] is False, name

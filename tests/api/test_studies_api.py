@@ -9,6 +9,7 @@ import pytest
 import games
 from replay.log.interchange import import_match
 from studies.models import Study
+from studies.services import MAX_IN_PROCESS_STUDY_WORK, MAX_STUDY_WORK
 
 LAGOON = Path(games.get("dagon").package_dir) / "samples" / "lagoon-dispute.json"
 POINT = "dagon.lagoon-chooser"
@@ -76,3 +77,16 @@ def test_a_private_match_and_its_sweep_stay_private(curator, anonymous, archive)
     study = study_sweep(match=private, requested_by=owner)
     assert anonymous.get(f"/api/studies/{study.pk}/").status_code == 404
     assert anonymous.get("/api/studies/").json()["count"] == 0
+
+
+def test_the_api_states_the_study_cap_and_refuses_past_it(curator, archive):
+    """The largest impact study the API took before (5,000 matches, mcts at 10,000 playouts)
+    is refused naming the cap, which the schema states."""
+    answer = curator.post("/api/studies/", {"kind": "impact", "game": "dagon", "point": POINT,
+                                            "matches": 5000, "agent": "mcts",
+                                            "budget": 10_000}, format="json")
+    assert answer.status_code == 400
+    assert answer.json()["field"] == "matches" and "units of work" in answer.json()["detail"]
+    schema = curator.get("/api/schema/", {"format": "json"}).json()
+    said = schema["paths"]["/api/studies/"]["post"]["description"]
+    assert f"{MAX_STUDY_WORK:,}" in said and f"{MAX_IN_PROCESS_STUDY_WORK:,}" in said

@@ -153,7 +153,8 @@ def test_htmx_posts_carry_the_csrf_token_and_a_forged_one_is_refused(
     sign_in(page, live_server.url)
     page.goto(f"{live_server.url}/matches/{match.pk}/runs/{attacker.pk}/step/11/")
     annotate = f"/matches/{match.pk}/runs/{attacker.pk}/step/11/annotate/"
-    # htmx takes X-CSRFToken from <body hx-headers>; the values carry no csrfmiddlewaretoken.
+    # htmx takes X-CSRFToken from the cookie (static/js/csrf.js); the values carry no
+    # csrfmiddlewaretoken, and the page none either.
     page.evaluate(
         """([url, seq]) => htmx.ajax('POST', url, {source: '#step-panel', target: '#step-panel',
              swap: 'outerHTML', values: {text: 'sent by htmx', expected_seq: seq}})""",
@@ -178,3 +179,25 @@ def test_htmx_posts_carry_the_csrf_token_and_a_forged_one_is_refused(
     )
     assert statuses == [403, 403]
     assert not Event.objects.filter(match=match, data__text__in=["forged", "no token"]).exists()
+
+
+def test_a_steps_plain_forms_post_with_the_token_its_bytes_do_not_hold(
+    page, live_server, lagoon_runs
+):
+    """Tries: a curator on a step page (whose bytes hold no CSRF token) adds a note through
+    the panel's plain form, then signs out through the header's. Proves: both posts carry
+    the token from the reader's cookie (static/js/csrf.js): the note is stored and the
+    reader is signed out, where a post without it is a 403."""
+    from replay.models import Event
+
+    attacker, _ = lagoon_runs
+    match = attacker.match
+    sign_in(page, live_server.url)
+    page.goto(f"{live_server.url}/matches/{match.pk}/runs/{attacker.pk}/step/11/")
+    assert "csrfmiddlewaretoken" not in page.content()
+    page.fill("form.annotate textarea", "posted by a plain form")
+    page.click("form.annotate button[type=submit]")
+    expect(page.locator(".annotation", has_text="posted by a plain form")).to_be_visible()
+    assert Event.objects.filter(match=match, data__text="posted by a plain form").exists()
+    page.click("header form button[type=submit].link")
+    expect(page.locator("header a.who", has_text="Sign in")).to_be_visible()

@@ -1,7 +1,8 @@
 """docker/compose.yml, checked without a Docker engine: against the Compose Specification's
 JSON schema (vendored in docker/schemas/ with its licence), and for what the topology must
-share: one Redis cache for every process, the checkpoint key mounted as a secret on the
-workers alone, one beat, and web and worker scaling with `--scale` alone."""
+share: one Redis cache and one never-evicting store of sign-in limits for every process, the
+checkpoint key mounted as a secret on the workers alone, one beat, and web and worker scaling
+with `--scale` alone."""
 
 from __future__ import annotations
 
@@ -59,29 +60,46 @@ def test_the_schema_refuses_a_malformed_compose_file(compose, validator, change,
     assert any(error.startswith(where) for error in _errors(validator, broken))
 
 
-def test_every_web_and_worker_process_uses_the_shared_redis_cache(compose):
+def _redis_policy(compose, url: str) -> str:
+    """The maxmemory policy of the compose service a redis:// URL names."""
+    service = url.removeprefix("redis://").split(":")[0]
+    words = compose["services"][service]["command"].split()
+    return words[words.index("--maxmemory-policy") + 1]
+
+
+def test_every_process_shares_the_cache_and_limits_no_page_can_evict(compose):
     """Proves: every process built from the image (web, worker, beat, migrate) is given the
-    Redis cache, apart from the broker's database, and the settings read it: sign-in limits
-    (config/ratelimit.py) count across every web replica and gunicorn worker."""
+    same two Redis stores and the settings read them: the cache of drawn pages on a Redis
+    that evicts the least used, and the sign-in limits' counts (config/ratelimit.py) on one
+    that never evicts, apart from the broker's database. So the limits count across every web
+    replica and gunicorn worker, and no flood of page requests can wipe a count."""
     services = _app_services(compose)
     assert {"web", "worker", "beat", "migrate"} <= set(services)
-    urls = set()
+    stores = set()
     for name, service in services.items():
         environment = service["environment"]
-        cache, broker = environment.get("LUDOTECA_CACHE_URL"), environment["CELERY_BROKER_URL"]
-        assert cache and cache.startswith("redis://redis:"), f"{name} has no shared cache"
-        assert cache != broker, f"{name}: the cache shares the broker's Redis database"
-        urls.add(cache)
-    assert len(urls) == 1, "every process must use the same cache"
+        cache, limits = environment.get("LUDOTECA_CACHE_URL"), environment.get(
+            "LUDOTECA_LIMITS_URL")
+        broker = environment["CELERY_BROKER_URL"]
+        assert cache and limits, f"{name} lacks the shared cache or the limits' store"
+        assert len({cache, limits, broker}) == 3, f"{name}: two stores share a database"
+        assert _redis_policy(compose, cache) == "allkeys-lru"
+        assert _redis_policy(compose, limits) == "noeviction"
+        stores.add((cache, limits))
+    assert len(stores) == 1, "every process must use the same stores"
+    cache, limits = stores.pop()
     script = ("import django; django.setup(); from django.conf import settings; "
-              "print(settings.CACHES['default']['BACKEND'], settings.CACHES['default']"
-              "['LOCATION'])")
+              "print(*(settings.CACHES[alias][key] for alias in ('default', 'sign-in-limits') "
+              "for key in ('BACKEND', 'LOCATION')))")
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings",
-           "LUDOTECA_CACHE_URL": urls.pop()}
+           "LUDOTECA_CACHE_URL": cache, "LUDOTECA_LIMITS_URL": limits}
     result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env,
                             capture_output=True, text=True, check=True)
-    assert result.stdout.split() == ["config.cache.RedisCache",
-                                     env["LUDOTECA_CACHE_URL"]]
+    assert result.stdout.split() == ["config.cache.RedisCache", cache,
+                                     "config.cache.RedisCache", limits]
+    alone = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                           text=True, env={**env, "LUDOTECA_LIMITS_URL": ""})
+    assert alone.returncode != 0 and "LUDOTECA_LIMITS_URL" in alone.stderr
 
 
 def test_web_and_worker_scale_with_scale_alone(compose):

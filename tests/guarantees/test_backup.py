@@ -434,3 +434,84 @@ def test_a_backup_naming_an_id_twice_is_refused_naming_it(settings, tmp_path, fi
     with pytest.raises(CommandError, match=f"{table}: the id \\d+ is there twice"):
         call_command("import_archive", str(dump))
     _nothing_restored(tmp_path)
+
+
+def _checkpointed_backup(settings, tmp_path) -> Path:
+    """A backup of a match with a signed checkpoint over its head, a sweep study of it and a
+    superuser, the database then wiped."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    load_archive()
+    User.objects.create_superuser("root-admin", password="x")
+    UserFactory(username="helper", is_staff=True)
+    match = import_match(raw=games.get("dagon").simulate(seed=3, max_events=30))
+    assert study_sweep(match=match).status == Study.DONE
+    call_command("checkpoint", stdout=io.StringIO(), stderr=io.StringIO())
+    dump = tmp_path / "dump"
+    call_command("export_archive", str(dump), stdout=io.StringIO())
+    wipe_database()
+    settings.MEDIA_ROOT = tmp_path / "media-new"
+    return dump
+
+
+def _rewrite_and_rechain(dump: Path) -> int:
+    """What a forger does to history: change an event of a match, recompute every hash after
+    it (the document's chain head and the row's head too) and every checksum."""
+    from trust.chain import chain_head
+
+    [entry] = json.loads((dump / "matches.json").read_text())
+    document_path = dump / entry["file"]
+    document = json.loads(document_path.read_text())
+    document["events"][len(document["events"]) // 2]["data"]["forged"] = True
+    head = chain_head({"seq": i, **e} if "seq" not in e else e
+                      for i, e in enumerate(document["events"], 1))
+    document["chain"]["head"] = head
+    document_path.write_text(json.dumps(document))
+    _edit_json(dump / "matches.json", lambda rows: rows[0].update(head_hash=head))
+    _rewrite_manifest(dump)
+    return entry["id"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_rechained_match_its_checkpoint_contradicts_is_refused(settings, tmp_path,
+                                                                 checkpoint_key):
+    """Tries: a backup whose match was rewritten and rechained, consistently with itself, but
+    whose restored checkpoint's leaf records the old head. Proves: the restore refuses,
+    naming the match, and nothing stays."""
+    dump = _checkpointed_backup(settings, tmp_path)
+    match_id = _rewrite_and_rechain(dump)
+    with pytest.raises(CommandError, match=rf"contradict the restored checkpoints: match "
+                                           rf"{match_id}: its log does not pass through"):
+        call_command("import_archive", str(dump), stdout=io.StringIO())
+    _nothing_restored(tmp_path)
+    assert not Checkpoint.objects.exists() and not Study.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_edited_study_result_is_refused(settings, tmp_path, checkpoint_key):
+    """Tries: a backup whose study result was edited (its checksums recomputed). Proves: the
+    study is computed again before the restore commits, and the restore refuses naming it."""
+    dump = _checkpointed_backup(settings, tmp_path)
+
+    def edit(value):
+        [study] = value["studies.study"]
+        study["result"]["influence"]["default_outcome"] = {"winner": "forged"}
+
+    _edit_json(dump / "studies.json", edit)
+    _rewrite_manifest(dump)
+    with pytest.raises(CommandError, match=r"study \d+: its stored result is not what its "
+                                           r"parts give; the backup was changed"):
+        call_command("import_archive", str(dump), stdout=io.StringIO())
+    _nothing_restored(tmp_path)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_clean_restore_reports_checkpoints_studies_and_rights(settings, tmp_path,
+                                                                checkpoint_key):
+    dump = _checkpointed_backup(settings, tmp_path)
+    said = io.StringIO()
+    call_command("import_archive", str(dump), stdout=said)
+    report = said.getvalue()
+    assert "checkpoints every restored log agrees with: 1" in report
+    assert "studies computed again with identical results: 1" in report
+    assert "accounts restored with staff or superuser rights: root-admin (superuser and " \
+           "staff), helper (staff)" in report

@@ -1,6 +1,7 @@
 """Sign-in limits that hold: keyed on the username the sign-in itself uses, shared by every web
 process, slowing an address that keeps failing without locking out the right passwords of the
-others behind it, and believing X-Forwarded-For only from configured proxies."""
+others behind it, believing X-Forwarded-For only from configured proxies, and kept where no
+flood of page requests can evict them."""
 
 from __future__ import annotations
 
@@ -9,14 +10,16 @@ import re
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections import Counter
 
 import pytest
+import yaml
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
 from django.test import Client
 
 from tests.factories import UserFactory
-from tests.servers import start_gunicorn
+from tests.servers import ROOT, start_gunicorn, start_redis
 from tests.worker import database_url_from_settings
 
 PASSWORD = "a-long-test-password"
@@ -24,9 +27,11 @@ PASSWORD = "a-long-test-password"
 
 @pytest.fixture(autouse=True)
 def _clear_cache():
-    cache.clear()
+    for store in caches.all():
+        store.clear()
     yield
-    cache.clear()
+    for store in caches.all():
+        store.clear()
 
 
 # -- in one process ------------------------------------------------------------------------------
@@ -88,12 +93,91 @@ def test_forwarded_addresses_are_believed_only_from_configured_proxies(db, setti
 
     attempt("203.0.113.1"), attempt("203.0.113.2")
     assert attempt("203.0.113.3", PASSWORD).status_code == 429  # one sender: 10.1.1.1
-    cache.clear()
+    caches["sign-in-limits"].clear()
     settings.TRUSTED_PROXIES = ["10.1.1.0/24"]
     attempt("203.0.113.1"), attempt("203.0.113.1")
     assert attempt("203.0.113.1", PASSWORD).status_code == 429
     assert attempt("203.0.113.2", PASSWORD).status_code == 302
     assert attempt("198.51.100.7, 203.0.113.1", PASSWORD).status_code == 429
+
+
+# -- a flood of page requests -----------------------------------------------------------------
+
+
+def _compose_policy(service: str) -> str:
+    """The maxmemory policy docker/compose.yml gives one of its Redis services."""
+    compose = yaml.safe_load((ROOT / "docker" / "compose.yml").read_text(encoding="utf-8"))
+    words = compose["services"][service]["command"].split()
+    return words[words.index("--maxmemory-policy") + 1]
+
+
+@pytest.fixture(params=["embedded", "compose"])
+def stores(request, settings):
+    """The two stores as a deployment has them: local memory (the embedded default), or two
+    Redis servers with the policies docker/compose.yml gives its cache and its broker (which
+    keeps the limits), each given little memory so that a flood fills the cache."""
+    if request.param == "embedded":
+        yield lambda: len(caches["default"]._cache)
+        return
+    import redis
+
+    pages = start_redis("--maxmemory", "3mb", "--maxmemory-policy", _compose_policy("cache"))
+    limits = start_redis("--maxmemory", "3mb", "--maxmemory-policy", _compose_policy("redis"))
+    settings.CACHES = {alias: {"BACKEND": "config.cache.RedisCache", "LOCATION": server.url}
+                       for alias, server in (("default", pages), ("sign-in-limits", limits))}
+    try:
+        yield redis.Redis.from_url(pages.url).dbsize
+    finally:
+        pages.stop(), limits.stop()
+
+
+def _spellings(step: str, count: int):
+    """``count`` different spellings of one step's address: its seq with leading zeros, the
+    viewpoint repeated, other parameters, the archivist named."""
+    head, _, seq = step.rstrip("/").rpartition("/")
+    for number in range(count):
+        way = number % 4
+        if way == 0:
+            yield f"{head}/{'0' * (number // 4 + 1)}{seq}/"
+        elif way == 1:
+            yield f"{step}?viewer=p1" + "&viewer=p1" * (number // 4 + 1)
+        elif way == 2:
+            yield f"{step}?viewer=p2&utm={number}"
+        else:
+            yield f"{step}?viewer=archivist&page={number}"
+
+
+@pytest.mark.django_db
+def test_a_flood_of_spellings_of_a_step_leaves_the_limits_whole(stores, settings):
+    """Tries: a username locked out by failed sign-ins, then 600 requests signed out for
+    spellings of one public step (each drawn and kept under its own address before), on the
+    embedded stores and on Redis as compose runs it, with little memory. Proves: every
+    spelling is sent to the step's one address or refused, the cache holds no more than
+    before, and the locked-out username is still refused with the right password."""
+    import games
+    from archive.services import load_archive
+    from replay.log.interchange import import_match
+    from replay.runs.replaying import replay_match
+
+    load_archive()
+    match = import_match(raw=games.get("dagon").simulate(seed=3, max_events=40))
+    run = replay_match(match=match)
+    step = f"/matches/{match.pk}/runs/{run.pk}/step/7/"
+    settings.LOGIN_FAILURE_LIMIT = 3
+    UserFactory(username="alice")
+    guesser = Client()
+    for _ in range(3):
+        guesser.post("/accounts/login/", {"username": "alice", "password": "wrong"})
+    assert guesser.post("/accounts/login/", {"username": "alice",
+                                             "password": PASSWORD}).status_code == 429
+    reader = Client()
+    assert reader.get(step).status_code == 200
+    kept = stores()
+    answers = Counter(reader.get(path).status_code for path in _spellings(step, 600))
+    assert guesser.post("/accounts/login/", {"username": "alice",
+                                             "password": PASSWORD}).status_code == 429
+    assert set(answers) <= {302, 404}, answers
+    assert stores() <= kept
 
 
 # -- across the processes of a real server -------------------------------------------------------
@@ -145,7 +229,9 @@ def test_the_limits_hold_across_three_gunicorn_workers(redis_server, database_ve
     waits the slowdown, and another client is untouched."""
     import redis
 
+    limits_url = redis_server.url.rsplit("/", 1)[0] + "/1"
     redis.Redis.from_url(redis_server.url).flushdb()
+    redis.Redis.from_url(limits_url).flushdb()
     UserFactory(username="alice"), UserFactory(username="bob"), UserFactory(username="carol")
     if database_vendor == "postgres":
         database = database_url_from_settings()
@@ -153,6 +239,7 @@ def test_the_limits_hold_across_three_gunicorn_workers(redis_server, database_ve
         database = f"sqlite:///{settings.DATABASES['default']['NAME']}"
     server = start_gunicorn(workers=3, env={
         "DATABASE_URL": database, "LUDOTECA_CACHE_URL": redis_server.url,
+        "LUDOTECA_LIMITS_URL": limits_url,
         "LUDOTECA_TRUSTED_PROXIES": "127.0.0.1", "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
         "LUDOTECA_LOGIN_FAILURE_LIMIT": "5", "LUDOTECA_LOGIN_ADDRESS_FAILURE_LIMIT": "12",
         "LUDOTECA_LOGIN_ADDRESS_SLOWDOWN": "600", "DJANGO_DEBUG": "false"}, max_requests=6)

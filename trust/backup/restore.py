@@ -9,7 +9,9 @@ every JSON file passes the input boundary, every match document's events hash to
 head). The rows are then written in one transaction; files are written beside it, through the
 media storage, and removed again if the restore fails, so a failed restore leaves the database
 and the media storage as they were. Before the transaction commits, every restored log is
-audited (``trust.audit.verify_log``) and the counts are compared with the manifest's.
+audited (``trust.audit.verify_log``) and the counts are compared with the manifest's; the
+checkpoints were checked against the restored logs as they were restored (each leaf's head
+must be on its log's chain), before any section that computes from the logs.
 """
 
 from __future__ import annotations

@@ -332,9 +332,14 @@ class UsersSection(Section):
             groups[row["name"]] = group
         taken_ids = set(user_model.objects.values_list("pk", flat=True))
         ids = dict(user_model.objects.values_list("username", "pk"))
+        empowered = []
         for row in accounts.get("users", []):
             if row["username"] in ids:
                 continue
+            rights = [name for name, flag in (("superuser", "is_superuser"),
+                                              ("staff", "is_staff")) if row.get(flag)]
+            if rights:
+                empowered.append(f"{row['username']} ({' and '.join(rights)})")
             user = user_model(**{name: row[name] for name in USER_FIELDS if name != "id"})
             user.date_joined = when(row["date_joined"])
             user.last_login = when(row.get("last_login"))
@@ -350,6 +355,9 @@ class UsersSection(Section):
         context.counts["auth.group"] = len(accounts.get("groups", []))
         context.counts["auth.user"] = len(accounts.get("users", []))
         context.users = ids
+        # Rights a backup grants are named: an edited backup could add an administrator.
+        context.findings.append("accounts restored with staff or superuser rights: "
+                                + (", ".join(empowered) or "none"))
 
 
 class CheckpointsSection(Section):
@@ -400,6 +408,15 @@ class CheckpointsSection(Section):
              for index, log_id, seq, head, pk in data.get("leaves", [])], batch_size=1000)
         context.counts["trust.checkpoint"] = len(data.get("checkpoints", []))
         context.counts["trust.checkpointleaf"] = len(data.get("leaves", []))
+        from trust.checkpoints import CheckpointError, check_every_checkpoint
+
+        # The logs are restored: history their own checkpoints contradict is refused.
+        try:
+            checked = check_every_checkpoint()
+        except CheckpointError as error:
+            raise BackupError(f"the restored logs contradict the restored checkpoints: "
+                              f"{error}") from None
+        context.findings.append(f"checkpoints every restored log agrees with: {checked}")
 
 
 register(UsersSection())
