@@ -40,10 +40,21 @@ class Hit:
         return KIND_LABELS[self.entry.kind]
 
 
+# Recorded matches and their notes: shown as a group of their own, apart from rule text.
+MATCH_KINDS = (SearchEntry.MATCH, SearchEntry.ANNOTATION)
+
+
 @dataclass
 class GameHits:
-    game: Game
+    """One group of a page of results: a game's rule text (``game``), or the recorded
+    matches and their notes (``game`` None)."""
+
+    game: Game | None
     hits: list[Hit] = field(default_factory=list)
+
+    @property
+    def is_matches(self) -> bool:
+        return self.game is None
 
 
 @dataclass(frozen=True)
@@ -59,12 +70,21 @@ class SearchResults:
         return max(1, -(-self.total // self.per_page))
 
     @property
-    def by_game(self) -> list[GameHits]:
-        """This page's hits grouped by game, the games in the order of their best hit."""
-        groups: OrderedDict[int, GameHits] = OrderedDict()
+    def groups(self) -> list[GameHits]:
+        """This page's hits in groups, in the order of each group's best hit: the recorded
+        matches and their notes together, and each game's rule text."""
+        groups: OrderedDict[int | None, GameHits] = OrderedDict()
         for hit in self.hits:
-            groups.setdefault(hit.entry.game_id, GameHits(hit.entry.game)).hits.append(hit)
+            if hit.entry.kind in MATCH_KINDS:
+                groups.setdefault(None, GameHits(None)).hits.append(hit)
+            else:
+                groups.setdefault(hit.entry.game_id, GameHits(hit.entry.game)).hits.append(hit)
         return list(groups.values())
+
+    @property
+    def by_game(self) -> list[GameHits]:
+        """The games' groups of rule text, in the order of their best hit."""
+        return [group for group in self.groups if not group.is_matches]
 
 
 def search(
@@ -76,8 +96,8 @@ def search(
     page: int = 1,
     per_page: int = 20,
 ) -> SearchResults:
-    """What ``query`` finds among the entries ``user`` may see (a private match's notes only
-    for who sees the match), optionally of one game and some kinds; one page of it."""
+    """What ``query`` finds among the entries ``user`` may see (a private match and its notes
+    only for who sees the match, decided now), optionally of one game and some kinds; one page of it."""
     parsed = parse(query)
     entries = _visible_entries(user=user, game=game, kinds=kinds)
     offset = (page - 1) * per_page
@@ -159,9 +179,12 @@ def _latest_runs(match_ids: set[int]) -> dict[int, ReplayRun]:
 
 
 def _address(entry: SearchEntry, runs: dict[int, ReplayRun]) -> str:
-    """Where the hit is read: the passage's anchor, the point, the game, or the noted step."""
+    """Where the hit is read: the passage's anchor, the point, the game, the match, or the
+    noted step."""
     if entry.kind == SearchEntry.GAME:
         return reverse("game-detail", args=[entry.game.slug])
+    if entry.kind == SearchEntry.MATCH:
+        return reverse("match-detail", args=[entry.match_id])
     if entry.kind == SearchEntry.POINT:
         return reverse("game-points", args=[entry.game.slug]) + f"#{entry.anchor}"
     if entry.kind == SearchEntry.ANNOTATION:
