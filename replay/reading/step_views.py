@@ -304,12 +304,18 @@ def _step_context(face: RunFace, seq, viewer, reads: step_cache.RunReads | None 
 
 
 def _render_panel(context: dict, *, curator: bool) -> step_cache.Panel:
-    """The panel and its live-region words, drawn for a role, never for one reader: a
-    curator's forms carry a placeholder for the CSRF token (``step_cache.with_csrf``)."""
+    """The panel, its live-region words and the page's title, drawn for a role, never for
+    one reader: a curator's forms carry a placeholder for the CSRF token
+    (``step_cache.with_csrf``)."""
     context = {**context, "is_curator": curator, "csrf_token": step_cache.CSRF_PLACEHOLDER}
     html = mark_safe(render_to_string("replay/step.html#step-panel", context))
     status = mark_safe(render_to_string("replay/includes/step_status.html", context))
-    return step_cache.panel_of(html, status)
+    return step_cache.panel_of(html, status, step_title(context["match"], context["seq"]))
+
+
+def step_title(match, seq: int) -> str:
+    """What the tab says of a step, the page's and every fragment's alike."""
+    return f"{match.title} · step {seq}"
 
 
 def _step_page(request, face: RunFace, seq, panel: step_cache.Panel, *, curator: bool,
@@ -321,7 +327,8 @@ def _step_page(request, face: RunFace, seq, panel: step_cache.Panel, *, curator:
     return render(request, "replay/step.html", {
         "match": match, "run": run, "behind": face.behind, "seq": seq,
         "words": reading_words(games.find(match.game.slug), run.interpretation),
-        "panel": panel.html, "status": panel.status, "is_curator": curator,
+        "panel": panel.html, "status": panel.status, "title": panel.title,
+        "is_curator": curator,
     }, status=status)
 
 
