@@ -7,9 +7,8 @@ import re
 import pytest
 
 
-
 def _title(body: str) -> str:
-    return re.search(r"<title>(.*?)</title>", body, re.S).group(1)
+    return re.search(r"<title>(.*?)</title>", body, re.DOTALL).group(1)
 
 
 @pytest.mark.parametrize("seq", [0, 3, 7])
