@@ -14,7 +14,7 @@ from django.db.models import F, Q, QuerySet
 from django.urls import reverse
 from django.utils.safestring import SafeString
 
-from archive.models import Game
+from archive.models import Game, Passage
 from replay.models import ReplayRun
 from replay.reading.policy import visible_matches
 from search.language import QUERY_CONFIGS
@@ -34,6 +34,8 @@ class Hit:
     title: SafeString
     snippet: SafeString
     url: str
+    # The passage it is in, as pages call it (a passage, a note, a glossary entry).
+    passage_heading: str = ""
 
     @property
     def kind_label(self) -> str:
@@ -111,6 +113,7 @@ def search(
         [pk for pk, _ in ranked]
     )
     runs = _latest_runs({rows[pk].match_id for pk, _ in ranked if rows[pk].match_id})
+    headings = _passage_headings([rows[pk] for pk, _ in ranked])
     hits = [
         Hit(
             entry=rows[pk],
@@ -118,6 +121,7 @@ def search(
             title=marked(rows[pk].title, parsed, window=None),
             snippet=marked(rows[pk].text, parsed),
             url=_address(rows[pk], runs),
+            passage_heading=headings.get((rows[pk].transcription_id, rows[pk].anchor), ""),
         )
         for pk, rank in ranked
     ]
@@ -168,6 +172,20 @@ def _sqlite(entries, parsed: ParsedQuery, offset: int, limit: int) -> tuple[list
             [expression, *params, limit, offset],
         )
         return [(pk, rank) for pk, rank in cursor.fetchall()], total
+
+
+def _passage_headings(entries: list[SearchEntry]) -> dict[tuple[int, str], str]:
+    """The heading in words of each passage these entries are in, by (transcription,
+    anchor), in one query."""
+    wanted = {(e.transcription_id, f"{e.game.slug}/{e.anchor}") for e in entries
+              if e.transcription_id and e.anchor}
+    if not wanted:
+        return {}
+    passages = Passage.objects.filter(
+        transcription_id__in={t for t, _ in wanted}, slug__in={slug for _, slug in wanted}
+    ).only("transcription_id", "slug", "heading", "text", "pages")
+    return {(p.transcription_id, p.anchor): p.heading_in_words for p in passages
+            if (p.transcription_id, p.slug) in wanted}
 
 
 def _latest_runs(match_ids: set[int]) -> dict[int, ReplayRun]:
