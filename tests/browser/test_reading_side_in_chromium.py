@@ -38,3 +38,43 @@ def test_the_tabs_title_follows_each_step_in_every_game(page, live_server, runs_
         page.keyboard.press("End")
         page.wait_for_url(re.compile(rf"/step/{run.progress}/$"))
         expect(page).to_have_title(f"{title} · step {run.progress} · Ludoteca")
+
+
+def test_printed_record_pages_after_the_first_carry_the_match_and_page_numbers(
+    page, live_server, seeded
+):
+    import io
+
+    from pypdf import PdfReader
+
+    import games
+    from replay.log.interchange import import_match
+    from replay.runs.replaying import replay_match
+
+    document = games.get("dagon").simulate(seed=3, max_events=120)
+    document["title"] = "Club night, table 2"
+    run = replay_match(match=import_match(raw=document))
+    header = "Club night, table 2 · Dagon contra el Hechicero de los Reinos Negros"
+    for path in (f"/matches/{run.match_id}/score-sheet/", f"/matches/{run.match_id}/"):
+        page.goto(live_server.url + path)
+        page.wait_for_load_state("networkidle")  # the print stylesheet too
+        sheets = PdfReader(io.BytesIO(page.pdf(format="A4"))).pages
+        assert len(sheets) >= 3, path
+        texts = [" ".join(sheet.extract_text().split()) for sheet in sheets]
+        for number, text in enumerate(texts, start=1):
+            assert f"page {number} of {len(sheets)}" in text, (path, number)
+            if number > 1:
+                assert text.startswith(header) or header in text[:200], (path, number)
+        assert header not in texts[0], path  # the first page has the title as its heading
+
+
+def test_the_score_sheet_does_not_scroll_sideways_on_a_phone(browser, live_server, lagoon_runs):
+    from tests.browser.test_step_reading_in_chromium import OVERFLOW
+
+    attacker, _ = lagoon_runs
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    phone = context.new_page()
+    phone.goto(f"{live_server.url}/matches/{attacker.match_id}/score-sheet/")
+    expect(phone.locator("#sheet-run")).to_be_visible()  # two readings: the choice shows
+    assert phone.evaluate(OVERFLOW) == {"scroll": 0, "wide": []}
+    context.close()
