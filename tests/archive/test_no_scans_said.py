@@ -38,8 +38,8 @@ def test_the_game_and_rulebook_pages_say_no_page_is_scanned_and_how_to_add_one(c
     client.force_login(make_curator())
     for url in pages:
         page = client.get(url).content.decode()
-        assert f'<a href="/rulebooks/{dagon.pk}/scans/add/">Upload a scan</a> of a printed page' \
-            in page, url
+        assert (f'<a href="/rulebooks/{dagon.pk}/scans/add/">Upload the scan of a printed '
+                'page</a>: an image') in page, url
 
 
 @pytest.mark.parametrize("address", ["/rulebooks/{pk}/manifest.json",

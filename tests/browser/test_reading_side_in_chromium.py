@@ -78,3 +78,39 @@ def test_the_score_sheet_does_not_scroll_sideways_on_a_phone(browser, live_serve
     expect(phone.locator("#sheet-run")).to_be_visible()  # two readings: the choice shows
     assert phone.evaluate(OVERFLOW) == {"scroll": 0, "wide": []}
     context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 900), (390, 844)], ids=["1280", "phone"])
+def test_compare_gives_its_answer_on_the_first_screen(browser, live_server, lagoon_runs,
+                                                      width, height):
+    """The first divergence sat 1,179 px down at 1280 × 900 (2,791 px on a phone), under
+    two identical lists of conjectures: where, what differs and which point now come first,
+    and what both runs share is folded."""
+    attacker, attacked = lagoon_runs
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/matches/{attacker.match_id}/compare/"
+              f"?a={attacker.pk}&b={attacked.pk}")
+
+    def box(locator):
+        return locator.evaluate("e => { const r = e.getBoundingClientRect(); "
+                                "return {top: r.top, bottom: r.bottom}; }")
+
+    where = page.locator(".compare-summary .divergence")
+    expect(where).to_have_text("First divergence at step 11")
+    what = page.locator(".divergence-sides")
+    expect(what).to_contain_text("breaks a rule")
+    which = page.locator(".compare-summary tbody tr", has_text="makes them diverge")
+    expect(which).to_contain_text("who chooses the Lagoon space")
+    assert box(where)["bottom"] <= height and box(what)["bottom"] <= height
+    assert box(which)["top"] < height
+    if width == 1280:
+        assert box(which)["bottom"] <= height
+    shared = page.locator("details.readings-in-full")
+    expect(shared).not_to_have_attribute("open", "")
+    expect(shared.locator(".shared-reading")).to_be_hidden()
+    expect(page.locator(".badge.conjecture").first).to_be_hidden()
+    shared.locator("summary").click()
+    expect(shared.locator(".shared-reading li.conjecture")).to_have_count(4)
+    expect(shared.locator(".side-name li.conjecture")).to_have_count(0)  # written once
+    context.close()
