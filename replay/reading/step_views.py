@@ -257,7 +257,7 @@ def _step_context(face: RunFace, seq, viewer, reads: step_cache.RunReads | None 
         "viewer": viewer,
         "drawing": drawing,
         "board": render_fragment(
-            "replay/board.html", drawing=drawing, board_id="step-board", with_frame=False,
+            "replay/board.html", drawing=drawing, board_id="step-board",
             board_title=f"The board after step {seq}"
             + (f", as {match.player_name(viewer)} sees it" if viewer else "")
         ) if drawing is not None and not drawing.empty else "",

@@ -114,3 +114,33 @@ def test_compare_gives_its_answer_on_the_first_screen(browser, live_server, lago
     expect(shared.locator(".shared-reading li.conjecture")).to_have_count(4)
     expect(shared.locator(".side-name li.conjecture")).to_have_count(0)  # written once
     context.close()
+
+
+def test_boards_name_their_spaces_and_draw_pieces_a_finger_can_read(
+    browser, live_server, runs_of_every_game
+):
+    """Dagon's pieces were about 8 px on a phone and no board named a space: at 390 px every
+    piece is at least 24 px across (the board scrolls in its frame); a crowded board names
+    the spaces in play, any space under the pointer, and every space while it has the focus."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    for run in runs_of_every_game:
+        page.goto(f"{live_server.url}/matches/{run.match_id}/runs/{run.pk}/step/6/")
+        sizes = page.locator("svg.board-svg .piece circle:not(.hit)").evaluate_all(
+            "cs => cs.map(c => { const r = c.getBoundingClientRect(); "
+            "return Math.min(r.width, r.height); })")
+        assert sizes and min(sizes) >= 24, (run.match.game.slug, min(sizes))
+        in_play = page.locator("svg.board-svg .names-in-play text").first
+        expect(in_play).to_be_visible()
+        frame_names = page.locator("svg.board-svg .spaces .space-name")
+        hidden = frame_names.evaluate_all(
+            "ts => ts.filter(t => getComputedStyle(t).display === 'none').length")
+        assert hidden == frame_names.count()  # crowded: the frame's names wait to be asked
+        space = page.locator("svg.board-svg g.space").nth(3)
+        space.locator("circle").hover(force=True)
+        expect(space.locator(".space-name")).to_be_visible()
+        page.locator(".board-frame").focus()
+        shown = frame_names.evaluate_all(
+            "ts => ts.filter(t => getComputedStyle(t).display !== 'none').length")
+        assert shown == frame_names.count()
+    context.close()
