@@ -137,6 +137,9 @@ def sample_archive(seeded, settings, tmp_path):
     studies = [study_sweep(match=lagoon), study_archive(game_slug="dagon"),
                study_impact(game_slug="dagon", point_id="dagon.lagoon-chooser", matches=2,
                             agent="random")]
+    for study in studies:  # computed, so their pages show every table
+        study.refresh_from_db()
+        assert study.status == study.DONE, (study.kind, study.error)
     m, rb = lagoon.pk, gothic.rulebook_id
     pages = {
         "home": "/",
