@@ -184,7 +184,8 @@ def widest_interval(matches: list[dict]) -> float | None:
         seats = max(m["players"] for m in played_under)
         rates += [wilson(sum(1 for m in played_under if seat in m["winning_seats"]), total)
                   for seat in range(1, seats + 1)]
-        widths += [rate.high - rate.low for rate in rates if rate.share is not None]
+        widths += [rate.high - rate.low for rate in rates
+                   if rate.high is not None and rate.low is not None]
     return max(widths) if widths else None
 
 

@@ -155,8 +155,9 @@ def _events_in_words(match, events, run: ReplayRun | None) -> list[dict]:
     names = names_in(match)
     steps = (reverse("replay-step", args=[match.pk, run.pk, 0]).removesuffix("0/")
              if run is not None else None)
+    reached = run.progress if run is not None else -1
     return [{"seq": e.seq, "type": e.type, "words": event_in_words(e.type, e.actor, e.data, names),
-             "step_url": f"{steps}{e.seq}/" if steps and e.seq <= run.progress else None}
+             "step_url": f"{steps}{e.seq}/" if steps and e.seq <= reached else None}
             for e in events]
 
 

@@ -91,7 +91,11 @@ def compare_runs(*, run_a: ReplayRun, run_b: ReplayRun) -> Comparison:
     for run in (run_a, run_b):
         if run.status != ReplayRun.DONE:
             raise ReplayError(f"run {run.pk} is {run.status}, not done yet", field="run")
-    first, listed, total, differences, at_first = None, [], 0, {}, (None, None)
+    first: int | None = None
+    listed: list[int] = []
+    total = 0
+    differences: dict = {}
+    at_first: tuple = (None, None)
     for a, b in _step_pairs(run_a, run_b, upto):
         if a == b:
             continue
