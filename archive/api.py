@@ -11,6 +11,7 @@ import json
 from django.db.models import Prefetch
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
@@ -123,8 +124,11 @@ class RulebookViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin,
         rulebook = self.get_object()
         try:
             manifest = exports.rulebook_manifest(rulebook=rulebook, base_url=_base_url(request))
+        except exports.NoScannedPage as error:
+            # JSON whatever ``format`` asked for: the API's one error form, with where to add one.
+            upload = request.build_absolute_uri(reverse("scan-add", args=[rulebook.pk]))
+            response = JsonResponse(error.answer(upload), status=404)
         except ValueError as error:
-            # JSON whatever ``format`` asked for: the API's one error form.
             response = JsonResponse({"error": "not_found", "detail": str(error)}, status=404)
         else:
             response = HttpResponse(

@@ -505,6 +505,24 @@ def _iiif_scan(scan: Scan, *, canvas_id: str, base_url: str,
     )
 
 
+class NoScannedPage(ValueError):
+    """A rulebook with no page image has no manifest: a manifest shows pages."""
+
+    def __init__(self, rulebook: Rulebook):
+        self.rulebook = rulebook
+        super().__init__(
+            f"{rulebook.game.title}, {rulebook.edition}: no page of this rulebook is scanned "
+            "yet (no image scan archived), so it has no IIIF manifest, which shows page "
+            "images. A curator adds one with “Upload a scan” on the game page, or POST "
+            "/api/scans/; the manifest answers once a page image is archived."
+        )
+
+    def answer(self, scan_upload: str) -> dict:
+        """The JSON a manifest request gets instead (with a 404)."""
+        return {"error": "not_found", "reason": "no_scanned_page", "detail": str(self),
+                "scan_upload": scan_upload}
+
+
 def rulebook_manifest(*, rulebook: Rulebook, base_url: str) -> dict:
     """IIIF Presentation 3 manifest: one canvas per image scan, sized from the image, with its
     thumbnail, its deep-zoom tiles (once made) and the passages printed on it; the rulebook's
@@ -518,7 +536,7 @@ def rulebook_manifest(*, rulebook: Rulebook, base_url: str) -> dict:
         )
     images = _image_scans(rulebook)
     if not images:
-        raise ValueError(f"{rulebook}: no image scan archived, so there is no canvas to show")
+        raise NoScannedPage(rulebook)
     manifest_url = _absolute(base_url, reverse("rulebook-manifest", args=[rulebook.pk]))
     canvas_base = manifest_url.rsplit("/", 1)[0] + "/canvas/"
     transcriptions = selectors.rulebook_latest_transcriptions(rulebook=rulebook)

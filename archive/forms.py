@@ -87,7 +87,7 @@ class AnnotationAddForm(forms.Form):
     def __init__(self, *args, transcription, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["passage"].choices = [
-            (p.slug, p.heading or p.slug) for p in transcription.passages.order_by("order")
+            (p.slug, p.heading_in_words) for p in transcription.passages.order_by("order")
         ]
 
 
@@ -212,7 +212,7 @@ class RegionForm(forms.Form):
                 choices.append((f"{note.pk}.{index}", f"{label}, on “{words}”"))
         self.fields["note"].choices = choices
         self.fields["passage"].choices = [("", "—")] + [
-            (p.slug, p.heading or p.slug) for p in passages]
+            (p.slug, p.heading_in_words) for p in passages]
 
     def clean(self):
         cleaned = super().clean()

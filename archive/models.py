@@ -206,6 +206,17 @@ class Transcription(models.Model):
         super().save(*args, **kwargs)
 
 
+FIRST_WORDS = 6
+
+
+def first_words(text: str, count: int = FIRST_WORDS) -> str:
+    """The first ``count`` words of ``text``'s first line, with an ellipsis where it goes on."""
+    stripped = text.strip()
+    words = stripped.split("\n", 1)[0].split()
+    said = " ".join(words[:count]).rstrip(",;:.(")
+    return said + ("…" if said != stripped else "")
+
+
 class Passage(models.Model):
     transcription = models.ForeignKey(
         Transcription, on_delete=models.CASCADE, related_name="passages"
@@ -230,6 +241,24 @@ class Passage(models.Model):
     @property
     def anchor(self) -> str:
         return self.slug.split("/", 1)[-1]
+
+    @property
+    def heading_in_words(self) -> str:
+        """What pages call the passage: its heading, or for a passage the text gives none
+        (its opening lines before the first heading, a paragraph of a text with no
+        heading) its place and first words, never its slug."""
+        if self.heading:
+            return self.heading
+        first = f"“{first_words(self.text)}”"
+        local = self.anchor
+        if local == "preamble":
+            return f"Opening lines: {first}"
+        number = local.removeprefix("para-")
+        place = f"Paragraph {number}" if number.isdigit() else "Untitled passage"
+        cited = ", ".join(self.pages or [])
+        if cited:
+            place += f" ({'pp.' if any(c in cited for c in ',–-') else 'p.'} {cited})"
+        return f"{place}: {first}"
 
 
 class TranscriptionPage(models.Model):

@@ -198,7 +198,7 @@ def cited_passages(*, slugs: Iterable[str]) -> dict[str, Passage]:
 @dataclass(frozen=True)
 class Segment:
     """A run of a passage's text; a marked one says which note it belongs to (``note_id``,
-    ``number``: the note's place in its passage's list of notes)."""
+    ``number``: the note's number in its transcription)."""
 
     text: str
     kind: str | None = None
@@ -243,22 +243,34 @@ def segments(text: str, offset: int, marks: list[Mark]) -> list[Segment]:
 
 
 @dataclass(frozen=True)
+class NumberedNote:
+    """A note as a transcription's page lists it: its number, one series for the whole
+    transcription, so "note 3" names one note however many passages the page shows."""
+
+    number: int
+    note: Annotation
+
+
+@dataclass(frozen=True)
 class AnnotatedPassage:
     passage: Passage
     segments: list[Segment]
-    notes: list[Annotation]
+    notes: list[NumberedNote]
 
 
 def annotated_passages(*, transcription: Transcription) -> list[AnnotatedPassage]:
     """Each passage cut at its marks, with its notes (page citations aside) in text order: a
     note is written out once, in the list; its place in the text and the words it concerns
-    point at it by number."""
+    point at it by number, the notes numbered through the whole transcription."""
     annotations = list(transcription.annotations.all())
     result = []
+    counted = 0
     for passage in transcription.passages.all():
         inside = [a for a in annotations if a.passage_id == passage.pk]
-        notes = [a for a in inside if a.kind != "page"]
-        numbers = {a.pk: i for i, a in enumerate(notes, start=1)}
+        notes = [NumberedNote(counted + i, a)
+                 for i, a in enumerate((a for a in inside if a.kind != "page"), start=1)]
+        counted += len(notes)
+        numbers = {item.note.pk: item.number for item in notes}
         marks = []
         for a in inside:
             number = numbers.get(a.pk, 0)

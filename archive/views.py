@@ -288,8 +288,9 @@ def rulebook_manifest(request, rulebook_id: int):
     rulebook = get_object_or_404(selectors.rulebooks_with_game(), pk=rulebook_id)
     try:
         manifest = exports.rulebook_manifest(rulebook=rulebook, base_url=_base_url(request))
-    except ValueError as error:
-        return JsonResponse({"error": "not_found", "detail": str(error)}, status=404)
+    except exports.NoScannedPage as error:
+        upload = request.build_absolute_uri(reverse("scan-add", args=[rulebook.pk]))
+        return JsonResponse(error.answer(upload), status=404)
     return _iiif_json(manifest)
 
 

@@ -77,6 +77,7 @@ def _workbench(request, version: Transcription, number: int, *, forms: dict | No
         "wb": found,
         "latest": latest,
         "can_edit": can_edit,
+        "rulebook_scanned": found.scan is not None or version.rulebook.scans.exists(),
         "tile_source": _tile_source(found.scan),
         "image_url": _image_url(found.scan),
         # what refused a change to a version no longer the latest, shown above its page

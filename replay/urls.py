@@ -1,6 +1,6 @@
 from django.urls import path
 
-from replay.reading import compare_views, match_views, score_sheet_views, step_views
+from replay.reading import compare_views, match_views, printing, score_sheet_views, step_views
 from replay.recorder import views as recorder_views
 from replay.variations import views as variation_views
 
@@ -10,6 +10,7 @@ urlpatterns = [
     path("matches/import/", match_views.match_import, name="match-import"),
     path("matches/<id:match_id>/", match_views.match_detail, name="match-detail"),
     path("matches/<id:match_id>/export.json", match_views.match_export, name="match-export"),
+    path("matches/<id:match_id>/print.css", printing.match_print_css, name="match-print-css"),
     path("matches/<id:match_id>/score-sheet/", score_sheet_views.match_score_sheet,
          name="match-score-sheet"),
     path("matches/<id:match_id>/record/", recorder_views.recorder, name="match-record"),

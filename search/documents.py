@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.dateformat import format as format_date
 from django.utils.text import slugify
 
 import games
@@ -126,6 +127,27 @@ def glossary_documents(game: Game) -> list[Document]:
             )
         )
     return documents
+
+
+def match_source(match_id: int) -> str:
+    return f"match:{match_id}"
+
+
+def match_document(match, *, notes: Iterable[str] = ()) -> Document:
+    """A recorded match as a collector looks for it: by its title, then its players' names,
+    the day it was played (in words and as written, 1989-03-12), its source (where a place
+    is written) and its notes as they read now, in no known language."""
+    played = (f"{format_date(match.played_on, 'j F Y')} {match.played_on.isoformat()}"
+              if match.played_on else "")
+    names = ", ".join(player.get("name") or player["id"] for player in match.players)
+    return Document(
+        source=match_source(match.pk),
+        kind=SearchEntry.MATCH,
+        game_id=match.game_id,
+        title=match.title,
+        text="\n".join(part for part in (names, played, match.source, *notes) if part),
+        match_id=match.pk,
+    )
 
 
 def annotation_source(match_id: int, seq: int) -> str:

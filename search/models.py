@@ -1,5 +1,5 @@
 """The search index: one row for each text the archive can find (a passage, a note, a glossary
-entry, an interpretation point, a game, a match annotation)."""
+entry, an interpretation point, a game, a recorded match, a match annotation)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from django.db import models
 
 
 class SearchEntry(models.Model):
-    PASSAGE, GLOSSARY, POINT, GAME, ANNOTATION = (
-        "passage", "glossary", "point", "game", "annotation",
+    PASSAGE, GLOSSARY, POINT, GAME, MATCH, ANNOTATION = (
+        "passage", "glossary", "point", "game", "match", "annotation",
     )
     LEGIBILITY, EDITORIAL, READING = "legibility", "editorial", "reading"
     KINDS = [
@@ -20,6 +20,7 @@ class SearchEntry(models.Model):
         (GLOSSARY, "Glossary entry"),
         (POINT, "Interpretation point"),
         (GAME, "Game"),
+        (MATCH, "Match"),
         (ANNOTATION, "Match annotation"),
     ]
 

@@ -1,9 +1,11 @@
 """The index follows what the archive and the match logs store."""
 
+from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from archive.signals import game_stored, transcription_published, transcription_stored
 from replay.log.signals import notes_appended
+from replay.models import Match
 from search import services
 
 
@@ -26,3 +28,9 @@ def _transcription_published(sender, *, transcription, **kwargs):
 @receiver(notes_appended)
 def _notes_appended(sender, *, match, events, **kwargs):
     services.index_match_notes(match=match, events=events)
+
+
+@receiver(post_save, sender=Match)
+def _match_saved(sender, *, instance, raw=False, **kwargs):
+    if not raw:  # a fixture load: rebuild_search indexes it
+        services.index_match(match=instance)

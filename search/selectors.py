@@ -14,7 +14,7 @@ from django.db.models import F, Q, QuerySet
 from django.urls import reverse
 from django.utils.safestring import SafeString
 
-from archive.models import Game
+from archive.models import Game, Passage
 from replay.models import ReplayRun
 from replay.reading.policy import visible_matches
 from search.language import QUERY_CONFIGS
@@ -34,16 +34,29 @@ class Hit:
     title: SafeString
     snippet: SafeString
     url: str
+    # The passage it is in, as pages call it (a passage, a note, a glossary entry).
+    passage_heading: str = ""
 
     @property
     def kind_label(self) -> str:
         return KIND_LABELS[self.entry.kind]
 
 
+# Recorded matches and their notes: shown as a group of their own, apart from rule text.
+MATCH_KINDS = (SearchEntry.MATCH, SearchEntry.ANNOTATION)
+
+
 @dataclass
 class GameHits:
-    game: Game
+    """One group of a page of results: a game's rule text (``game``), or the recorded
+    matches and their notes (``game`` None)."""
+
+    game: Game | None
     hits: list[Hit] = field(default_factory=list)
+
+    @property
+    def is_matches(self) -> bool:
+        return self.game is None
 
 
 @dataclass(frozen=True)
@@ -59,12 +72,21 @@ class SearchResults:
         return max(1, -(-self.total // self.per_page))
 
     @property
-    def by_game(self) -> list[GameHits]:
-        """This page's hits grouped by game, the games in the order of their best hit."""
-        groups: OrderedDict[int, GameHits] = OrderedDict()
+    def groups(self) -> list[GameHits]:
+        """This page's hits in groups, in the order of each group's best hit: the recorded
+        matches and their notes together, and each game's rule text."""
+        groups: OrderedDict[int | None, GameHits] = OrderedDict()
         for hit in self.hits:
-            groups.setdefault(hit.entry.game_id, GameHits(hit.entry.game)).hits.append(hit)
+            if hit.entry.kind in MATCH_KINDS:
+                groups.setdefault(None, GameHits(None)).hits.append(hit)
+            else:
+                groups.setdefault(hit.entry.game_id, GameHits(hit.entry.game)).hits.append(hit)
         return list(groups.values())
+
+    @property
+    def by_game(self) -> list[GameHits]:
+        """The games' groups of rule text, in the order of their best hit."""
+        return [group for group in self.groups if not group.is_matches]
 
 
 def search(
@@ -76,8 +98,8 @@ def search(
     page: int = 1,
     per_page: int = 20,
 ) -> SearchResults:
-    """What ``query`` finds among the entries ``user`` may see (a private match's notes only
-    for who sees the match), optionally of one game and some kinds; one page of it."""
+    """What ``query`` finds among the entries ``user`` may see (a private match and its notes
+    only for who sees the match, decided now), optionally of one game and some kinds; one page of it."""
     parsed = parse(query)
     entries = _visible_entries(user=user, game=game, kinds=kinds)
     offset = (page - 1) * per_page
@@ -91,6 +113,7 @@ def search(
         [pk for pk, _ in ranked]
     )
     runs = _latest_runs({rows[pk].match_id for pk, _ in ranked if rows[pk].match_id})
+    headings = _passage_headings([rows[pk] for pk, _ in ranked])
     hits = [
         Hit(
             entry=rows[pk],
@@ -98,6 +121,7 @@ def search(
             title=marked(rows[pk].title, parsed, window=None),
             snippet=marked(rows[pk].text, parsed),
             url=_address(rows[pk], runs),
+            passage_heading=headings.get((rows[pk].transcription_id, rows[pk].anchor), ""),
         )
         for pk, rank in ranked
     ]
@@ -150,6 +174,20 @@ def _sqlite(entries, parsed: ParsedQuery, offset: int, limit: int) -> tuple[list
         return [(pk, rank) for pk, rank in cursor.fetchall()], total
 
 
+def _passage_headings(entries: list[SearchEntry]) -> dict[tuple[int, str], str]:
+    """The heading in words of each passage these entries are in, by (transcription,
+    anchor), in one query."""
+    wanted = {(e.transcription_id, f"{e.game.slug}/{e.anchor}") for e in entries
+              if e.transcription_id and e.anchor}
+    if not wanted:
+        return {}
+    passages = Passage.objects.filter(
+        transcription_id__in={t for t, _ in wanted}, slug__in={slug for _, slug in wanted}
+    ).only("transcription_id", "slug", "heading", "text", "pages")
+    return {(p.transcription_id, p.anchor): p.heading_in_words for p in passages
+            if (p.transcription_id, p.slug) in wanted}
+
+
 def _latest_runs(match_ids: set[int]) -> dict[int, ReplayRun]:
     runs: dict[int, ReplayRun] = {}
     done = ReplayRun.objects.filter(match_id__in=match_ids, status=ReplayRun.DONE)
@@ -159,9 +197,12 @@ def _latest_runs(match_ids: set[int]) -> dict[int, ReplayRun]:
 
 
 def _address(entry: SearchEntry, runs: dict[int, ReplayRun]) -> str:
-    """Where the hit is read: the passage's anchor, the point, the game, or the noted step."""
+    """Where the hit is read: the passage's anchor, the point, the game, the match, or the
+    noted step."""
     if entry.kind == SearchEntry.GAME:
         return reverse("game-detail", args=[entry.game.slug])
+    if entry.kind == SearchEntry.MATCH:
+        return reverse("match-detail", args=[entry.match_id])
     if entry.kind == SearchEntry.POINT:
         return reverse("game-points", args=[entry.game.slug]) + f"#{entry.anchor}"
     if entry.kind == SearchEntry.ANNOTATION:

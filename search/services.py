@@ -22,6 +22,7 @@ from search.models import SearchEntry
 
 FTS_TABLE = "search_searchentry_fts"
 _CHUNK = 500
+NOTE_TYPES = ("annotation", "correction")
 
 
 def index_game(*, game: Game) -> None:
@@ -77,12 +78,26 @@ def bulk_indexing():
 
 
 def index_match_notes(*, match: Match, events: Iterable[Mapping[str, Any]]) -> None:
-    """A match's appended annotations, and the corrections that reword or withdraw them."""
+    """A match's appended annotations, and the corrections that reword or withdraw them; the
+    match's own entry again, with its notes as they now read."""
     documents, withdrawn = docs.annotation_documents(
         game_id=match.game_id, match_id=match.pk, events=events
     )
     if documents or withdrawn:
         _replace(remove=Q(source__in=withdrawn), documents=documents)
+        index_match(match=match)
+
+
+def index_match(*, match: Match) -> None:
+    """A recorded match by its title, players, day, source and notes as they read now. Who
+    may read it is decided as each search is made, so a match made private leaves the
+    results at once."""
+    note_events = Event.objects.filter(
+        match_id=match.pk, type__in=NOTE_TYPES).order_by("seq").values("seq", "type", "data")
+    notes, _ = docs.annotation_documents(game_id=match.game_id, match_id=match.pk,
+                                         events=note_events)
+    _replace(remove=Q(source=docs.match_source(match.pk)),
+             documents=[docs.match_document(match, notes=[note.text for note in notes])])
 
 
 def rebuild_index() -> int:
@@ -96,18 +111,17 @@ def rebuild_index() -> int:
                 state=Transcription.PUBLISHED
             ).select_related("rulebook__game").order_by("pk"):
                 index_transcription(transcription=transcription)
-        notes = Event.objects.filter(type__in=("annotation", "correction")).select_related(
-            "match"
-        )
+        notes = Event.objects.filter(type__in=NOTE_TYPES)
         by_match: dict[int, list] = defaultdict(list)
-        matches = {}
         for event in notes.order_by("match_id", "seq").iterator(chunk_size=2000):
-            matches[event.match_id] = event.match
             by_match[event.match_id].append(
                 {"seq": event.seq, "type": event.type, "data": event.data}
             )
-        for match_id, events in by_match.items():
-            index_match_notes(match=matches[match_id], events=events)
+        for match in Match.objects.order_by("pk").iterator(chunk_size=500):
+            notes, _ = docs.annotation_documents(game_id=match.game_id, match_id=match.pk,
+                                                 events=by_match.get(match.pk, []))
+            entry = docs.match_document(match, notes=[note.text for note in notes])
+            _replace(remove=Q(pk__in=[]), documents=[*notes, entry])  # emptied above
         return SearchEntry.objects.count()
 
 

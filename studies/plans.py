@@ -31,6 +31,7 @@ from games.core.sweep import (
 from replay.log.errors import LogError
 from replay.models import Event, Match
 from studies.measures import differences, measures_of
+from studies.models import StudyPart
 from studies.statistics import wilson
 from trust.reader import verified_events
 
@@ -110,6 +111,13 @@ class SweepPlan:
 
 
 class ImpactPlan:
+    """``matches`` simulated matches under each option, in chunks. With ``until_width`` the
+    study stops once it can: the chunks go in rounds (one chunk of every option), and the
+    study keeps the fewest rounds after which every reading's 95% intervals (matches that
+    end, each seat's wins) are at most that wide, ``matches`` being the cap. Which rounds
+    count is decided in their order, so the result is the same however workers share them;
+    a part whose earlier rounds already sufficed computes nothing."""
+
     chained = False
 
     def parts(self, parameters: dict) -> list[dict]:
@@ -117,15 +125,18 @@ class ImpactPlan:
         first = parameters["first_seed"]
         last = first + parameters["matches"]
         chunk = SEARCH_CHUNK if parameters.get("agent") == "mcts" else IMPACT_CHUNK
-        return [
-            {"option": option, "seeds": [seed, min(seed + chunk, last)]}
-            for option in engine.point(parameters["point"]).option_ids
-            for seed in range(first, last, chunk)
-        ]
+        options = engine.point(parameters["point"]).option_ids
+        if parameters.get("until_width") is None:
+            return [{"option": option, "seeds": [seed, min(seed + chunk, last)]}
+                    for option in options for seed in range(first, last, chunk)]
+        return [{"option": option, "seeds": [seed, min(seed + chunk, last)], "round": number}
+                for number, seed in enumerate(range(first, last, chunk)) for option in options]
 
     def compute(self, study, payload: dict, previous: dict | None, stop: Stop) -> dict:
         engine = engine_of(study.engine)
         parameters = study.parameters
+        if "round" in payload and _earlier_rounds_suffice(study, payload["round"]):
+            return {"round": payload["round"], "matches": [], "skipped": True}
         evaluation = _evaluation(engine)
         measured = []
         for seed in range(*payload["seeds"]):
@@ -139,11 +150,15 @@ class ImpactPlan:
             measured.append({"seed": seed, **measure_match(
                 engine, point_id=parameters["point"], played_under=payload["option"],
                 document=document, evaluation=evaluation)})
-        return {"matches": measured}
+        return {"matches": measured, **({"round": payload["round"]} if "round" in payload
+                                        else {})}
 
     def gather(self, study, results: list[dict]) -> dict:
         engine = engine_of(study.engine)
         point = engine.point(study.parameters["point"])
+        until = None
+        if study.parameters.get("until_width") is not None:
+            results, until = _rounds_kept(results, study.parameters["until_width"])
         matches = [m for result in results for m in result["matches"]]
         rows = summarise(point.option_ids, point.default, matches)
         default = next(row for row in rows if row["default"])
@@ -156,7 +171,59 @@ class ImpactPlan:
                             for row in rows if not row["default"]],
             "simulated_matches": len(matches),
             "simulated_events": sum(m["events"] for m in matches),
+            **({"until": until} if until is not None else {}),
         }
+
+
+def widest_interval(matches: list[dict]) -> float | None:
+    """The widest 95% interval among the readings' shares of matches that end and their
+    seats' shares of wins, over these measured matches (None before any)."""
+    by_option: dict[str, list[dict]] = {}
+    for match in matches:
+        by_option.setdefault(match["played_under"], []).append(match)
+    widths = []
+    for played_under in by_option.values():
+        total = len(played_under)
+        rates = [wilson(sum(1 for m in played_under if m["outcome"].get("finished")), total)]
+        seats = max(m["players"] for m in played_under)
+        rates += [wilson(sum(1 for m in played_under if seat in m["winning_seats"]), total)
+                  for seat in range(1, seats + 1)]
+        widths += [rate.high - rate.low for rate in rates
+                   if rate.high is not None and rate.low is not None]
+    return max(widths) if widths else None
+
+
+def _rounds_kept(results: list[dict], width: float) -> tuple[list[dict], dict]:
+    """The parts of the fewest whole rounds after which every interval is at most ``width``
+    (every round when none suffices), and what the study says of it."""
+    rounds: dict[int, list[dict]] = {}
+    for result in results:
+        rounds.setdefault(result["round"], []).append(result)
+    kept: list[dict] = []
+    widest = None
+    for number in sorted(rounds):
+        if any(result.get("skipped") for result in rounds[number]):
+            break  # only ever after rounds that sufficed
+        kept += rounds[number]
+        widest = widest_interval([m for result in kept for m in result["matches"]])
+        if widest is not None and widest <= width:
+            break
+    reached = widest is not None and widest <= width
+    return kept, {"width": width, "reached": reached, "widest": widest,
+                  "rounds": len({result["round"] for result in kept})}
+
+
+def _earlier_rounds_suffice(study, number: int) -> bool:
+    """Whether the rounds before ``number`` are all computed and some prefix of them already
+    makes every interval narrow enough (so this round would not count)."""
+    if number == 0:
+        return False
+    earlier = [part for part in study.parts.order_by("index")
+               if part.payload.get("round", number) < number]
+    if any(part.status != StudyPart.DONE for part in earlier):
+        return False
+    _, until = _rounds_kept([part.result for part in earlier], study.parameters["until_width"])
+    return until["reached"]
 
 
 def played(engine, parameters: dict, *, option: str, seed: int,
@@ -278,11 +345,16 @@ def impact_work(parameters: dict, options: int) -> int:
 
 
 def impact_parameters(*, point: str, matches: int, game: str, agent: str,
-                      budget: int | None = None, players: int | None = None) -> dict:
+                      budget: int | None = None, players: int | None = None,
+                      until_width: float | None = None) -> dict:
     """What an impact study reads, all of it in its fingerprint: who plays (an agent, with
-    its budget of playouts for ``mcts``, and how many seats; or the game's bots)."""
+    its budget of playouts for ``mcts``, and how many seats; or the game's bots), and, when
+    it stops once its intervals are narrow enough, how narrow (``until_width``, a share:
+    ``matches`` is then its cap)."""
     parameters = {"game": game, "point": point, "matches": matches, "first_seed": 1,
                   "max_events": DEFAULT_MAX_EVENTS, "agent": agent}
+    if until_width is not None:
+        parameters["until_width"] = until_width
     if agent != BOTS:
         parameters["players"] = len(seats_for(engine_of(game), players))
     if agent == "mcts":

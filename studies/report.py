@@ -10,9 +10,11 @@ from django.urls import reverse
 
 import games
 from boundary import whole_number_text
+from games.agents.duel import duel_reading
 from games.core.sweep import SweepResult
 from replay.reading.readings import reading_words
 from studies.models import Study
+from studies.statistics import figure, matches_needed
 
 
 def outcome_label(outcome: Mapping | None, name: Callable[[str], str]) -> str:
@@ -68,7 +70,7 @@ def intervals(rows: Sequence[dict], *, title: str, top: float | None = None,
         return round(label_width + usable * min(max(value, 0), top) / top, 1)
 
     def said(value):
-        return f"{value * 100:.0f}%" if percent else f"{value:g}"
+        return f"{value * 100:.0f}%" if percent else f"{value:.3g}"
 
     drawn = []
     for i, r in enumerate(drawn_rows):
@@ -76,9 +78,9 @@ def intervals(rows: Sequence[dict], *, title: str, top: float | None = None,
         high = r["high"] if r.get("high") is not None else r["estimate"]
         drawn.append({"label": r["label"], "y": i * row + row / 2, "ty": i * row + row * 0.7,
                       "x": x(r["estimate"]), "x1": x(low), "x2": x(high),
-                      "value": said(r["estimate"]),
-                      "title": f"{r['label']}: {said(r['estimate'])} ({said(low)} to "
-                               f"{said(high)})"})
+                      "value": figure(r["estimate"], low, high, percent=percent).split(" (")[0],
+                      "title": f"{r['label']}: "
+                               f"{figure(r['estimate'], low, high, percent=percent)}"})
     return {"title": title, "rows": drawn, "width": width,
             "height": max(1, len(drawn)) * row + 16, "label_width": label_width,
             "axis_y": max(1, len(drawn)) * row + 12, "axis_x2": label_width + usable,
@@ -218,7 +220,9 @@ def impact_report(study: Study, *, request) -> dict:
         matches = row["matches"] or 1
         options.append({**row, "words": words["options"].get(row["option"], row["option"]),
                         "finished_share": round(100 * row["finished"] / matches),
-                        "changed": sum(o["outcome_changed"] for o in row["other_readings"])})
+                        "changed": sum(o["outcome_changed"] for o in row["other_readings"]),
+                        "other_readings": [{**o, "divergence_words": divergence_words(o)}
+                                           for o in row["other_readings"]]})
     players = sorted({p for row in options for p in row["wins_by_player"]})
     charts = [bars([(f"{row['option']}: {p}", row["wins_by_player"].get(p, 0))
                     for row in options for p in players], title="Wins by player"),
@@ -226,15 +230,132 @@ def impact_report(study: Study, *, request) -> dict:
                    title="Mean length (events)")]
     table = sort_rows(options, request=request, default="option", columns={
         "option": "Played under", "matches": "Matches", "finished": "Finished",
-        "mean_length": "Mean length", "matches_consulting": "Matches consulting the point",
+        "mean_length": "Mean length (events, every match)",
+        "matches_consulting": "Matches consulting the point",
         "changed": "Outcomes another reading changes",
     })
     report = {"point": words, "table": table, "charts": charts, "players": players,
               "options": options, "played_by": played_by(study.parameters),
-              "default_reading": reading_words(engine, {})}
+              "default_reading": reading_words(engine, {}),
+              "endings": endings(engine, study),
+              "until": until_words(study),
+              "needed": needed_matches(study, request=request)}
     if "measures" in study.result:
         report.update(_measures_report(study.result, [row["option"] for row in options]))
     return report
+
+
+def until_words(study: Study) -> str:
+    """How a study that runs until its intervals are narrow enough stopped."""
+    until = study.result.get("until")
+    if not until:
+        return ""
+    asked = f"{until['width'] * 100:g} points"
+    played = study.result["simulated_matches"] // max(1, len(study.result["options"]))
+    widest = "" if until["widest"] is None else f"{until['widest'] * 100:.0f} points"
+    if until["reached"]:
+        return (f"It played {played} match{'es' if played != 1 else ''} a reading and stopped: "
+                f"every reading's 95% intervals (matches that end, each seat's wins) were then "
+                f"at most {asked} wide (the widest {widest}).")
+    return (f"It played its cap of {played} match{'es' if played != 1 else ''} a reading "
+            f"before its intervals were {asked} wide: the widest is still {widest}.")
+
+
+def divergence_words(other: Mapping) -> str:
+    """When the records first differ under another reading, in words that agree with its
+    count of violations: a reading may call moves illegal and leave every state as it was."""
+    median = other.get("median_first_divergence")
+    if median is not None:
+        return f"step {median:g}"
+    if other.get("matches_with_violations"):
+        return "never (the states stay the same; this reading differs only in what it calls " \
+               "illegal)"
+    return "never (the same states, the same legality)"
+
+
+FEW_FINISHED = 10  # fewer finished matches than this, and their figures rest on a handful
+
+
+def endings(engine, study: Study) -> list[str]:
+    """What the study's matches ending or not does to its figures, reading by reading: a
+    reading under which the game's text gives a match no end of its own (La Furia di
+    Dracula's excerpts: only a recorded end ends one, and no player records it), and a
+    reading whose figures of finished matches rest on a handful of them."""
+    said = []
+    cap = f"{study.parameters['max_events']:,} events" if study.parameters.get("max_events") \
+        else "the study's cap"
+    point_id = study.result["point"]
+    rows = study.result["options"]
+    endless = {row["option"]: _without_an_end(engine, {point_id: row["option"]}) if engine
+               else [] for row in rows}
+    reasons = {option: "; ".join(f"“{point.option(chosen).description}”"
+                                 for point, chosen in found)
+               for option, found in endless.items() if found}
+    if reasons and len(set(reasons.values())) == 1 and len(reasons) == len(rows):
+        said.append(f"Under every reading of this study, {study.game.title}'s text gives a "
+                    f"match no end its players can reach (it reads "
+                    f"{next(iter(reasons.values()))}): no match can finish, so no win is "
+                    f"counted and the figures of finished matches have nothing to rest on; "
+                    f"every match was cut at {cap}.")
+        return said
+    for row in rows:
+        option, matches, finished = row["option"], row["matches"], row["finished"]
+        if option in reasons:
+            said.append(f"Under “{option}”, {study.game.title}'s text gives a match no end its "
+                        f"players can reach (it reads {reasons[option]}): none of its {matches} "
+                        f"matches can finish, so no win is counted and the figures of finished "
+                        f"matches have nothing to rest on; its matches were cut at {cap}.")
+        elif finished == 0 and matches:
+            said.append(f"None of the {matches} matches played under “{option}” ended within "
+                        f"{cap}: the figures of finished matches have nothing to rest on.")
+        elif finished < min(FEW_FINISHED, matches):
+            said.append(f"Only {finished} of the {matches} matches played under “{option}” "
+                        f"ended: its figures of finished matches (length, rounds, how early "
+                        f"the winner is clear) rest on {finished} match"
+                        f"{'es' if finished != 1 else ''}.")
+    return said
+
+
+def _without_an_end(engine, choices: Mapping[str, str]) -> list[tuple]:
+    """The points whose reading here leaves a match with no end of its own: where the game's
+    duels must read them otherwise to end (``games.agents.duel.duel_reading``) and this
+    reading keeps the default."""
+    default = engine.interpretation({})
+    ending = duel_reading(engine)
+    reading = engine.interpretation(dict(choices))
+    return [(point, reading.option(point.id)) for point in engine.points
+            if ending.option(point.id) != default.option(point.id)
+            and reading.option(point.id) == default.option(point.id)]
+
+
+DIFFERENCE_SIZES = (5, 10, 20)  # points a reader may ask about
+
+
+def needed_matches(study: Study, *, request) -> dict:
+    """How many matches a reading a study would need to tell a difference of the size asked
+    (``?difference=`` points, 10 by default) in how often matches end and in the leading
+    seat's share of wins, from the default reading's shares."""
+    asked = request.GET.get("difference", "10")
+    size = int(asked) if asked in {str(s) for s in DIFFERENCE_SIZES} else 10
+    measures = study.result.get("measures") or {}
+    default = next((row for row in study.result["options"] if row["default"]), None)
+    if default is None or default["option"] not in measures:
+        return {}
+    base = measures[default["option"]]
+    rows = []
+    completion = base["completion"]
+    if completion.get("share") is not None:
+        rows.append({"what": "how often matches end", "from": completion["share"],
+                     "needed": matches_needed(completion["share"], size / 100)})
+    seats = [b for b in base["balance"] if b.get("share") is not None]
+    if seats:
+        leading = max(seats, key=lambda b: b["share"])
+        rows.append({"what": f"seat {leading['seat']}'s share of wins", "from": leading["share"],
+                     "needed": matches_needed(leading["share"], size / 100)})
+    for row in rows:
+        row["from_words"] = f"{row['from'] * 100:.0f}%"
+    return {"size": size, "sizes": DIFFERENCE_SIZES, "rows": rows, "reading": default["option"],
+            "has": study.parameters.get("matches")}
 
 
 def played_by(parameters: Mapping) -> str:
@@ -311,18 +432,20 @@ def _measures_report(result: Mapping, readings: list[str]) -> dict:
 def _cell_rate(rate: Mapping | None) -> str:
     if not rate or rate.get("share") is None:
         return "—"
-    return f"{rate['count']} of {rate['total']}: {rate['share'] * 100:.0f}% " \
-           f"({rate['low'] * 100:.0f}–{rate['high'] * 100:.0f}%)"
+    return f"{rate['count']} of {rate['total']}: " \
+           f"{figure(rate['share'], rate['low'], rate['high'], percent=True)}"
 
 
 def _cell_spread(spread: Mapping | None, *, percent: bool = False) -> str:
+    """A median and its quartiles, to the precision their spread supports, and how many
+    matches they rest on."""
     if not spread:
         return "—"
-
-    def said(value):
-        return f"{value * 100:.0f}%" if percent else f"{value:g}"
-
-    return f"{said(spread['median'])} ({said(spread['q1'])}–{said(spread['q3'])})"
+    n = spread.get("n")
+    if n == 1:
+        return f"{figure(spread['median'], percent=percent)} (one match)"
+    said = figure(spread["median"], spread["q1"], spread["q3"], percent=percent)
+    return said + (f", {n} matches" if n else "")
 
 
 def archive_report(study: Study, *, request) -> dict:
@@ -414,6 +537,7 @@ def summary_lines(study: Study) -> list[str]:
                  f"{result['simulated_matches']:,} simulated matches, "
                  f"{result['simulated_events']:,} events, played by "
                  f"{played_by(study.parameters)}"]
+        lines.extend(endings(engine, study))
         for row in result["options"]:
             wins = ", ".join(f"{name} {n}" for name, n in row["wins_by_player"].items())
             lines.append(f"  played under {row['option']}: {row['matches']} matches, "
@@ -424,7 +548,8 @@ def summary_lines(study: Study) -> list[str]:
                 lines.append(f"    replayed under {other['option']}: "
                              f"{other['outcome_changed']} outcomes change; "
                              f"{other['matches_with_violations']} matches with violations "
-                             f"({other['violations']} in all)")
+                             f"({other['violations']} in all); first state that differs: "
+                             f"{divergence_words(other)}")
         if "measures" in result:
             report = _measures_report(result, [row["option"] for row in result["options"]])
             lines.append("measures: " + " | ".join(report["measures"]["readings"]))

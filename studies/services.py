@@ -93,10 +93,13 @@ def study_sweep(*, match: Match, points: Iterable[str] | None = None,
 
 def study_impact(*, game_slug: str, point_id: str, matches: int,
                  agent: str = DEFAULT_AGENT, budget: int | None = None,
-                 players: int | None = None, requested_by=None, wait: bool = False) -> Study:
+                 players: int | None = None, until_width: float | None = None,
+                 requested_by=None, wait: bool = False) -> Study:
     """``matches`` simulated matches played under each option of the point, by ``agent`` in
     every seat (``budget`` playouts per decision for ``mcts``; ``players`` seats, three by
-    default) or by the game's bots (``bots``). ``wait``: computed before returning."""
+    default) or by the game's bots (``bots``); with ``until_width`` (a share, 0.2 for 20
+    points), only as many as make every reading's intervals that narrow, ``matches`` the
+    cap. ``wait``: computed before returning."""
     engine = engine_of(game_slug)
     if not _whole(matches, 1, MAX_IMPACT_MATCHES):
         raise StudyError(f"matches must be a whole number from 1 to {MAX_IMPACT_MATCHES}",
@@ -112,6 +115,10 @@ def study_impact(*, game_slug: str, point_id: str, matches: int,
         raise StudyError(f"players is the number of seats agents play, from "
                          f"{engine.min_players} to {engine.max_players} in {game_slug}",
                          field="players")
+    if until_width is not None and (isinstance(until_width, bool) or not isinstance(
+            until_width, (int, float)) or not 0.01 <= until_width <= 1):
+        raise StudyError("until_width is how wide the intervals may be, a share from 0.01 "
+                         "to 1 (1 to 100 points)", field="until_width")
     try:
         engine.point(point_id)
     except KeyError:
@@ -120,7 +127,8 @@ def study_impact(*, game_slug: str, point_id: str, matches: int,
     from archive.models import Game
 
     parameters = impact_parameters(point=point_id, matches=matches, game=game_slug,
-                                   agent=agent, budget=budget, players=players)
+                                   agent=agent, budget=budget, players=players,
+                                   until_width=until_width)
     _within_cap(impact_work(parameters, len(engine.point(point_id).option_ids)), wait=wait)
     return _study(kind=Study.IMPACT, engine=engine, game=Game.objects.get(slug=game_slug),
                   match=None, parameters=parameters, requested_by=requested_by, wait=wait)

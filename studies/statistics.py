@@ -144,3 +144,58 @@ def quartiles(values: Sequence[float]) -> dict | None:
 
 def _finite(value: float) -> float | None:
     return value if math.isfinite(value) else None
+
+
+# -- figures in words ---------------------------------------------------------------------------
+
+
+def decimals_for(low: float | None, high: float | None) -> int | None:
+    """How many decimals an estimate with this interval supports: down to the first
+    significant digit of the interval's width (0.21 wide: one decimal), never fewer than
+    none; None when there is no width to judge by."""
+    if low is None or high is None or not math.isfinite(high - low) or high <= low:
+        return None
+    return max(0, -math.floor(math.log10(high - low)))
+
+
+def figure(value: float, low: float | None = None, high: float | None = None, *,
+           percent: bool = False) -> str:
+    """An estimate and its interval with the precision the interval supports: 1.8055 with
+    1.7725 to 1.981 is "1.8 (1.8–2.0)"; a share as percent, "17% (3–56%)". With no
+    interval (or none wider than a point) three significant digits, a share whole percents."""
+    scale = 100 if percent else 1
+    sign = "%" if percent else ""
+    digits = decimals_for(None if low is None else low * scale,
+                          None if high is None else high * scale)
+
+    def said(number: float) -> str:
+        if digits is not None:
+            return f"{number * scale:.{digits}f}"
+        if percent:  # a share alone: whole percents, a tenth below one
+            return f"{number * scale:.{0 if abs(number * scale) >= 1 else 1}f}"
+        return f"{number:.3g}"
+
+    if low is None or high is None:
+        return said(value) + sign
+    return f"{said(value)}{sign} ({said(low)}–{said(high)}{sign})"
+
+
+def matches_needed(share: float, difference: float, *, power: float = 0.8) -> int | None:
+    """How many matches a reading a study needs to tell a rate of ``share`` from one
+    ``difference`` away (a share: 0.1 is ten points), with a two-sided test at 5% and this
+    power: the normal approximation for two proportions (Fleiss, "Statistical Methods for
+    Rates and Proportions", 3rd ed., 4.2, without continuity correction). None when the
+    other rate would leave 0 to 1 both ways or the difference is not a difference."""
+    if not 0 < difference < 1:
+        return None
+    other = share + difference if share + difference <= 1 else share - difference
+    if not 0 <= other <= 1:
+        return None
+    from scipy import stats
+
+    z_alpha = stats.norm.ppf(1 - SIGNIFICANCE / 2)
+    z_power = stats.norm.ppf(power)
+    mean = (share + other) / 2
+    spread = (z_alpha * math.sqrt(2 * mean * (1 - mean))
+              + z_power * math.sqrt(share * (1 - share) + other * (1 - other)))
+    return math.ceil(spread ** 2 / difference ** 2)

@@ -129,6 +129,8 @@ def _game_context(request, game, engine, **extra) -> dict:
     for study in impacts:
         study.question = point_words(engine, study.parameters["point"])["question"] \
             if engine else study.parameters["point"]
+        if study.parameters.get("until_width"):
+            study.until_points = f"{study.parameters['until_width'] * 100:g}"
     return {
         "game": game, "engine": engine, "max_matches": MAX_IMPACT_MATCHES,
         "agents": AGENT_WORDS, "default_agent": DEFAULT_AGENT, "max_budget": MAX_BUDGET,
@@ -157,9 +159,15 @@ def _start_game_study(request, game, engine):
             if budget_raw and budget is None:
                 raise LogError(f"the playouts a decision must be a whole number, not "
                                f"{budget_raw[:20]!r}", field="budget")
+            until_raw = request.POST.get("until", "").strip()
+            until = whole_number_text(until_raw) if until_raw else None
+            if until_raw and (until is None or not 1 <= until <= 100):
+                raise LogError(f"how wide the intervals may be is a whole number of points "
+                               f"from 1 to 100, not {until_raw[:20]!r}", field="until")
             study = study_impact(game_slug=game.slug, point_id=request.POST.get("point", ""),
                                  matches=matches, agent=request.POST.get("agent", DEFAULT_AGENT),
                                  budget=budget if request.POST.get("agent") == "mcts" else None,
+                                 until_width=until / 100 if until else None,
                                  requested_by=request.user)
         elif kind == Study.ARCHIVE:
             study = study_archive(game_slug=game.slug, points=_chosen_points(request),

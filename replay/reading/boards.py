@@ -22,6 +22,9 @@ NEUTRAL_COLOUR = "#444"
 PLAIN_SPACE = "#efe6d2"
 CSS_COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}|[a-z]{3,20}")
 CROWDED = 24
+# A piece's radius against its space's: large enough to be a 24 px target on a phone, where
+# the board is drawn wide enough (ludoteca.css) and scrolls in its frame.
+PIECE_RADIUS = 0.9
 
 
 _TENTH = Decimal("0.1")
@@ -144,11 +147,22 @@ class BoardFrame:
     by_id: dict[str, DrawnSpace]
     legend: tuple[LegendEntry, ...] = ()
     provenance_notes: tuple[tuple[str, list[str]], ...] = ()
+    kind_words: tuple[tuple[str, str], ...] = ()  # each kind of space and the board's words
 
     @property
     def crowded(self) -> bool:
         """Too many spaces to print every name: names show on the spaces in play only."""
         return len(self.spaces) > CROWDED
+
+
+@dataclass(frozen=True)
+class SpaceInWords:
+    """A space as the board's list says it, for a reader who cannot see the drawing: its
+    name, its kind and who stands there."""
+
+    space: DrawnSpace
+    kind: str
+    pieces: tuple[str, ...]
 
 
 @dataclass
@@ -163,6 +177,29 @@ class Drawing:
     moves: list[DrawnMove] = field(default_factory=list)
     # The pieces a reader may pick up and move (the recorder's), drawn as buttons.
     movable: frozenset[str] = frozenset()
+
+    @property
+    def named(self) -> list[DrawnSpace]:
+        """The spaces whose names a crowded board prints at every step (the frame shows the
+        others on hover and when the board has the keyboard's focus): those pieces stand
+        on, and those the last move left and reached."""
+        if not self.frame.crowded:
+            return []
+        ids = {piece.space for piece in self.pieces}
+        ids |= {space.id for move in self.moves for space in (move.origin, move.target) if space}
+        return [space for space in self.frame.spaces if space.id in ids]
+
+    @property
+    def spaces_in_words(self) -> list[SpaceInWords]:
+        """Every space in the board's order with the pieces that stand on it."""
+        there: dict[str, list[str]] = {}
+        for piece in self.pieces:
+            there.setdefault(piece.space, []).append(
+                piece.label + (f" ({piece.detail})" if piece.detail else ""))
+        kinds = {entry_kind: words for entry_kind, words in self.frame.kind_words}
+        return [SpaceInWords(space=space, kind=kinds.get(space.kind, space.kind),
+                             pieces=tuple(there.get(space.id, ())))
+                for space in self.frame.spaces]
 
     @property
     def empty(self) -> bool:
@@ -236,7 +273,8 @@ def _frame(spaces: tuple[Space, ...], links: tuple[tuple[str, str], ...],
     frame = BoardFrame(viewbox=" ".join(f"{v:.0f}" for v in box), radius=radius, font=font,
                        svg_radius=svg_number(radius), svg_font=svg_number(font),
                        spaces=drawn, links=joined, provenance=notes, svg="", by_id=by_id,
-                       legend=legend, provenance_notes=tuple(provenance_notes(notes)))
+                       legend=legend, provenance_notes=tuple(provenance_notes(notes)),
+                       kind_words=kinds)
     return replace(frame, svg=frame_markup(frame))
 
 
@@ -277,10 +315,12 @@ def draw_board(layout: BoardLayout, pieces: Sequence[Piece],
             off_board.append(piece)
             continue
         n = crowd[space.id] = crowd.get(space.id, 0) + 1
-        # Pieces sharing a space fan out around it: the first on it, the others in a ring.
+        # Pieces sharing a space fan out around it, side by side: the first on it, the
+        # others in rows above.
         offset = 0 if n == 1 else n - 1
-        dx = (offset % 3 - 1) * radius * 1.1 if n > 1 else 0
-        dy = -radius * 1.1 * (1 + offset // 3) if n > 1 else 0
+        spacing = 2 * PIECE_RADIUS * radius
+        dx = (offset % 3 - 1) * spacing if n > 1 else 0
+        dy = -spacing * (1 + offset // 3) if n > 1 else 0
         owner_name = names.get(piece.owner or "", "")
         drawn.append(DrawnPiece(
             id=piece.id, label=piece.label, kind=piece.kind, space=space.id,
@@ -288,7 +328,7 @@ def draw_board(layout: BoardLayout, pieces: Sequence[Piece],
             colour=colours.get(piece.owner or "", NEUTRAL_COLOUR),
             initial=(owner_name or piece.label or "?")[:1].upper(),
             x=svg_number(round(space.x + dx, 1)), y=svg_number(round(space.y + dy, 1)),
-            r=svg_number(round(radius * (0.75 if piece.owner else 0.5), 1)),
+            r=svg_number(round(radius * PIECE_RADIUS, 1)),
         ))
     moves = moves_between(before, pieces, frame) if before is not None else []
     moved = {move.piece for move in moves}

@@ -15,6 +15,7 @@ from replay.models import ReplayRun
 from replay.reading import selectors, step_cache, steps
 from replay.reading.match_views import broken_log_is_409, visible_match_or_404
 from replay.reading.readings import (
+    PointRead,
     ReadingWords,
     flag_rows,
     points_read_differently,
@@ -28,6 +29,55 @@ from trust.errors import BrokenChain
 from web.pages import bad_parameter_is_400, page
 from web.params import whole_number
 from web.words import outcome_in_words
+
+
+@dataclass(frozen=True)
+class SharedReading:
+    """What two readings have in common and what each reads on its own: the compare page
+    gives the answer first and folds what both share, written once."""
+
+    shared: tuple[PointRead, ...]
+    own_a: ReadingWords
+    own_b: ReadingWords
+
+
+def shared_reading(words_a: ReadingWords, words_b: ReadingWords) -> SharedReading:
+    """The points both readings read alike (their departures from the default and their
+    conjectures), and each reading with only what it does not share."""
+    def read(words):
+        return [*words.departures, *words.conjectures]
+
+    in_b = {(r.point, r.option) for r in read(words_b)}
+    in_a = {(r.point, r.option) for r in read(words_a)}
+    shared = tuple(r for r in read(words_a) if (r.point, r.option) in in_b)
+
+    def own(words, other):
+        return replace(
+            words,
+            departures=tuple(r for r in words.departures if (r.point, r.option) not in other),
+            conjectures=tuple(r for r in words.conjectures if (r.point, r.option) not in other))
+
+    return SharedReading(shared=shared, own_a=own(words_a, in_b), own_b=own(words_b, in_a))
+
+
+@dataclass(frozen=True)
+class DivergentStep:
+    legal: bool
+    summary: str
+
+
+@dataclass(frozen=True)
+class DivergenceAnswer:
+    """Where two runs first differ and what differs there: each run's step in words (None
+    past a run's end), and whether the runs disagree on its legality, the state it leaves
+    or its words."""
+
+    seq: int
+    step_a: DivergentStep | None
+    step_b: DivergentStep | None
+    legality: bool
+    state: bool
+    summary: bool
 
 
 @dataclass(frozen=True)
@@ -128,11 +178,25 @@ def compare(request, match_id: int):
             differing = [{**row, "cause": row["point"] in comparison.causes}
                          for row in points_read_differently(engine, run_a.interpretation,
                                                             run_b.interpretation)]
+            # The points that make the runs diverge first: the answer's "which point".
+            differing.sort(key=lambda row: not row["cause"])
+            answer = None
+            first = comparison.first_divergence
+            if first is not None:
+                found = comparison.differences or {}
+                step_a, step_b = (DivergentStep(*step) if step else None
+                                  for step in comparison.steps_at_divergence)
+                answer = DivergenceAnswer(
+                    seq=first, step_a=step_a, step_b=step_b,
+                    legality=bool(found.get("legality")), state=bool(found.get("state")),
+                    summary=bool(found.get("summary")))
             names = {p["id"]: p.get("name") or p["id"] for p in match.players}
             outcome_a = outcome_in_words(comparison.outcome_a, names)
             outcome_b = dict(outcome_in_words(comparison.outcome_b, names))
             context.update({
                 "comparison": comparison,
+                "answer": answer,
+                "reading": shared_reading(side_a.words, side_b.words),
                 "seq": seq,
                 "last": last,
                 "a": a, "b": b,

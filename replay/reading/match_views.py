@@ -55,23 +55,44 @@ def match_list(request):
 @dataclass(frozen=True)
 class RunRow:
     """A run as the match page lists it: whether moves were recorded after it, its reading in
-    words and the winner it found, by name."""
+    words, the winner it found, by name, and the step its link opens at (a finished run's:
+    its first flag, else its first step)."""
 
     run: ReplayRun
     behind: bool
     words: ReadingWords
     winner_name: str
+    first_flag: int | None = None
+
+    @property
+    def opens_at(self) -> int | None:
+        if self.run.status != ReplayRun.DONE:
+            return None
+        return self.first_flag if self.first_flag is not None else min(1, self.run.progress)
+
+
+def stepping_run(rows: list[RunRow]) -> ReplayRun | None:
+    """The run the event log opens each event's step in: a finished run of the default
+    reading if there is one, else any finished run; the one replaying the most of the log,
+    the newest among equals."""
+    done = [row for row in rows if row.run.status == ReplayRun.DONE]
+    if not done:
+        return None
+    best = max(done, key=lambda row: (row.words.is_default, row.run.log_seq, row.run.pk))
+    return best.run
 
 
 def match_context(request, match, *, append_form=None, run_form_error="", chain_break=None):
     engine = games.find(match.game.slug)
     runs = [RunRow(run=listed.run, behind=listed.behind,
                    words=reading_words(engine, listed.run.interpretation),
-                   winner_name=match.player_name((listed.run.outcome or {}).get("winner")))
+                   winner_name=match.player_name((listed.run.outcome or {}).get("winner")),
+                   first_flag=listed.first_flag)
             for listed in selectors.runs_of_match(match=match)]
     done = [row.run for row in runs if row.run.status == ReplayRun.DONE]
     visible = selectors.visible_matches(user=request.user)
     listed = list(selectors.event_log(match=match, limit=1000))
+    stepping = stepping_run(runs)
     chain_break = chain_break or chain_problem(match=match, listed=listed)
     return {
         "has_referee": engine is not None,
@@ -79,7 +100,9 @@ def match_context(request, match, *, append_form=None, run_form_error="", chain_
         "variations": family_tree(match=match, visible=visible),
         "match": match,
         # A broken log is not read: the banner names where it breaks.
-        "events": [] if chain_break else _events_in_words(match, listed),
+        "events": [] if chain_break else _events_in_words(match, listed, stepping),
+        "stepping": stepping,
+        "stepping_words": next((row.words for row in runs if row.run == stepping), None),
         "runs": runs,
         "compare_pair": step_cache.diverging_pair(done, engine) if engine else None,
         "engine": engine,
@@ -127,9 +150,14 @@ def names_in(match) -> dict[str, str]:
     return names
 
 
-def _events_in_words(match, events) -> list[dict]:
+def _events_in_words(match, events, run: ReplayRun | None) -> list[dict]:
+    """Each event in words, with the address of its step in ``run`` where the run reaches it."""
     names = names_in(match)
-    return [{"seq": e.seq, "type": e.type, "words": event_in_words(e.type, e.actor, e.data, names)}
+    steps = (reverse("replay-step", args=[match.pk, run.pk, 0]).removesuffix("0/")
+             if run is not None else None)
+    reached = run.progress if run is not None else -1
+    return [{"seq": e.seq, "type": e.type, "words": event_in_words(e.type, e.actor, e.data, names),
+             "step_url": f"{steps}{e.seq}/" if steps and e.seq <= reached else None}
             for e in events]
 
 

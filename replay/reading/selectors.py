@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import OuterRef, QuerySet, Subquery
 
-from replay.models import Event, Match, ReplayRun
+from replay.models import Event, Match, ReplayFlag, ReplayRun
 from replay.reading.faces import StoredReading
 from replay.reading.policy import moves_after_run, visible_matches
 from replay.reading.readings import ReadingWords, reading_key, reading_words
@@ -78,15 +78,20 @@ def latest_seqs(*, match: Match, count: int) -> list[int]:
 
 @dataclass(frozen=True)
 class ListedRun:
-    """A run as the match page lists it: ``behind`` when moves were recorded after it."""
+    """A run as the match page lists it: ``behind`` when moves were recorded after it, and
+    ``first_flag``, the step it opens at when it has a flag (None: it opens at its start)."""
 
     run: ReplayRun
     behind: bool
+    first_flag: int | None = None
 
 
 def runs_of_match(*, match: Match, limit: int = 50) -> list[ListedRun]:
-    """The match's newest runs, each saying whether moves were recorded after it. One
-    query."""
-    runs = (match.runs.order_by("-created_at", "-pk").annotate(moved_after=moves_after_run())
-            [:limit])
-    return [ListedRun(run=run, behind=run.moved_after) for run in runs]
+    """The match's newest runs, each saying whether moves were recorded after it and where
+    its first flag is. One query."""
+    first_flag = (ReplayFlag.objects.filter(run=OuterRef("pk")).order_by("seq")
+                  .values("seq")[:1])
+    runs = (match.runs.order_by("-created_at", "-pk")
+            .annotate(moved_after=moves_after_run(), first_flag=Subquery(first_flag))[:limit])
+    return [ListedRun(run=run, behind=run.moved_after, first_flag=run.first_flag)
+            for run in runs]

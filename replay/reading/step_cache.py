@@ -50,6 +50,7 @@ from django.core.cache import cache
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.safestring import mark_safe
 
 from replay.models import Match, ReplayRun
 from replay.reading import steps
@@ -57,6 +58,7 @@ from replay.reading.faces import RunFace, step_face
 from replay.reading.notes import MatchNotes, match_notes
 from replay.runs.comparisons import Comparison, compare_runs
 from replay.runs.replaying import KEPT_STATE_SPACING
+from web.jinja import render_fragment
 
 
 def _source_version() -> str:
@@ -78,7 +80,7 @@ KEEP = 7 * 24 * 3600
 # How long a browser or a shared cache may reuse a public match's step without asking.
 PUBLIC_MAX_AGE = 3600
 # The shape of the records kept here; a record of another shape is a miss, never misread.
-RECORD_VERSION = 1
+RECORD_VERSION = 3
 
 
 def _key(kind: str, *parts) -> str:
@@ -171,22 +173,25 @@ def step_read(*, face: RunFace, seq: int, viewer: str | None,
 
 @dataclass(frozen=True)
 class Panel:
-    """A step's panel as stored: its HTML and the words the live region says, with the ETag
-    of the htmx fragment (both together), which is made from them when served rather than
-    stored a second time."""
+    """A step's panel as stored: its HTML, the words the live region says and the page's
+    title, with the ETag of the htmx fragment (all together), which is made from them when
+    served rather than stored a second time."""
 
     html: str
     status: str
+    title: str
     etag: str
 
     @property
     def fragment(self) -> str:
-        return fragment_of(self.html, self.status)
+        return fragment_of(self.html, self.status, self.title)
 
 
-def fragment_of(html: str, status: str) -> str:
-    """The htmx fragment: the panel, and the live region's words swapped out of band."""
-    return f'{html}\n<p id="step-status" hx-swap-oob="innerHTML">{status}</p>\n'
+def fragment_of(html: str, status: str, title: str) -> str:
+    """The htmx fragment: the panel, the tab's title (htmx sets it from a top-level
+    ``<title>``) and the live region's words swapped out of band."""
+    return render_fragment("replay/step_fragment.html", panel=mark_safe(html),
+                           status=mark_safe(status), title=title)
 
 
 def etag_of(body: str) -> str:
@@ -257,8 +262,9 @@ def store(to_keep: dict) -> None:
         cache.set_many(to_keep, KEEP)
 
 
-def panel_of(html: str, status: str) -> Panel:
-    return Panel(html=html, status=status, etag=etag_of(fragment_of(html, status)))
+def panel_of(html: str, status: str, title: str) -> Panel:
+    return Panel(html=html, status=status, title=title,
+                 etag=etag_of(fragment_of(html, status, title)))
 
 
 def step_response(request, *, run: ReplayRun, match: Match, body: str,

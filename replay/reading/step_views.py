@@ -267,7 +267,7 @@ def _step_context(face: RunFace, seq, viewer, reads: step_cache.RunReads | None 
         "viewer": viewer,
         "drawing": drawing,
         "board": render_fragment(
-            "replay/board.html", drawing=drawing, board_id="step-board", with_frame=False,
+            "replay/board.html", drawing=drawing, board_id="step-board",
             board_title=f"The board after step {seq}"
             + (f", as {match.player_name(viewer)} sees it" if viewer else "")
         ) if drawing is not None and not drawing.empty else "",
@@ -314,12 +314,18 @@ def _step_context(face: RunFace, seq, viewer, reads: step_cache.RunReads | None 
 
 
 def _render_panel(context: dict, *, curator: bool) -> step_cache.Panel:
-    """The panel and its live-region words, drawn for a role, never for one reader: a
-    curator's forms carry no CSRF token (their reader's is in its cookie: ``step_cache``)."""
+    """The panel, its live-region words and the page's title, drawn for a role, never for
+    one reader: a curator's forms carry no CSRF token (their reader's is in its cookie:
+    ``step_cache``)."""
     context = {**context, "is_curator": curator, "token_from_cookie": True}
     html = mark_safe(render_to_string("replay/step.html#step-panel", context))
     status = mark_safe(render_to_string("replay/includes/step_status.html", context))
-    return step_cache.panel_of(html, status)
+    return step_cache.panel_of(html, status, step_title(context["match"], context["seq"]))
+
+
+def step_title(match, seq: int) -> str:
+    """What the tab says of a step, the page's and every fragment's alike."""
+    return f"{match.title} · step {seq}"
 
 
 def _step_page(request, face: RunFace, seq, panel: step_cache.Panel, *, curator: bool,
@@ -331,7 +337,8 @@ def _step_page(request, face: RunFace, seq, panel: step_cache.Panel, *, curator:
     return render(request, "replay/step.html", {
         "match": match, "run": run, "behind": face.behind, "seq": seq,
         "words": reading_words(games.find(match.game.slug), run.interpretation),
-        "panel": panel.html, "status": panel.status, "is_curator": curator,
+        "panel": panel.html, "status": panel.status, "title": panel.title,
+        "is_curator": curator,
         "token_from_cookie": True,  # the sign-out form's too: csrf.js adds it
     }, status=status)
 

@@ -25,6 +25,8 @@ class Comparison:
     differences: dict[str, list[str]] = field(default_factory=dict)  # at the first divergence
     # Runs of two lines of play (a variation and its parent): the events they share.
     branch_point: int | None = None
+    # Each run's step at the first divergence, (legal, summary), None past a run's end.
+    steps_at_divergence: tuple = (None, None)
 
     def as_dict(self) -> dict:
         return {
@@ -89,7 +91,11 @@ def compare_runs(*, run_a: ReplayRun, run_b: ReplayRun) -> Comparison:
     for run in (run_a, run_b):
         if run.status != ReplayRun.DONE:
             raise ReplayError(f"run {run.pk} is {run.status}, not done yet", field="run")
-    first, listed, total, differences = None, [], 0, {}
+    first: int | None = None
+    listed: list[int] = []
+    total = 0
+    differences: dict = {}
+    at_first: tuple = (None, None)
     for a, b in _step_pairs(run_a, run_b, upto):
         if a == b:
             continue
@@ -100,13 +106,14 @@ def compare_runs(*, run_a: ReplayRun, run_b: ReplayRun) -> Comparison:
         if first is None:
             first = seq
             differences = {
-                "legality": [str(a[1]), str(b[1])] if a[1] != b[1] else [],
-                "state": [a[2], b[2]] if a[2] != b[2] else [],
-                "summary": [a[3], b[3]] if a[3] != b[3] else [],
+                "legality": [str(a[1]), str(b[1])] if a and b and a[1] != b[1] else [],
+                "state": [a[2], b[2]] if a and b and a[2] != b[2] else [],
+                "summary": [a[3], b[3]] if a and b and a[3] != b[3] else [],
             }
+            at_first = tuple((step[1], step[3]) if step else None for step in (a, b))
     return Comparison(
         run_a, run_b, first, listed, total, run_a.outcome, run_b.outcome,
-        _causes(run_a, run_b, first), differences, branch_point,
+        _causes(run_a, run_b, first), differences, branch_point, at_first,
     )
 
 

@@ -134,3 +134,42 @@ def test_the_board_writes_its_numbers_as_the_template_filter_wrote_them():
     edges = [0, -0.0, -0.04, 0.05, 0.25, 12.25, -12.25, 2.675, 1e15, 7]
     for value in coordinates + edges:
         assert boards.svg_number(value) == floatformat(value, "1u"), value
+
+
+@pytest.mark.parametrize("slug", ["dagon", "gothic", "dylan-dog", "fury-of-dracula"])
+def test_every_board_names_its_spaces_in_play_and_says_itself_in_words(client, archive, slug):
+    """No board named a space until a piece was picked: a crowded board names the spaces in
+    play at every step (the others on hover and focus), and lists every space and who stands
+    there, for a reader who cannot see the drawing."""
+    engine = games.get(slug)
+    run = replay_match(match=import_match(raw=engine.simulate(seed=2, max_events=12)))
+    page = client.get(reverse("replay-step", args=[run.match_id, run.pk, 6])).content.decode()
+    tree = lxml.html.fromstring(page)
+    (svg,) = tree.xpath("//svg[contains(@class, 'board-svg')]")
+    assert svg.get("role") == "img" and "crowded" in svg.get("class")
+    frame = svg.getparent()
+    assert frame.get("class") == "board-frame" and frame.get("tabindex") == "0"
+    state = read_step(run=run, seq=6).state
+    layout = engine.layout(state)
+    names = {space.id: space.name for space in layout.spaces}
+    occupied = {piece.space for piece in engine.pieces(state) if piece.space in names}
+    labelled = tree.xpath("//g[@class='names-in-play']/text/text()")
+    assert occupied and {names[s] for s in occupied} <= set(labelled)
+    listed = tree.xpath("//details[@class='board-in-words']//li")
+    assert len(listed) == len(occupied)
+    said = {li.xpath("./strong")[0].text_content(): li.text_content() for li in listed}
+    for piece in engine.pieces(state):
+        if piece.space in names:
+            assert piece.label in said[names[piece.space]], piece
+    (nobody,) = tree.xpath("//details[@class='board-in-words']/p[@class='nobody']")
+    empty = [names[space.id] for space in layout.spaces if space.id not in occupied]
+    assert nobody.text_content() == f"No one stands on {', '.join(empty)}."
+
+
+def test_pieces_are_drawn_nine_tenths_of_their_space(archive):
+    engine = games.get("dagon")
+    document = engine.simulate(seed=3, max_events=4)
+    state = engine.initial_state(document["players"], document.get("setup", {}))
+    drawing = boards.draw_board(engine.layout(state), engine.pieces(state), document["players"])
+    radius = drawing.frame.radius
+    assert {float(p.r) for p in drawing.pieces} == {round(radius * boards.PIECE_RADIUS, 1)}

@@ -96,7 +96,7 @@ def test_an_append_a_note_and_a_new_run_change_the_page_at_once(dagon_run, drawn
     match.refresh_from_db()
     other = replay_match(match=match, reading={"dagon.lagoon-chooser": "attacked"})
     assert other.status == ReplayRun.DONE
-    assert f"run {other.pk}</a>" in read(match)
+    assert f">Run {other.pk}: opens at step" in read(match)
     read(match)
     assert drawn == [match.pk] * 4  # each change drawn once, then served as kept
 

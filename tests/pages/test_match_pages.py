@@ -165,7 +165,9 @@ def test_step_page_draws_board_flags_and_log(client, dagon_run):
     assert 'hx-push-url="true"' in page and "step-keys.js" in page
     fragment = client.get(reverse("replay-step", args=[match.pk, dagon_run.pk, seq + 1]),
                           HTTP_HX_REQUEST="true").content.decode()
-    assert "<html" not in fragment and fragment.strip().startswith('<div id="step-panel"')
+    # the tab's title, then the panel (test_step_title.py)
+    assert "<html" not in fragment and re.match(r'<title>[^<]*</title>\s*<div id="step-panel"',
+                                                fragment.strip())
     assert client.get(reverse("replay-step", args=[match.pk, dagon_run.pk, 999])).status_code == 404
 
 

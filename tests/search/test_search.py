@@ -3,6 +3,9 @@ configurations and a GIN index): the same words find the same entries on both.""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.db import connection
@@ -13,6 +16,8 @@ from archive.review import publish_without_review
 from archive.services import import_transcription, load_archive, revise_annotation
 from replay.log.append import append_events
 from replay.log.interchange import import_match
+from replay.log.matches import match_create
+from replay.models import Match
 from replay.runs.replaying import replay_match
 from search.models import SearchEntry
 from search.selectors import search
@@ -220,13 +225,17 @@ def test_the_index_is_written_with_what_it_indexes_or_not_at_all(archive, monkey
     def failing(**kwargs):
         raise RuntimeError("index unavailable")
 
-    monkeypatch.setattr(services, "_replace", failing)
     rulebook = _italian_rulebook()
+    match = MatchFactory(game=rulebook.game)
+    monkeypatch.setattr(services, "_replace", failing)
     with pytest.raises(RuntimeError):
         import_transcription(rulebook=rulebook, text="X\n\nUna prova.\n", language="it",
                              transcriber="t", published_without_review=PUBLISHED)
     assert not Transcription.objects.filter(rulebook=rulebook).exists()
-    match = MatchFactory(game=rulebook.game)
+    with pytest.raises(RuntimeError):
+        match_create(game=rulebook.game, title="Unindexed night",
+                     players=[{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"}])
+    assert not Match.objects.filter(title="Unindexed night").exists()
     with pytest.raises(RuntimeError):
         append_events(match=match, expected_seq=0,
                       events=[{"type": "annotation", "actor": None, "data": {"text": "hm"}}])
@@ -247,7 +256,7 @@ def test_the_databases_reading_structure_is_kept_in_step(noted_match):
 
 
 def test_a_rebuilt_index_finds_what_the_incremental_one_found(noted_match):
-    queries = ("vampire", "Lagoon", "cacciatore", "draught", "trascinatore")
+    queries = ("vampire", "Lagoon", "cacciatore", "draught", "trascinatore", "Club night")
     before = {q: sorted(h.entry.source for h in found(q).hits) for q in queries}
     rebuild_index()
     after = {q: sorted(h.entry.source for h in found(q).hits) for q in queries}
@@ -306,3 +315,49 @@ def test_transcriptions_stored_in_bulk_read_each_glossary_once_with_the_same_ent
     assert sorted(reads) == sorted({t.rulebook.game.slug for t in seed})
     assert glossary_sources() == before  # the copies add no new term
     assert found("trascinatore", kinds=("glossary",)).total >= 1
+
+
+SAMPLES = Path(__file__).resolve().parents[2] / "games"
+
+
+def _sample(path: str, **changes) -> Match:
+    document = json.loads((SAMPLES / path).read_text(encoding="utf-8"))
+    document.update(changes)
+    document.pop("chain", None)  # the changed fields are not chained: the events are
+    return import_match(raw=document)
+
+
+def test_a_match_is_found_by_its_title_players_day_source_and_notes(archive):
+    """The Lagoon dispute was found by nothing: not its title, not its players."""
+    match = _sample("dagon/samples/lagoon-dispute.json", played_on="1989-03-12",
+                    source="score sheet, club Il Drago, Bologna")
+    append_events(match=match, expected_seq=match.last_seq, events=[
+        {"type": "annotation", "actor": None, "data": {"text": "Luis argued for an hour"}}])
+    for query in ("Lagoon dispute", "Ana Luis", "12 March 1989", "1989-03-12", "Bologna",
+                  "argued", "lagoon luis"):
+        hits = [h for h in found(query, kinds=("match",)).hits]
+        assert [h.entry.match_id for h in hits] == [match.pk], query
+        assert hits[0].url == f"/matches/{match.pk}/"
+    carla = _sample("dagon/samples/simulated-seed-1.json", title="Club night, table 2")
+    assert {h.entry.match_id for h in found("Carla").hits} == {carla.pk}
+
+
+def test_dracula_revealed_at_sea_finds_the_match_as_a_group_of_its_own(archive):
+    match = _sample("fury_of_dracula/samples/revealed-at-sea.json")
+    results = found("Dracula revealed at sea")
+    matches = [group for group in results.groups if group.is_matches]
+    assert [[h.entry.match_id for h in group.hits] for group in matches] == [[match.pk]]
+    assert all(h.entry.kind not in ("match", "annotation")
+               for group in results.by_game for h in group.hits)
+    assert "<mark>Dracula</mark>" in matches[0].hits[0].title
+
+
+def test_a_match_made_private_leaves_the_results_at_once(archive):
+    owner = UserFactory(username="owner")
+    document = games.get("dagon").simulate(seed=3, max_events=6)
+    match = import_match(raw={**document, "title": "Tavern night"}, created_by=owner)
+    assert found("Tavern").total == 1
+    Match.objects.filter(pk=match.pk).update(is_private=True)  # no signal, no reindexing
+    assert found("Tavern").total == 0
+    assert found("Tavern", user=UserFactory(username="stranger")).total == 0
+    assert [h.entry.match_id for h in found("Tavern", user=owner).hits] == [match.pk]

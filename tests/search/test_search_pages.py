@@ -77,3 +77,18 @@ def test_the_api_is_in_the_openapi_schema(client, db):
     operation = schema["paths"]["/api/search/"]["get"]
     names = {p["name"] for p in operation["parameters"]}
     assert {"q", "game", "kind", "page", "page_size"} <= names
+
+
+def test_matches_are_a_group_of_their_own_on_the_results_page(client, archive):
+    from pathlib import Path
+
+    from replay.log.interchange import import_match
+
+    sample = Path(__file__).resolve().parents[2] / "games/dagon/samples/lagoon-dispute.json"
+    match = import_match(raw=sample.read_bytes())
+    page = client.get(reverse("search"), {"q": "Lagoon dispute"}).content.decode()
+    group = page[page.index('<section class="search-matches">'):]
+    group = group[:group.index("</section>")]
+    assert "<h2>Recorded matches</h2>" in group
+    assert f'href="/matches/{match.pk}/"' in group and "<mark>Lagoon</mark>" in group
+    assert "Ana, Luis" in group
