@@ -24,7 +24,14 @@ from django.utils import timezone
 from archive.errors import ArchiveError
 from archive.models import Game, Passage, RulesDocument, Transcription
 from boundary import InputError, check_text
-from games.rules import RulesCheck, RulesError, check_rules, compile_rules, read_rules
+from games.rules import (
+    SAMPLE_EVENTS,
+    RulesCheck,
+    RulesError,
+    check_rules,
+    compile_rules,
+    read_rules,
+)
 from games.rules.engine import RulesEngine
 from games.rules.problems import Problem
 from games.rules.source import MAX_CHARACTERS, read_source
@@ -78,7 +85,8 @@ def open_draft(game: Game) -> RulesDocument | None:
 # -- checking and storing ------------------------------------------------------------------
 
 
-def rules_check(*, game: Game, text: str, seed: int = 1, sample: bool = True) -> RulesCheck:
+def rules_check(*, game: Game, text: str, seed: int = 1, sample: bool = True,
+                max_events: int = SAMPLE_EVENTS) -> RulesCheck:
     """What the editor shows for ``text`` as ``game``'s rules (nothing is stored): its
     problems (line, path, message), or the engine, its board and a simulated match."""
     if not isinstance(text, str):
@@ -93,7 +101,7 @@ def rules_check(*, game: Game, text: str, seed: int = 1, sample: bool = True) ->
             _line_of_game(text), "game",
             f"the document is for {named['game']!r}, not {game.slug!r}"),))
     return check_rules(text, passages=rules_passages(game), version="draft", seed=seed,
-                       sample=sample)
+                       sample=sample, max_events=max_events)
 
 
 def rules_draft_save(*, game: Game, text: str, created_by=None, change_note: str = ""
