@@ -16,6 +16,7 @@ version found by ``games.get`` like a seed game.
 from __future__ import annotations
 
 import hashlib
+import re
 
 from django.db import transaction
 from django.db.models import Max
@@ -36,6 +37,8 @@ from games.rules.engine import RulesEngine
 from games.rules.problems import Problem
 from games.rules.source import MAX_CHARACTERS, read_source
 
+GAME_LINE = re.compile(r'^(?:game:\s*(?:"([^"]+)"|([A-Za-z0-9-]+))\s*(?:#.*)?$'
+                       r'|\s*"game"\s*:\s*"([^"]+)")')
 ENGINES_KEPT = 32  # compiled versions kept in memory (a version never changes: no expiry)
 
 
@@ -91,17 +94,18 @@ def rules_check(*, game: Game, text: str, seed: int = 1, sample: bool = True,
     problems (line, path, message), or the engine, its board and a simulated match."""
     if not isinstance(text, str):
         return RulesCheck(problems=(Problem(None, "", "the rules document must be text"),))
-    try:
-        named = read_source(text).value
-    except RulesError as error:
-        return RulesCheck(problems=error.problems)
-    if isinstance(named, dict) and "game" in named and named["game"] != game.slug:
+    named = _named_game(text)
+    if named is not None and named[1] != game.slug:
         # Said alone: its citations (``<its game>/…``) would fail one by one otherwise.
         return RulesCheck(problems=(Problem(
-            _line_of_game(text), "game",
-            f"the document is for {named['game']!r}, not {game.slug!r}"),))
-    return check_rules(text, passages=rules_passages(game), version="draft", seed=seed,
-                       sample=sample, max_events=max_events)
+            named[0], "game", f"the document is for {named[1]!r}, not {game.slug!r}"),))
+    found = check_rules(text, passages=rules_passages(game), version="draft", seed=seed,
+                        sample=sample, max_events=max_events)
+    if found.document is not None and found.document.get("game") != game.slug:
+        return RulesCheck(problems=(Problem(
+            None, "game", f"the document is for {found.document.get('game')!r}, not "
+                          f"{game.slug!r}"),))
+    return found
 
 
 def rules_draft_save(*, game: Game, text: str, created_by=None, change_note: str = ""
@@ -172,10 +176,13 @@ def rules_discard(*, document: RulesDocument) -> None:
     document.delete()
 
 
-def _line_of_game(text: str) -> int | None:
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.lstrip().startswith(("game:", '"game"')):
-            return number
+def _named_game(text: str) -> tuple[int, str] | None:
+    """(line, slug) of the document's top-level ``game`` as written, when a glance finds it
+    (the full reading is the check's)."""
+    for number, line in enumerate(text.splitlines()[:200], start=1):
+        found = GAME_LINE.match(line)
+        if found:
+            return number, found.group(1) or found.group(2) or found.group(3)
     return None
 
 

@@ -29,7 +29,7 @@ from replay.runs.changes import rules_changes
 from web.jinja import render_fragment
 from web.pages import curator_only, page
 
-SAMPLE_EVENTS = 300  # the simulated match a check shows is cut here: a check stays quick
+SAMPLE_EVENTS = 200  # the simulated match a check shows is cut here: a check stays quick
 
 
 def first_document(game: Game) -> str:
