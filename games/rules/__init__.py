@@ -54,9 +54,9 @@ def _compiled(source: Source, passages: Mapping[str, str] | None) -> RulesGame:
     problems = schema_problems(source)
     if problems:
         raise RulesError(in_order(problems))
-    game, problems = assemble(source.value, source, passages)
+    game, found = assemble(source.value, source, passages)
     if game is None:
-        raise RulesError(problems)
+        raise RulesError(found)
     return game
 
 

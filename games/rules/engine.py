@@ -111,7 +111,7 @@ class RulesEngine(Engine):
 def event_specs_of(game: RulesGame) -> tuple[EventSpec, ...]:
     """The document's events: the five types a data game records, those it uses."""
     specs = []
-    thrown = [game.dice[stage.target] for stage in game.stages if stage.kind == "throw"]
+    thrown = [game.dice[stage.source] for stage in game.stages if stage.kind == "throw"]
     if thrown:
         faces = [face for dice in thrown for face in dice.faces]
         specs.append(EventSpec(
@@ -159,6 +159,6 @@ def sections_of(game: RulesGame, slug: str) -> tuple[ModuleType, ...]:
         section = ModuleType(f"{slug} rules document: {name}", said)
         section.RULES = {event_type: pair for event_type, pair in table.items()  # type: ignore[attr-defined]
                          if event_type in used}
-        if section.RULES:  # type: ignore[attr-defined]
+        if section.RULES:
             found.append(section)
     return tuple(found)
