@@ -26,7 +26,6 @@ from archive.errors import ArchiveError
 from archive.models import Game, Passage, RulesDocument, Transcription
 from boundary import InputError, check_text
 from games.rules import (
-    SAMPLE_EVENTS,
     RulesCheck,
     RulesError,
     check_rules,
@@ -39,6 +38,7 @@ from games.rules.source import MAX_CHARACTERS, read_source
 
 GAME_LINE = re.compile(r'^(?:game:\s*(?:"([^"]+)"|([A-Za-z0-9-]+))\s*(?:#.*)?$'
                        r'|\s*"game"\s*:\s*"([^"]+)")')
+CHECK_EVENTS = 200  # a check's simulated match is cut here, so a check stays quick
 ENGINES_KEPT = 32  # compiled versions kept in memory (a version never changes: no expiry)
 
 
@@ -89,7 +89,7 @@ def open_draft(game: Game) -> RulesDocument | None:
 
 
 def rules_check(*, game: Game, text: str, seed: int = 1, sample: bool = True,
-                max_events: int = SAMPLE_EVENTS) -> RulesCheck:
+                max_events: int = CHECK_EVENTS) -> RulesCheck:
     """What the editor shows for ``text`` as ``game``'s rules (nothing is stored): its
     problems (line, path, message), or the engine, its board and a simulated match."""
     if not isinstance(text, str):

@@ -29,8 +29,6 @@ from replay.runs.changes import rules_changes
 from web.jinja import render_fragment
 from web.pages import curator_only, page
 
-SAMPLE_EVENTS = 200  # the simulated match a check shows is cut here: a check stays quick
-
 
 def first_document(game: Game) -> str:
     """What the editor starts from for a game with no rules document yet (the reference's
@@ -70,7 +68,7 @@ def _sample_steps(engine: RulesEngine, sample: dict, step: int
 
 
 def _check_context(game: Game, text: str, step: int) -> dict:
-    found = rules_check(game=game, text=text, sample=True, max_events=SAMPLE_EVENTS)
+    found = rules_check(game=game, text=text, sample=True)
     context: dict = {"game": game, "check": found, "step": step}
     if found.ok and found.engine is not None and found.sample is not None:
         sample = found.sample
