@@ -20,8 +20,9 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 
-from archive import catalogue, exports, review, services
-from archive.models import Game, Rulebook, Scan, Transcription
+from archive import catalogue, exports, review, rules_documents, services
+from archive.models import Game, Rulebook, RulesDocument, Scan, Transcription
+from archive.rules_documents import RulesProblems
 from archive.selectors import readable_versions
 from archive.serializers import (
     AnnotationChangeSerializer,
@@ -30,6 +31,9 @@ from archive.serializers import (
     RulebookCreateSerializer,
     RulebookDescriptionSerializer,
     RulebookSerializer,
+    RulesCheckSerializer,
+    RulesDocumentSerializer,
+    RulesDraftSerializer,
     ScanSerializer,
     ScanUploadSerializer,
     TranscriptionDetailSerializer,
@@ -37,7 +41,7 @@ from archive.serializers import (
     TranscriptionSerializer,
 )
 from boundary.drf import BoundedJSONParser
-from web.access import ID_PATTERN, int_query_param
+from web.access import ID_PATTERN, int_query_param, is_curator
 from web.openapi import whole_number_parameter
 
 GAME_PARAM = OpenApiParameter("game", OpenApiTypes.STR, description="a game's slug")
@@ -349,3 +353,64 @@ class GlossaryViewSet(viewsets.ViewSet):
         game = get_object_or_404(Game, slug=slug)
         items = exports.game_glossary(game=game)
         return Response(GlossaryItemSerializer(items, many=True).data)
+
+
+def _rules_refused(error: RulesProblems) -> Response:
+    return Response({"error": "invalid", "detail": error.message, "field": "text",
+                     "problems": [problem.as_dict() for problem in error.problems]}, status=400)
+
+
+@extend_schema_view(
+    list=extend_schema(parameters=[GAME_PARAM],
+                       description="Versions of games' rules documents, newest first "
+                       "(drafts for curators only)."),
+    create=extend_schema(
+        request=RulesDraftSerializer, responses={201: RulesDocumentSerializer},
+        description="Curators: store a text as the game's draft (the open draft rewritten, or "
+        "a new version after the latest). 400 with every problem (line, path, message) unless "
+        "it checks clean; nothing is stored then."),
+)
+class RulesDocumentViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    lookup_value_regex = ID_PATTERN
+    serializer_class = RulesDocumentSerializer
+    parser_classes = (BoundedJSONParser,)
+
+    def get_queryset(self):
+        documents = RulesDocument.objects.select_related("game").order_by("game__slug",
+                                                                           "-version")
+        if not is_curator(self.request.user):
+            documents = documents.filter(state=RulesDocument.PUBLISHED)
+        game = self.request.query_params.get("game")
+        return documents.filter(game__slug=game) if game else documents
+
+    def create(self, request, *args, **kwargs):
+        form = RulesDraftSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        try:
+            document = rules_documents.rules_draft_save(created_by=request.user,
+                                                        **form.validated_data)
+        except RulesProblems as error:
+            return _rules_refused(error)
+        return Response(RulesDocumentSerializer(document).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=RulesCheckSerializer, responses={200: OpenApiTypes.OBJECT},
+                   description="Curators: check a text as a game's rules (nothing is stored): "
+                   "its problems (line, path, message), or its board layout and a simulated "
+                   "match under the default reading.")
+    @action(detail=False, methods=["post"], url_path="check")
+    def check(self, request):
+        form = RulesCheckSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        return Response(rules_documents.rules_check(**form.validated_data).as_dict())
+
+    @extend_schema(request=None, responses={200: RulesDocumentSerializer},
+                   description="Curators: publish a draft: from now on it never changes, and "
+                   "new matches of the game are refereed under it.")
+    @action(detail=True, methods=["post"], url_path="publish")
+    def publish(self, request, pk=None):
+        try:
+            document = rules_documents.rules_publish(document=self.get_object(),
+                                                     published_by=request.user)
+        except RulesProblems as error:
+            return _rules_refused(error)
+        return Response(RulesDocumentSerializer(document).data)

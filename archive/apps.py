@@ -18,7 +18,12 @@ class ArchiveConfig(AppConfig):
     verbose_name = "Rulebook archive"
 
     def ready(self) -> None:
+        import games.registry
+        from archive.rules_documents import PUBLISHED_RULES
         from trust.backup import RowsSection, register
+
+        # Data games: every game whose rules are a published document joins the registry.
+        games.registry.REGISTRY.add_source(PUBLISHED_RULES)
 
         # Every row of the archive, and its scans byte for byte.
         register(RowsSection("archive", order=10, files=True, announce=announce_restored))

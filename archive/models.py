@@ -395,3 +395,60 @@ class ReviewStep(models.Model):
 
     def __str__(self) -> str:
         return f"{self.transcription}: {self.get_action_display()} by {self.by_name}"
+
+
+class RulesDocument(models.Model):
+    """One version of a game's rules written as data (``ludoteca.rules/1``, see
+    docs/rules-reference.md): a draft a curator edits, then published and never changed again
+    (refused here and by database triggers, ``archive.rules_guards``). A match remembers the
+    version it is refereed under; the engine compiled from a version carries its number."""
+
+    DRAFT, PUBLISHED = "draft", "published"
+    STATES = [(DRAFT, "Draft"), (PUBLISHED, "Published")]
+    YAML, JSON = "yaml", "json"
+    FORMATS = [(YAML, "YAML"), (JSON, "JSON")]
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="rules_documents")
+    version = models.PositiveIntegerField()
+    text = models.TextField()
+    format = models.CharField(max_length=4, choices=FORMATS, default=YAML)
+    sha256 = models.CharField(max_length=64)
+    change_note = models.CharField(max_length=500, blank=True)
+    state = models.CharField(max_length=10, choices=STATES, default=DRAFT)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    published_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game_id", "-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version"], name="rules_unique_version"),
+            models.CheckConstraint(
+                condition=Q(state="published", published_at__isnull=False)
+                | (~Q(state="published") & Q(published_at__isnull=True)),
+                name="rules_published_when_published",
+                violation_error_message="a rules version has a publication time once "
+                "published, and only then",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game.slug} rules v{self.version} ({self.state})"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None and RulesDocument.objects.filter(
+                pk=self.pk, state=self.PUBLISHED).exists():
+            raise ValidationError("a published rules version never changes: write a new draft")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        if RulesDocument.objects.filter(pk=self.pk, state=self.PUBLISHED).exists():
+            raise ValidationError("a published rules version is never deleted")
+        return super().delete(*args, **kwargs)

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from archive.models import Annotation, Game, Passage, Rulebook, Scan, Transcription
+from archive.models import (
+    Annotation,
+    Game,
+    Passage,
+    Rulebook,
+    RulesDocument,
+    Scan,
+    Transcription,
+)
 from boundary import MAX_DB_INTEGER
 from boundary.drf import RefusesUnknownFields, WholeNumberField
 
@@ -266,3 +274,30 @@ class GlossaryItemSerializer(serializers.Serializer):
     supplied = serializers.BooleanField(
         help_text="the English rendering is Ludoteca's, not the text's"
     )
+
+
+class RulesDocumentSerializer(serializers.ModelSerializer):
+    """A version of a game's rules document (``archive.rules_documents``)."""
+
+    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    created_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    published_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+
+    class Meta:
+        model = RulesDocument
+        fields = ("id", "game", "version", "state", "format", "text", "sha256", "change_note",
+                  "created_by", "created_at", "published_by", "published_at")
+
+
+class RulesCheckSerializer(StrictSerializer):
+    """The body of POST /api/rules/check/: a text to check as a game's rules."""
+
+    game = serializers.SlugRelatedField(slug_field="slug", queryset=Game.objects.all())
+    text = serializers.CharField(trim_whitespace=False, max_length=1_000_000)
+
+
+class RulesDraftSerializer(RulesCheckSerializer):
+    """The body of POST /api/rules/: a text to store as the game's draft."""
+
+    change_note = serializers.CharField(max_length=500, required=False, allow_blank=True,
+                                        default="")

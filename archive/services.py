@@ -17,6 +17,7 @@ import background
 from archive.errors import ArchiveError
 from archive.models import Annotation, Game, Rulebook, Scan, Transcription
 from archive.parsing import TARGET_SEPARATOR, certainty_cues, parse_transcription
+from archive.rules_documents import rules_load
 from archive.signals import game_stored
 from archive.versions import (
     Box,
@@ -30,6 +31,7 @@ from boundary import MAX_DB_INTEGER, InputError, check_language, check_text, che
 SEED_DIR = Path(__file__).resolve().parent / "seed"
 MAX_TRANSCRIPTION_TEXT = 5_000_000
 SEED_PUBLISHED = "the bundled seed archive, published as it is loaded"
+DATA_GAME_EDITION = "written for the archive"  # the rulebook of a seed data game
 
 
 def decode_text(raw: bytes | str, *, field: str = "file") -> str:
@@ -134,6 +136,44 @@ def load_archive(*, seed_dir: Path = SEED_DIR) -> list[TranscriptionImport]:
                     by_language[item["language"]] = result.transcription
                     results.append(result)
     return results
+
+
+def load_data_games(*, seed_dir: Path = SEED_DIR) -> list[str]:
+    """Load the seed archive's games whose rules are written as data (``seed_dir/rules/<slug>/``:
+    ``game.json``, its transcriptions, ``rules.yaml`` published as the version it names).
+    Idempotent; one line said for each thing loaded."""
+    said = []
+    with transaction.atomic():
+        for directory in sorted(path.parent for path in (seed_dir / "rules").glob("*/game.json")):
+            info = json.loads((directory / "game.json").read_text(encoding="utf-8"))
+            game = ensure_game(
+                slug=info["slug"], title=info["title"],
+                original_title=info.get("original_title", ""),
+                original_language=info.get("original_language", ""),
+                min_players=info.get("min_players"), max_players=info.get("max_players"),
+                components=info.get("components", []))
+            for item in info["transcriptions"]:
+                rulebook, _ = Rulebook.objects.get_or_create(
+                    game=game, edition=DATA_GAME_EDITION, language=item["language"],
+                    defaults={"provenance": item.get("note", "")})
+                result = import_transcription(
+                    rulebook=rulebook, text=decode_text((directory / item["file"]).read_bytes()),
+                    language=item["language"], transcriber=item["transcriber"],
+                    change_note=item.get("note", ""), published_without_review=SEED_PUBLISHED)
+                t = result.transcription
+                said.append(f"{'imported' if result.created else 'unchanged'}: {game.slug} "
+                            f"[{t.language}] v{t.version} ({t.passages.count()} passages)")
+            document, created = rules_load(
+                game=game, text=decode_text((directory / "rules.yaml").read_bytes()),
+                publish=True, change_note="the bundled seed archive")
+            if str(document.version) != str(info["rules_version"]):
+                raise ArchiveError(
+                    f"{directory / 'game.json'}: rules_version {info['rules_version']} but the "
+                    f"archive holds this text as version {document.version}",
+                    field="rules_version")
+            said.append(f"{'published' if created else 'unchanged'}: {game.slug} rules "
+                        f"v{document.version}")
+    return said
 
 
 # -- scans ---------------------------------------------------------------------------------

@@ -10,6 +10,9 @@ median length of a finished match, and the greedy agents' decisions a second; th
 every reading's matches together, and whether at least ``--target`` of them finished (required
 of every game whose matches can end by play); the load average before and after.
 
+The data games of the seed archive (``archive/seed/rules/<slug>/``) join the registry here as
+they do in the product, so ``--games goose fox-and-geese`` plays them by slug.
+
 Usage: python bench/agents_completion.py [--games dagon …] [--matches 20] [--seed 1]
        [--target 0.95] [--points POINT …]
 """
@@ -28,7 +31,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import games
 from games.agents import play_match, seats_for
 from games.agents.simulate import SIMULATOR
+from games.registry import REGISTRY
+from games.rules.files import DirectorySource
 from studies.statistics import wilson
+
+SEED_DATA_GAMES = Path(__file__).resolve().parent.parent / "archive" / "seed" / "rules"
 
 
 def load() -> str:
@@ -69,6 +76,7 @@ def play(engine, choices: dict, *, matches: int, seed: int) -> dict:
 
 
 def main() -> int:
+    REGISTRY.add_source(DirectorySource(SEED_DATA_GAMES))
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", nargs="+", default=[

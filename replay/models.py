@@ -29,6 +29,9 @@ class Match(models.Model):
     # The reading the recorder offers legal choices under ({point: option}; unchosen points
     # take their default). It decides nothing stored: every replay names its own reading.
     reading = models.JSONField(default=dict, blank=True)
+    # The version of the game's rules document the match is refereed under (a data game;
+    # blank for a game whose engine is code): set when the match is made, never changed.
+    rules_version = models.CharField(max_length=20, blank=True)
     # A variation: {"match", "seq", "hash"} as the interchange format carries it (the first
     # ``seq`` events are the parent's, with the same hashes) ...
     branch_of = models.JSONField(null=True, blank=True)

@@ -1,10 +1,15 @@
 from django.urls import path
 
+from replay import rules_editor
 from replay.reading import compare_views, match_views, printing, score_sheet_views, step_views
 from replay.recorder import views as recorder_views
 from replay.variations import views as variation_views
 
 urlpatterns = [
+    path("games/<slug:slug>/rules/", rules_editor.rules_editor, name="rules-editor"),
+    path("games/<slug:slug>/rules/check/", rules_editor.rules_editor_check, name="rules-check"),
+    path("games/<slug:slug>/rules/<int:version>/", rules_editor.rules_publish_page,
+         name="rules-publish"),
     path("matches/", match_views.match_list, name="match-list"),
     path("matches/new/", match_views.match_new, name="match-create"),
     path("matches/import/", match_views.match_import, name="match-import"),

@@ -61,8 +61,9 @@ TRANSACTIONAL_FIXTURES = {"transactional_db", "live_server", "django_db_reset_se
 
 @pytest.fixture(autouse=True)
 def _append_only_guards(request):
-    """Every database test runs with the event table's triggers in place. A transactional
-    test drops them at its end only so that Django's flush can empty the tables."""
+    """Every database test runs with the event table's triggers (and those of published rules
+    documents) in place. A transactional test drops them at its end only so that Django's
+    flush can empty the tables."""
     marker = request.node.get_closest_marker("django_db")
     names = set(request.fixturenames)
     transactional = bool(names & TRANSACTIONAL_FIXTURES) or bool(
@@ -74,12 +75,15 @@ def _append_only_guards(request):
     request.getfixturevalue("transactional_db" if transactional else "db")
     from django.db import connection
 
+    from archive.rules_guards import install_rules_guards, remove_rules_guards
     from replay.log.db_guards import install_event_guards, remove_event_guards
 
     install_event_guards(connection)
+    install_rules_guards(connection)
     yield
     if transactional:
         remove_event_guards(connection)
+        remove_rules_guards(connection)
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -103,6 +103,7 @@ def draw(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
     if current.pending:
         draft.state["pending"] = state["pending"][1:]
     else:
+        assert stage is not None  # nothing pending: the draw was due by the stage
         draft.state["stage"] = stage.index + 1
     said: list[str] = []
     if card.keep:

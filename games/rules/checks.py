@@ -11,7 +11,7 @@ from typing import Any
 
 from games.core.points import Certainty
 from games.core.rulebook import Rulebook
-from games.rules.clauses import Clause, Fixed
+from games.rules.clauses import Clause, Fixed, Switch
 from games.rules.compiler import Compiler
 from games.rules.geometry import walk
 from games.rules.model import MOTION, RulesGame, Stage
@@ -44,6 +44,7 @@ def assemble(document: Mapping[str, Any], source: Source,
     check_ends(compiler, pieces, ends)
     if compiler.problems:
         return None, in_order(compiler.problems)
+    assert first is not None  # a turn whose first player is unreadable is a problem above
     game = RulesGame(
         game=compiler.game, name=document["name"], document=dict(document),
         min_players=document["players"]["min"], max_players=document["players"]["max"],
@@ -138,11 +139,12 @@ def check_loops(compiler: Compiler, pieces) -> None:
     if not moving:
         return
     races = [action for action in compiler.actions.values() if action.kind == "race"]
-    counts = sorted({compiler.dice[action.dice].total(values) for action in races
-                     for values in compiler.dice[action.dice].outcomes.values})
+    counts = sorted({compiler.dice[action.race_dice].total(values) for action in races
+                     for values in compiler.dice[action.race_dice].outcomes.values})
     ends = sorted({value for action in races for value in action.params["past_end"].values()})
-    uses_repeat = any(operation == "repeat" for space in moving
-                      for effects in space.effect.values() for operation, _ in effects)
+    effects_of = {space.id: space.effect for space in moving if space.effect is not None}
+    uses_repeat = any(operation == "repeat" for clause in effects_of.values()
+                      for effects in clause.values() for operation, _ in effects)
     if uses_repeat and not races:
         at = compiler.space_paths[moving[0].id]
         compiler.problem(at, "repeat moves again by the same throw: the game needs a race "
@@ -150,17 +152,17 @@ def check_loops(compiler: Compiler, pieces) -> None:
         return
     starts = sorted({start for piece in pieces for start in piece.starts})
     moving_ids = {space.id for space in moving}
-    switches = {space.effect.point.id: space.effect for space in moving
-                if type(space.effect) is not Fixed}
+    switches = {clause.point.id: clause for clause in effects_of.values()
+                if isinstance(clause, Switch)}
     options = [list(switch.by_option) for switch in switches.values()]
     for combination in itertools.islice(itertools.product(*options), MOST_READINGS):
         chosen = dict(zip(switches, combination, strict=True))
 
         def effect_of(space_id: str, chosen=chosen) -> tuple:
-            clause = spaces[space_id].effect
             if space_id not in moving_ids:
                 return ()
-            if type(clause) is Fixed:
+            clause = effects_of[space_id]
+            if isinstance(clause, Fixed):
                 return clause.value
             return clause.by_option[chosen[clause.point.id]]
 
@@ -269,7 +271,7 @@ def _reachable(compiler: Compiler, pieces) -> set[str]:
     starts = {start for piece in pieces for start in piece.starts}
     for action in compiler.actions.values():
         if action.kind == "race":
-            track = compiler.tracks[action.track]
+            track = compiler.tracks[action.race_track]
             for a, b in itertools.pairwise(track.spaces):
                 join(a, b)
             for specials in action.params["special_throws"].values():
@@ -285,7 +287,7 @@ def _reachable(compiler: Compiler, pieces) -> set[str]:
         elif action.kind == "enter":
             for to in action.params["to"].values():
                 targets = compiler.regions[to].spaces if to in compiler.regions else (to,)
-                for a in compiler.regions[action.origin].spaces:
+                for a in compiler.regions[action.entry_region].spaces:
                     for b in targets:
                         join(a, b, both=False)
     for space in compiler.spaces.values():

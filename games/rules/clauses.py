@@ -56,7 +56,7 @@ Clause = Fixed | Switch
 def agreed(clause: Clause, judge: Callable[[Any], Any], read: Read) -> Any:
     """``judge`` of the clause's value, reading the point only when its options disagree (a
     point whose every option gives the same answer decided nothing here)."""
-    if type(clause) is Fixed:
+    if isinstance(clause, Fixed):
         return judge(clause.value)
     answers = {option: judge(value) for option, value in clause.by_option.items()}
     first = next(iter(answers.values()))

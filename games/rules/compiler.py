@@ -157,7 +157,7 @@ class Compiler:
     def compile_board(self) -> None:
         board = self.doc["board"]
         for index, raw in enumerate(board["spaces"]):
-            path = ("board", "spaces", index)
+            path: tuple[Any, ...] = ("board", "spaces", index)
             if raw["id"] in self.spaces:
                 self.problem((*path, "id"), f"the space {raw['id']!r} is defined twice")
                 continue
@@ -341,7 +341,7 @@ class Compiler:
 
     def compile_decks(self) -> None:
         for index, raw in enumerate(self.doc.get("decks", [])):
-            path = ("decks", index)
+            path: tuple[Any, ...] = ("decks", index)
             if raw["id"] in self.decks:
                 self.problem((*path, "id"), f"the deck {raw['id']!r} is defined twice")
                 continue

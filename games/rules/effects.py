@@ -43,7 +43,9 @@ def apply_move(ctx: Context, draft: Draft, move: Move) -> list[str]:
     passing_spaces = ctx.game.passing_spaces
     for space in move.passed if passing_spaces else ():
         if space in passing_spaces:
-            for operation, argument in ctx.game.spaces[space].passing.pick(ctx.read):
+            passing = ctx.game.spaces[space].passing
+            assert passing is not None  # a passing space has its passing effect
+            for operation, argument in passing.pick(ctx.read):
                 if operation != "stop":
                     rest_effect(ctx, draft, move.piece, operation, argument, said)
     arrive(ctx, draft, move.piece, move.path[0], move.direction, move.steps, move.action, said)

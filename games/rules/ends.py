@@ -39,13 +39,16 @@ def _holds(ctx: Context, state: Mapping[str, Any], end: End) -> tuple[str | None
     """The player the end is about and why it holds, or None."""
     game = ctx.game
     if end.kind == "reach":
+        assert end.target is not None  # the schema gives every reach end its place
         return agreed(end.target, lambda place: _reached(game, state, end, place), ctx.read)
     if end.kind == "fewer":
-        pieces = [p for p in state["pieces"] if p[SPACE] is not None and p[KIND] in end.kinds]
+        kinds, than = end.kinds, end.than
+        assert kinds is not None and than is not None  # as the schema gives a fewer end
+        pieces = [p for p in state["pieces"] if p[SPACE] is not None and p[KIND] in kinds]
         count = len(pieces)
-        if not agreed(end.than, lambda than: count < than, ctx.read):
+        if not agreed(than, lambda least: count < least, ctx.read):
             return None
-        owner = next((p[OWNER] for p in state["pieces"] if p[KIND] in end.kinds), None)
+        owner = next((p[OWNER] for p in state["pieces"] if p[KIND] in kinds), None)
         pieces_word = "piece" if count == 1 else "pieces"
         return owner, f"only {count} {_kinds(game, end)} {pieces_word} left on the board"
     if state["turn"] is None:
@@ -82,7 +85,8 @@ def _blocked(game: RulesGame, state: Mapping[str, Any], read) -> bool:
 
 
 def _kinds(game: RulesGame, end: End) -> str:
-    names = sorted({piece.name for piece in game.pieces if piece.kind in end.kinds})
+    kinds = end.kinds or frozenset()
+    names = sorted({piece.name for piece in game.pieces if piece.kind in kinds})
     return " or ".join(names)
 
 

@@ -12,19 +12,16 @@ from types import ModuleType
 from typing import Any
 
 from games.core.board import BoardLayout, Piece
-from games.core.choices import Choice
 from games.core.engine import Engine, Refusal
 from games.core.event_rules import event_rules
 from games.core.events import EventSpec, Field
 from games.core.facts import PlayerFacts
-from games.core.playable import default_players
-from games.core.points import Interpretation
 from games.core.step import Outcome
 from games.rules import acts, chance, hands
 from games.rules.drawing import facts_of, layout_of, pieces_of
+from games.rules.evaluation import evaluation_of
 from games.rules.model import RulesGame
 from games.rules.movement import MOST_JUMPS
-from games.rules.random_play import PlayContext, fill, play
 from games.rules.state import new_state, player_name
 
 MOST_REASON = 200
@@ -48,6 +45,7 @@ class RulesEngine(Engine):
         self.rulebook = game.rulebook
         self.turn_rule = game.turn_rule
         self.end_rule = game.end_rule
+        self.evaluation = evaluation_of(game)
         self.event_specs = event_specs_of(game)
         self.sections = sections_of(game, slug)
         self.rules = event_rules(self.sections)
@@ -109,56 +107,11 @@ class RulesEngine(Engine):
     def resample_hidden(self, state: Mapping[str, Any], seat: str, rng: random.Random) -> dict:
         return hands.resample_hidden(self.game, state, seat, rng)
 
-    def simulate(self, *, seed: int, players: Sequence[Mapping[str, str]] | None = None,
-                 setup: Mapping[str, Any] | None = None, max_events: int | None = None,
-                 min_events: int | None = None,
-                 interpretation: Interpretation | Mapping[str, str] | None = None) -> dict:
-        """A match played uniformly at random among the legal choices of ``interpretation``
-        (seeded: the same bytes in any process); while it is shorter than ``min_events`` the
-        bots avoid a choice that ends it when they have another."""
-        reading = self.reading(interpretation)
-        span = self.max_players - self.min_players + 1
-        players = [dict(p) for p in players] if players else seats(self.min_players +
-                                                                     seed % span)
-        setup = self.setup_with_defaults(setup)
-        events = play(self, seed=seed, players=players, setup=setup, strategy=self._stalling,
-                      interpretation=reading, max_events=max_events, min_events=min_events)
-        changed = {point: option for point, option in reading.options.items()
-                   if option != self.point(point).default}
-        said = ", ".join(f"{p}={o}" for p, o in sorted(changed.items())) or "the default"
-        return self.match_document(
-            title=f"Simulated match (seed {seed})", players=players, setup=setup,
-            events=events,
-            source=f"simulated by games.rules from the rules document of {self.slug} version "
-                   f"{self.version} (seed {seed}, min_events {min_events}, max_events "
-                   f"{max_events}) under {said} reading")
-
-    def _stalling(self, state: Mapping[str, Any], choices: Sequence[Choice],
-                  rng: random.Random, context: PlayContext) -> Choice | dict:
-        if not context.stalling:
-            return rng.choice(list(choices))
-        order = list(choices)
-        rng.shuffle(order)
-        for choice in order:
-            if choice.chance:
-                return choice
-            filled = fill(choice, rng)
-            if not self.finished(self.apply(dict(state), filled, context.interpretation).state):
-                return filled
-        return order[0]
-
-
-def seats(count: int) -> list[dict[str, str]]:
-    if count <= 6:
-        return default_players(count)
-    return [*default_players(6), *({"id": f"p{i}", "name": f"Player {i}"}
-                                   for i in range(7, count + 1))]
-
 
 def event_specs_of(game: RulesGame) -> tuple[EventSpec, ...]:
     """The document's events: the five types a data game records, those it uses."""
     specs = []
-    thrown = [game.dice[stage.target] for stage in game.stages if stage.kind == "throw"]
+    thrown = [game.dice[stage.source] for stage in game.stages if stage.kind == "throw"]
     if thrown:
         faces = [face for dice in thrown for face in dice.faces]
         specs.append(EventSpec(
@@ -206,6 +159,6 @@ def sections_of(game: RulesGame, slug: str) -> tuple[ModuleType, ...]:
         section = ModuleType(f"{slug} rules document: {name}", said)
         section.RULES = {event_type: pair for event_type, pair in table.items()  # type: ignore[attr-defined]
                          if event_type in used}
-        if section.RULES:  # type: ignore[attr-defined]
+        if section.RULES:
             found.append(section)
     return tuple(found)

@@ -24,3 +24,21 @@ def engine_from_directory(directory: Path, *, passages: Mapping[str, str] | None
                           passages=passages)
     return compile_rules(document, slug=info["slug"], name=info["title"],
                          version=str(info["rules_version"]), passages=passages)
+
+
+class DirectorySource:
+    """A registry source (``games.registry``) serving the data games kept as directories
+    under ``root`` (one a game, named by its slug), each compiled once when first asked for;
+    citations are not checked against a transcription (``passages`` is not given)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._engines: dict[str, RulesEngine] = {}
+
+    def slugs(self) -> list[str]:
+        return sorted(path.parent.name for path in self.root.glob(f"*/{RULES_FILE}"))
+
+    def load(self, slug: str) -> RulesEngine:
+        if slug not in self._engines:
+            self._engines[slug] = engine_from_directory(self.root / slug)
+        return self._engines[slug]

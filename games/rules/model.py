@@ -128,6 +128,24 @@ class Action:
     def moves(self) -> bool:
         return self.kind in ("race", "step", "jump", "enter")
 
+    @property
+    def race_track(self) -> str:
+        """A race's track (the schema requires one of a race)."""
+        assert self.track is not None, self.id
+        return self.track
+
+    @property
+    def race_dice(self) -> str:
+        """A race's dice (the schema requires them of a race)."""
+        assert self.dice is not None, self.id
+        return self.dice
+
+    @property
+    def entry_region(self) -> str:
+        """An enter action's region (the schema requires one of an enter action)."""
+        assert self.origin is not None, self.id
+        return self.origin
+
     @cached_property
     def free_path(self) -> bool:
         """Whether some reading of a race forbids passing over pieces."""
@@ -151,6 +169,12 @@ class Stage:
     optional: bool
     again_on: Clause | None
     rule: str
+
+    @property
+    def source(self) -> str:
+        """The dice a throw stage throws, or the deck a draw stage draws from."""
+        assert self.target is not None, self.index
+        return self.target
 
     @cached_property
     def takes_moves(self) -> bool:

@@ -230,9 +230,9 @@ def race(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
     throw = state["throw"]
     if throw is None:
         return
-    dice = game.dice[action.dice]
+    dice = game.dice[action.race_dice]
     count = dice.total(throw)
-    track = game.tracks[action.track]
+    track = game.tracks[action.race_track]
     thrown = tuple(sorted(throw))
     specials = action.params["special_throws"]
     special_throw = thrown in action.special_dice
@@ -259,11 +259,13 @@ def race(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
                                                     read, places):
                     yield Move(index, (here, to), action, stage, (), 1, (), count)
                 continue
-        if type(past_end) is Fixed:
+        if isinstance(past_end, Fixed):
             walked = walk(track.spaces, position, count, 1, past_end.value)
         else:
-            walked = agreed(past_end, lambda rule, p=position: walk(track.spaces, p, count, 1,
-                                                                    rule), read)
+            def walked_by(rule: Any, p: int = position, n: int = count) -> Any:
+                return walk(track.spaces, p, n, 1, rule)
+
+            walked = agreed(past_end, walked_by, read)
         if walked is None:
             continue
         reached, direction, passed = walked
@@ -358,7 +360,7 @@ def enter(game: RulesGame, state, actor: str, action: Action, stage: int, read: 
         total = state["total"]
         if total is None or not agreed(action.params["throws"], lambda t: total in t, read):
             return
-    region = game.regions[action.origin].spaces
+    region = game.regions[action.entry_region].spaces
     to = action.params["to"].pick(read)
     targets = game.regions[to].spaces if to in game.regions else (to,)
     for index, piece in _movable(state, actor, action, origin, places):

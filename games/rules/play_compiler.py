@@ -75,9 +75,10 @@ def _action(c: Compiler, raw: Mapping[str, Any], path: tuple) -> Action | None:
         given = raw.get(key, keys[key])
         if given is None:
             continue
-        clause = c.clause(given, (*path, key),
-                             lambda v, p, key=key: _parameter(c, key, v, p, raw),
-                             f"{raw['id']}: {key.replace('_', ' ')}")
+        def judged(v: Any, p: tuple, key: str = key) -> Any:
+            return _parameter(c, key, v, p, raw)
+
+        clause = c.clause(given, (*path, key), judged, f"{raw['id']}: {key.replace('_', ' ')}")
         if clause is None:
             ok = False
         else:
@@ -112,7 +113,8 @@ def _parameter(c: Compiler, key: str, value: Any, path: tuple, raw: Mapping[str,
 
 
 def _specials(c: Compiler, value: list, path: tuple, raw: Mapping[str, Any]) -> tuple | None:
-    dice = c.dice.get(raw.get("dice"))
+    dice_id = raw.get("dice")
+    dice = c.dice.get(dice_id) if isinstance(dice_id, str) else None
     found, ok = [], True
     for index, item in enumerate(value):
         at = (*path, index)

@@ -14,6 +14,7 @@ import bisect
 import json
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -160,6 +161,16 @@ def _read_yaml(text: str) -> Source:
 
 
 _SPACE = re.compile(r"[ \t\n\r]*")
+# The standard library's JSON string scanner (typeshed does not declare it).
+SCAN_STRING: Callable[[str, int, bool], tuple[str, int]] = (
+    json.decoder.scanstring)  # type: ignore[attr-defined]
+
+
+def _after_space(text: str, position: int) -> int:
+    """Where the white space from ``position`` ends (``_SPACE`` matches anywhere)."""
+    found = _SPACE.match(text, position)
+    assert found is not None
+    return found.end()
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 _LITERALS = {"true": True, "false": False, "null": None}
 
@@ -181,9 +192,9 @@ class _JsonReader:
                                    f"not valid JSON: {message}")])
 
     def read(self) -> Source:
-        position = _SPACE.match(self.text, 0).end()
+        position = _after_space(self.text, 0)
         value, position = self.value(position, (), 0)
-        position = _SPACE.match(self.text, position).end()
+        position = _after_space(self.text, position)
         if position != len(self.text):
             raise self.fail(position, "more text after the document")
         return Source(value, self.lines, "json")
@@ -220,7 +231,7 @@ class _JsonReader:
 
     def string(self, position: int, path: Path) -> tuple[str, int]:
         try:
-            value, end = json.decoder.scanstring(self.text, position + 1, True)
+            value, end = SCAN_STRING(self.text, position + 1, True)
         except json.JSONDecodeError as error:
             raise self.fail(error.pos, error.msg, path) from None
         if len(value) > MAX_STRING:
@@ -232,7 +243,7 @@ class _JsonReader:
     def mapping(self, position: int, path: Path, depth: int) -> tuple[dict, int]:
         text = self.text
         built: dict[str, Any] = {}
-        position = _SPACE.match(text, position).end()
+        position = _after_space(text, position)
         if text.startswith("}", position):
             return built, position + 1
         while True:
@@ -243,15 +254,15 @@ class _JsonReader:
             if key in built:
                 raise RulesError([Problem(key_line, path_text((*path, key)),
                                           f"the key {key!r} is given twice")])
-            position = _SPACE.match(text, position).end()
+            position = _after_space(text, position)
             if not text.startswith(":", position):
                 raise self.fail(position, "expected ':' after a key", path)
-            position = _SPACE.match(text, position + 1).end()
+            position = _after_space(text, position + 1)
             self.lines[(*path, key)] = key_line
             built[key], position = self.value(position, (*path, key), depth + 1)
-            position = _SPACE.match(text, position).end()
+            position = _after_space(text, position)
             if text.startswith(",", position):
-                position = _SPACE.match(text, position + 1).end()
+                position = _after_space(text, position + 1)
                 continue
             if text.startswith("}", position):
                 return built, position + 1
@@ -260,15 +271,15 @@ class _JsonReader:
     def sequence(self, position: int, path: Path, depth: int) -> tuple[list, int]:
         text = self.text
         built: list[Any] = []
-        position = _SPACE.match(text, position).end()
+        position = _after_space(text, position)
         if text.startswith("]", position):
             return built, position + 1
         while True:
             item, position = self.value(position, (*path, len(built)), depth + 1)
             built.append(item)
-            position = _SPACE.match(text, position).end()
+            position = _after_space(text, position)
             if text.startswith(",", position):
-                position = _SPACE.match(text, position + 1).end()
+                position = _after_space(text, position + 1)
                 continue
             if text.startswith("]", position):
                 return built, position + 1

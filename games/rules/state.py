@@ -23,7 +23,7 @@ def new_state(game: RulesGame, players: Sequence[Mapping[str, str]]) -> dict:
                          f"players, not {len(ids)}")
     roles = {pid: game.roles[seat][0] for seat, pid in enumerate(ids)} if game.roles else {}
     by_role = {role: pid for pid, role in roles.items()}
-    pieces = []
+    pieces: list[list[Any]] = []
     for piece in game.pieces:
         owners = ids if piece.owner is None else [by_role[piece.owner]] \
             if piece.owner in by_role else []
@@ -80,7 +80,7 @@ def piece_name(game: RulesGame, kind: str) -> str:
     return game.piece_names.get(kind, kind)
 
 
-def first_piece(state: Mapping[str, Any], pid: str) -> int | None:
+def first_piece(state: Mapping[str, Any], pid: str | None) -> int | None:
     """The piece a card's effect moves: the one moved last this turn, else the player's first
     piece on the board."""
     mover = state["mover"]

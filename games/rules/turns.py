@@ -77,9 +77,9 @@ def now(game: RulesGame, state: Mapping[str, Any], read: Read) -> Now:
         return Now(actor, False, None, (stage,), False)  # the usual case, said at once
     found = []
     for stage in game.stages[state["stage"]:]:
-        if stage.kind == "draw" and (exhausted(state, stage.target) or
-                                     (not game.decks[stage.target].reshuffle and
-                                     not any(state["decks"][stage.target]["pile"].values()))):
+        if stage.kind == "draw" and (exhausted(state, stage.source) or
+                                     (not game.decks[stage.source].reshuffle and
+                                      not any(state["decks"][stage.target]["pile"].values()))):
             continue
         found.append(stage)
         if not stage.optional:
@@ -159,9 +159,9 @@ def expected(game: RulesGame, state: Mapping[str, Any], current: Now) -> str:
     said = []
     for stage in current.stages:
         if stage.kind == "throw":
-            said.append(f"throw {game.dice[stage.target].name}")
+            said.append(f"throw {game.dice[stage.source].name}")
         elif stage.kind == "draw":
-            said.append(f"draw from {game.decks[stage.target].name}")
+            said.append(f"draw from {game.decks[stage.source].name}")
         else:
             said.append(" or ".join(_act_words(action.kind) for action in stage.actions))
     if current.may_end:

@@ -125,7 +125,7 @@ def _fits_type(branch: Mapping, value: Any) -> bool:
         return type(branch["const"]) is type(value)
     if "enum" in branch:
         return isinstance(value, str)
-    kind = branch.get("type")
+    kind = str(branch.get("type"))
     return {"object": isinstance(value, dict), "array": isinstance(value, list),
             "string": isinstance(value, str),
             "integer": isinstance(value, int) and not isinstance(value, bool),
@@ -141,7 +141,7 @@ def _sentence(kind: str, expected: Any, value: Any, schema_: Mapping) -> str:
     if len(shown) > 60:
         shown = shown[:57] + "…"
     if kind == "type":
-        wanted = expected if isinstance(expected, list) else [expected]
+        wanted = [str(w) for w in (expected if isinstance(expected, list) else [expected])]
         return f"must be {' or '.join(_TYPE_WORDS.get(w, w) for w in wanted)}, not {shown}"
     if kind == "enum":
         return f"{shown} is not one of: {', '.join(map(str, expected))}"

@@ -47,7 +47,7 @@ def clause_words(clause: Clause | None, say) -> str:
     """``say(value)``, or the point that decides it."""
     if clause is None:
         return ""
-    if type(clause) is Fixed:
+    if isinstance(clause, Fixed):
         return say(clause.value)
     return f"as the reading of {clause.point.id} says"
 

@@ -30,7 +30,7 @@ from trust.errors import BrokenChain
 
 MATCH_FIELDS = ("is_private", "created_at", "last_seq", "head_hash", "idempotency_key", "reading",
                 "branch_of", "parent_id", "chain_broken_seq", "chain_broken_problem",
-                "chain_broken_at")
+                "chain_broken_at", "rules_version")
 
 
 class MatchesSection(Section):
@@ -116,8 +116,9 @@ class MatchesSection(Section):
                 source=fields["source"] or "",
                 created_by_id=context.user_id(entry.get("created_by"), f"match {entry['id']}"),
                 **{name: entry.get(name) for name in MATCH_FIELDS if name not in (
-                    "created_at", "chain_broken_at", "reading")},
+                    "created_at", "chain_broken_at", "reading", "rules_version")},
                 reading=entry.get("reading") or {},
+                rules_version=entry.get("rules_version") or "",  # older backups: none
                 chain_broken_at=when(entry.get("chain_broken_at")),
             )
             match.save(force_insert=True)

@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 
 import games
 from archive.models import Game
+from archive.rules_documents import latest_published
 from boundary import InputError, check_json_value, check_text
 from replay.log.append import append_events, check_events, check_idempotency_key
 from replay.log.errors import (
@@ -109,7 +110,8 @@ def match_create(
                 parent = parent_in_archive(fields["branch_of"], reader=created_by)
             match = Match.objects.create(
                 game=game, created_by=created_by, is_private=is_private,
-                idempotency_key=idempotency_key, parent=parent, **fields,
+                idempotency_key=idempotency_key, parent=parent,
+                rules_version=_rules_version(game, parent), **fields,
             )
             for start in range(0, len(records), CREATE_BATCH):
                 append_events(
@@ -126,6 +128,15 @@ def match_create(
 
 
 CREATE_BATCH = 5000  # events per append inside the creation's one transaction
+
+
+def _rules_version(game: Game, parent: Match | None) -> str:
+    """The rules version a new match is refereed under: its parent's for a variation, else
+    the latest published version of a data game's rules ("" for a game whose engine is code)."""
+    if parent is not None:
+        return parent.rules_version
+    document = latest_published(game)
+    return str(document.version) if document is not None else ""
 
 
 def checked_branch_of(value: Any, events: Sequence[Mapping[str, Any]]) -> dict:

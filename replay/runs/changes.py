@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from archive.models import RulesDocument
+from archive.rules_documents import rules_engine
 from games.core.canonical import state_checksum
 from games.core.replay import collect_corrections, effective_events
 from replay.models import Match, ReplayFlag, ReplayRun, ReplayStep
@@ -81,9 +83,10 @@ def stale_runs(*, matches: Iterable[Match] | None = None) -> Iterator[ReplayRun]
             yield run
 
 
-def run_changes(*, run: ReplayRun) -> RunChange:
-    """Replay ``run``'s log up to its ``log_seq`` with today's engine and compare its steps."""
-    engine = engine_for(run.match)
+def run_changes(*, run: ReplayRun, engine=None) -> RunChange:
+    """Replay ``run``'s log up to its ``log_seq`` with today's engine (or ``engine``: another
+    version of the game's rules) and compare its steps."""
+    engine = engine or engine_for(run.match)
     current_points = {point.id for point in engine.points}
     recorded = {k: v for k, v in run.interpretation.items() if k in current_points}
     # Points added since the run was made are not in its reading: it was made under the
@@ -136,3 +139,15 @@ def run_changes(*, run: ReplayRun) -> RunChange:
 def replay_changes(*, matches: Iterable[Match] | None = None) -> Iterator[RunChange]:
     for run in stale_runs(matches=matches):
         yield run_changes(run=run)
+
+
+def rules_changes(*, document: RulesDocument) -> list[RunChange]:
+    """What publishing ``document`` (a draft of a data game's rules) would change: each
+    finished run of a stored match of the game, replayed by the draft's engine and compared
+    step by step, as ``replay_changes`` does for a new engine version. A match keeps the
+    version it remembers; these are the steps a match recorded under the new one would
+    read otherwise."""
+    engine = rules_engine(document)
+    runs = (ReplayRun.objects.filter(status=ReplayRun.DONE, match__game=document.game)
+            .select_related("match__game").order_by("match_id", "id"))
+    return [run_changes(run=run, engine=engine) for run in runs]

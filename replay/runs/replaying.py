@@ -21,6 +21,7 @@ from django.utils import timezone
 
 import background
 import games
+from archive.rules_documents import rules_engine_of
 from games.core.canonical import canonical_json, state_checksum
 from games.core.points import Interpretation, InterpretationError
 from games.core.replay import collect_corrections, corrections_of_notes, effective_events
@@ -88,7 +89,10 @@ def run_fingerprint(
 
 
 def engine_for(match: Match):
-    """The match's rule engine, or the annotated log for a game that has none yet."""
+    """The match's rule engine: for a data game, the engine of the rules version the match
+    remembers; otherwise the registry's, or the annotated log for a game that has none yet."""
+    if match.rules_version:
+        return rules_engine_of(match.game.slug, match.rules_version)
     return games.for_records(match.game.slug)
 
 

@@ -1,6 +1,7 @@
 """Sample matches for the demo: the records shipped in ``games/<game>/samples/`` (matches
 simulated by each engine, frozen as files so they keep their meaning when a simulator
-changes, and hand-written ones)."""
+changes, and hand-written ones), and, for a game whose rules are data, in the seed archive's
+``archive/seed/rules/<game>/samples/``."""
 
 from __future__ import annotations
 
@@ -8,16 +9,18 @@ import json
 from pathlib import Path
 
 import games
+from archive.services import SEED_DIR
 from replay.log.interchange import import_match
 from replay.models import Match
-from replay.runs.replaying import replay_match
+from replay.runs.replaying import engine_for, replay_match
 
 
 def sample_documents():
     for slug in games.available():
         engine = games.get(slug)
-        samples_dir = Path(engine.package_dir or "") / "samples"
-        if engine.package_dir and samples_dir.is_dir():
+        samples_dir = (Path(engine.package_dir) if engine.package_dir
+                       else SEED_DIR / "rules" / slug) / "samples"
+        if samples_dir.is_dir():
             for path in sorted(samples_dir.glob("*.json")):
                 yield json.loads(path.read_text(encoding="utf-8"))
 
@@ -42,7 +45,7 @@ def load_samples() -> list[str]:
 def replay_readings(match: Match) -> list:
     """The default reading, and every other option of each conflicting point the default
     run consulted, so the demo has comparisons to open."""
-    engine = games.get(match.game.slug)
+    engine = engine_for(match)
     default = replay_match(match=match)
     made = [default]
     for key in default.flag_summary:

@@ -22,7 +22,8 @@ import games
 from archive.models import Rulebook, Scan, Transcription
 from archive.regions import Box, tie_region
 from archive.review import publish, submit_for_review
-from archive.services import add_scan, import_transcription, load_archive
+from archive.rules_guards import install_rules_guards, remove_rules_guards
+from archive.services import add_scan, import_transcription, load_archive, load_data_games
 from replay.log.append import append_events
 from replay.log.db_guards import install_event_guards, remove_event_guards
 from replay.log.interchange import import_match
@@ -51,8 +52,10 @@ def build_archive() -> None:
     and a third with a region drawn on the scan, reviewed and published, a public and a private
     match, runs under two readings, a run of an older log head,
     events recorded by another curator with an idempotency key, a match made with one, a
-    match of a game with no engine and its run, a sweep study, and a signed checkpoint."""
+    match of a game with no engine and its run, a sweep study, a game whose rules are a
+    published document, and a signed checkpoint."""
     load_archive()
+    load_data_games()
     curator = make_curator("curator")
     second = make_curator("second-curator")
     UserFactory(username="reader", first_name="Rita", email="rita@example.org")
@@ -103,8 +106,10 @@ PLAYERS = [{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"}]
 
 def wipe_database() -> None:
     remove_event_guards(connection)
+    remove_rules_guards(connection)
     call_command("flush", interactive=False, verbosity=0)
     install_event_guards(connection)
+    install_rules_guards(connection)
 
 
 def every_row(*, passwords: bool) -> dict:

@@ -1,10 +1,12 @@
 from django.core.management.base import BaseCommand
 
-from archive.services import load_archive
+from archive.services import load_archive, load_data_games
 
 
 class Command(BaseCommand):
-    help = "Load the bundled archive: the four games, their rulebooks and transcriptions (idempotent)."
+    help = (
+        "Load the bundled archive: the four games, their rulebooks and transcriptions, and the "
+        "games written as data with their published rules (idempotent).")
 
     def handle(self, *args, **options):
         for result in load_archive():
@@ -14,3 +16,5 @@ class Command(BaseCommand):
                 f"{state}: {t.rulebook.game.slug} [{t.language}] v{t.version} "
                 f"({t.passages.count()} passages, {t.annotations.count()} notes)"
             )
+        for line in load_data_games():
+            self.stdout.write(line)

@@ -63,7 +63,7 @@ def test_a_stored_document_compiles_under_the_archives_slug_name_and_version():
     engine = compile_rules(document, slug="goose", name="Gioco dell'Oca", version="7",
                            passages=passages("goose"))
     assert (engine.name, engine.version) == ("Gioco dell'Oca", "7")
-    assert "version 7" in engine.simulate(seed=1)["source"]
+    assert engine.simulate(seed=1)["game"] == "goose"
 
 
 def test_read_rules_gives_the_document_or_all_its_problems():
