@@ -68,7 +68,11 @@ class FuryOfDraculaEngine(Engine):
     # taken as recorded (recorded-reveal, a new point: versions 1 to 3 refused it).
     # Version 3: a combat_ends with no combat under way is a violation (there is nothing to
     # end: "Il combattimento continua … finché"); version 2 took it as a note.
-    version = "4"
+    # Version 5: a road or sea path that does not start where the hunter stands, or takes a step
+    # no road (sea link) makes, is a violation (road-and-sea-paths = by-links, a new point whose
+    # default is a declared conjecture; versions 1 to 4 noted it as recorded); the step
+    # summaries say "by train" where they said "by rail".
+    version = "5"
     package_dir = Path(__file__).parent
     points = P.POINTS
     certainties = CERTAINTIES
@@ -78,7 +82,8 @@ class FuryOfDraculaEngine(Engine):
     # defaults are now certainties, so default runs of version 1 read them as today. Versions 2
     # and 3 gave a sheet unlimited room for bites; versions 1 to 3 refused every reveal no
     # hunter's movement made (recorded-reveal did not exist: its option named here is what
-    # they did).
+    # they did); versions 1 to 4 took any road or sea path as recorded (road-and-sea-paths did
+    # not exist either).
     former_defaults = MappingProxyType({
         "1": {
             "fury-of-dracula.day-hunter-card-recipient": "drawing-hunter",
@@ -90,15 +95,19 @@ class FuryOfDraculaEngine(Engine):
             "fury-of-dracula.hospital-space": "any-hospital",
             "fury-of-dracula.victory": "full-game",
             "fury-of-dracula.recorded-reveal": "hunters-movement-only",
+            "fury-of-dracula.road-and-sea-paths": "as-recorded",
         },
         "2": {
             "fury-of-dracula.bite-spaces": "as-recorded",
             "fury-of-dracula.recorded-reveal": "hunters-movement-only",
+            "fury-of-dracula.road-and-sea-paths": "as-recorded",
         },
         "3": {
             "fury-of-dracula.bite-spaces": "as-recorded",
             "fury-of-dracula.recorded-reveal": "hunters-movement-only",
+            "fury-of-dracula.road-and-sea-paths": "as-recorded",
         },
+        "4": {"fury-of-dracula.road-and-sea-paths": "as-recorded"},
     })
     event_specs = EVENT_SPECS
     rulebook = P.RULEBOOK
@@ -114,8 +123,9 @@ class FuryOfDraculaEngine(Engine):
     # list, word for word without its code marks (tests/games/fury_of_dracula/test_readme.py).
     out_of_scope = (
         (
-            "road and sea movement (adjacency is compared with the reconstructed board only to "
-            "say so in the note)"
+            "road and sea movement (by default refereed link by link on the reconstructed "
+            "board's roads and sea links, from where the hunter stands: the declared conjecture "
+            "of road-and-sea-paths)"
         ),
         "when the action Prenota un biglietto may be taken, how many tickets a hunter may hold",
         (

@@ -229,7 +229,7 @@ class Bots:
         trains = [c for c in mine("move") if c.event["data"].get("mode") == "rail"]
         if roll < 0.55 and trains and rng.random() < 0.35:
             train = rng.choice(trains)
-            return train.filled({"path": rng.choice(train.field("path").domain.values)})
+            return train.filled({"path": train.field("path").domain.sample(rng)})
         if roll < 0.45:
             if not any(c.event["data"].get("mode") != "rail" for c in mine("move")):
                 return None
