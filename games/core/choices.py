@@ -96,20 +96,26 @@ class OneOf(Domain):
 class SomeOf(Domain):
     """A list of ``least`` to ``most`` items of ``pool`` (each at most as often as the pool
     holds it), in any order: the cards of a hand given in an exchange, whose selections are too
-    many to enumerate one by one."""
+    many to enumerate one by one. ``required``: items every selection holds (the icon a banner
+    must highlight for the card it cancels)."""
 
     pool: tuple[str, ...]
     least: int = 0
     most: int | None = None
     labels: tuple[str, ...] = ()
+    required: tuple[str, ...] = ()
 
     kind = "some-of"
 
     def __post_init__(self) -> None:
         if self.labels and len(self.labels) != len(self.pool):
             raise ValueError("labels must give one entry per item of the pool")
-        if self.least > self.largest:
+        if self.least > self.largest or len(self.required) > self.largest:
             raise ValueError("a SomeOf domain that allows no selection")
+        left = Counter(self.pool)
+        left.subtract(self.required)
+        if min(left.values(), default=0) < 0:
+            raise ValueError("a SomeOf domain that requires what its pool does not hold")
 
     @property
     def largest(self) -> int:
@@ -122,15 +128,29 @@ class SomeOf(Domain):
             return False
         left = Counter(self.pool)
         left.subtract(value)
-        return min(left.values(), default=0) >= 0
+        if min(left.values(), default=0) < 0:
+            return False
+        given = Counter(value)
+        given.subtract(self.required)
+        return min(given.values(), default=0) >= 0
 
     def sample(self, rng: random.Random) -> list[str]:
-        return rng.sample(list(self.pool), rng.randint(self.least, self.largest))
+        """A selection drawn by the pool, the count and what is required alone."""
+        rest = list(self.pool)
+        for item in self.required:
+            rest.remove(item)
+        count = rng.randint(max(self.least, len(self.required)), self.largest)
+        picked = [*self.required, *rng.sample(rest, count - len(self.required))]
+        rng.shuffle(picked)
+        return picked
 
     def as_dict(self) -> dict:
-        return {"kind": self.kind, "pool": list(self.pool), "least": self.least,
+        data = {"kind": self.kind, "pool": list(self.pool), "least": self.least,
                 "most": self.largest,
                 "labels": list(self.labels) or [_words(item) for item in self.pool]}
+        if self.required:
+            data["required"] = list(self.required)
+        return data
 
 
 @dataclass(frozen=True)
@@ -177,8 +197,12 @@ class Path(Domain):
         """The spaces one link on from ``space``, each with the kind of that link."""
         return self._next.get(space, {})  # type: ignore[attr-defined]
 
+    def firsts(self) -> list[str]:
+        """The spaces a path may start on: ``start``, or any space of a free path."""
+        return [self.start] if self.start is not None else sorted(self._next)  # type: ignore[attr-defined]
+
     def starts(self, space: str) -> bool:
-        return space in self._next if self.start is None else space == self.start  # type: ignore[attr-defined]
+        return space in self.firsts()
 
     def allows(self, value: Any) -> bool:
         if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
@@ -218,7 +242,7 @@ class Path(Domain):
     def sample(self, rng: random.Random) -> list[str] | None:
         """A path the domain allows, as a walk of a length drawn from least to most (None when
         there is none, which a domain never is)."""
-        firsts = [self.start] if self.start is not None else sorted(self._next)  # type: ignore[attr-defined]
+        firsts = self.firsts()
         for _ in range(64):
             walk = [rng.choice(firsts)]
             for _ in range(rng.randint(self.least, self.most)):
@@ -233,8 +257,7 @@ class Path(Domain):
     def _first(self) -> list[str] | None:
         """The first allowed path in a breadth-first search (a walk's draws may all miss one
         that ``needs`` a rare link)."""
-        firsts = [self.start] if self.start is not None else sorted(self._next)  # type: ignore[attr-defined]
-        frontier = [([first], self.needs is None) for first in firsts]
+        frontier = [([first], self.needs is None) for first in self.firsts()]
         for _ in range(self.most):
             longer = []
             for walk, done in frontier:

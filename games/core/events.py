@@ -34,6 +34,8 @@ class Field:
     ``refers`` names what a ``str`` (or each item of a ``list[str]``) names in the game:
     ``player``, or a kind the engine lists in ``Engine.referents`` (``space``, ``card``...);
     a value naming something the game does not have makes the event malformed.
+    ``former``: a form kept so that older records still read and replay as they did; a choice
+    never offers it (it is among the choice's omitted fields) and a form never asks for it.
     """
 
     kind: str
@@ -46,6 +48,7 @@ class Field:
     description: str = ""
     refers: str | None = None
     max_length: int | None = None
+    former: bool = False
 
     def check(self, value: Any, path: str, seq: int | None) -> None:
         def fail(problem: str) -> None:
@@ -105,6 +108,8 @@ class Field:
             value = getattr(self, name)
             if value not in (None, ""):
                 data[name] = list(value) if name == "choices" else value
+        if self.former:
+            data["former"] = True
         return data
 
 

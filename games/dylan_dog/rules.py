@@ -47,7 +47,11 @@ PLAYING = Outcome(False)
 class DylanDogEngine(Engine):
     slug = "dylan-dog"
     name = "Dylan Dog"
-    # version 5: a mixed move may turn the plane first (mixed-move-order defaults to
+    # version 6: the step summaries and flags say squares, cards, shadows and faces by their
+    # names on the board and the cards ("Marta moves 5 to reality square 13", "Ana throws
+    # Dylan Dog's face"), never by their ids; what it decides is unchanged. The story in one
+    # list (records older than the kind-by-kind form) is no longer offered, only refereed.
+    # Version 5: a mixed move may turn the plane first (mixed-move-order defaults to
     # either-order: the rule names a mixed move without an order, and the pawn-first order is
     # "Example of a mixed move", dylan-dog/later-turns); the first turn's "the square where
     # their pawn now stands" is a point (first-turn-square), read as before by default.
@@ -60,7 +64,7 @@ class DylanDogEngine(Engine):
     # be recorded kind by kind. Version 3: a pawn back in reality goes on a white square
     # (dylan-dog/shadow-squares: "as always, on one of the white squares"). Runs of older
     # versions are listed by ``manage.py replay_changes`` where this changes a step.
-    version = "5"
+    version = "6"
     package_dir = Path(__file__).parent
     points = points.POINTS
     certainties = CERTAINTIES

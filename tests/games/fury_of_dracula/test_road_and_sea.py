@@ -25,8 +25,8 @@ def test_a_path_that_neither_starts_where_he_stands_nor_crosses_a_road_is_flagge
     state, steps = run(start(), road(["amsterdam"] * 4))
     broken = [f.message for f in violations(steps[0])]
     assert broken[0].startswith("Luis is in London, not Amsterdam, where his movement by road")
-    assert broken[1:] == ["no road leads from Amsterdam to Amsterdam on the reconstructed board "
-                          "(fury-of-dracula/para-1)"] * 3
+    assert broken[1:] == [("no road leads from Amsterdam to Amsterdam on the reconstructed board "
+                          "(fury-of-dracula/para-1)")] * 3
     assert {f.point for f in violations(steps[0])} == {POINT}
     assert consulted(steps[0]) == [POINT]
     assert state["hunters"]["p2"]["space"] == "amsterdam"  # the defined state: as recorded
@@ -86,10 +86,10 @@ def test_zigzag_journeys_are_offered_by_the_count_of_links():
     trains = [c for c in moves(state) if c.event["data"]["mode"] == "rail"]
     white, yellow = (c.field("path").domain for c in trains)
     assert [c.label for c in trains] == [
-        "Ana travels by train from Paris on white railways only, spending the ticket "
-        "(white 2, yellow 3): up to 2 links",
-        "Ana travels by train from Paris using a yellow railway, spending the ticket "
-        "(white 2, yellow 3): up to 3 links"]
+        ("Ana travels by train from Paris on white railways only, spending the ticket "
+        "(white 2, yellow 3): up to 2 links"),
+        ("Ana travels by train from Paris using a yellow railway, spending the ticket "
+        "(white 2, yellow 3): up to 3 links")]
     assert white.allows(["paris", "brussels", "paris"])  # a zigzag of two white links
     assert not white.allows(["paris", "marseilles", "genoa"])  # a yellow link
     assert yellow.allows(["paris", "marseilles", "genoa"])
