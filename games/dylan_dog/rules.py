@@ -36,12 +36,22 @@ from games.dylan_dog import (
     the_nightmare_plane,
     view,
 )
+from games.dylan_dog.board import ELEMENTS, HORROR_CARDS, SHADOWS, card_words, shadow_words
 from games.dylan_dog.certainties import CERTAINTIES
 from games.dylan_dog.events import EVENT_SPECS, referents
 from games.dylan_dog.passages import HORROR, LATER_TURNS, PREAMBLE, RULEBOOK, STARTING, THE_END
 from games.dylan_dog.state import initial_state, name
 
 PLAYING = Outcome(False)
+
+
+# The cards a record names, in the words of the cards (what a page shows, what is typed).
+CARD_NAMES = {
+    **{element: card_words(element) for element in ELEMENTS},
+    "dylan-dog": "a Dylan Dog card",
+    **{f"shadow:{symbol}": f"the {shadow_words(symbol)} shadow card" for symbol in SHADOWS},
+    **{f"horror:{card['name']}": f"the horror card {card['name']}" for card in HORROR_CARDS},
+}
 
 
 class DylanDogEngine(Engine):
@@ -149,6 +159,13 @@ class DylanDogEngine(Engine):
 
     def referents(self, kind: str, setup: Mapping[str, Any]) -> Collection[str] | None:
         return referents(kind)
+
+    def referent_names(self, kind: str, setup: Mapping[str, Any]) -> Mapping[str, str]:
+        if kind == "card":
+            return CARD_NAMES
+        if kind == "shadow":
+            return {symbol: shadow_words(symbol) for symbol in SHADOWS}
+        return super().referent_names(kind, setup)
 
     def pieces(self, state: Mapping[str, Any]) -> list[Piece]:
         return layout.pieces(state)

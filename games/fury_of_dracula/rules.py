@@ -18,7 +18,7 @@ from typing import Any
 
 from games.core.board import BoardLayout, Piece
 from games.core.engine import Engine, Outcome, Refusal
-from games.core.events import EventSchemaError
+from games.core.events import EventSchemaError, Field
 from games.core.facts import PlayerFacts
 from games.fury_of_dracula import (
     bites,
@@ -115,6 +115,17 @@ class FuryOfDraculaEngine(Engine):
     # order is the order choices are offered in.
     sections = (train, event_deck, cards, hideout, reveal, combat, bites, day_and_night)
     default_setup = MappingProxyType({"dracula": None, "trail_length": 6, "starts": {}})
+    setup_fields = MappingProxyType({
+        "dracula": Field("str", required=False, refers="player",
+                         description="who plays Dracula (the last seat when none is named); "
+                         "every other player is a hunter"),
+        "trail_length": Field("int", required=False, low=1, high=12,
+                              description="how many Location cards Dracula's trail holds "
+                              "(the full game's six; the excerpts speak only of its first)"),
+        "starts": Field("object", required=False, refers="space",
+                        description="where each hunter starts (the excerpts do not say; "
+                        "by default the reconstructed board's starting cities in seat order)"),
+    })
     # The excerpts give no turn order: a recording that names no rule of who acts cites the
     # first action they speak of (Prenota un biglietto, para-1).
     turn_rule = P.TRAIN
@@ -172,6 +183,13 @@ class FuryOfDraculaEngine(Engine):
     )
     min_players = 2
     max_players = 5
+
+    def seat_roles(self, players, setup) -> list[str]:
+        """Every player is a hunter but the one who plays Dracula (by default the last)."""
+        ids = [p["id"] for p in players]
+        dracula = (setup or {}).get("dracula") or (ids[-1] if ids else None)
+        return ["Dracula" if pid == dracula else "a hunter" for pid in ids]
+
     # -- the protocol ------------------------------------------------------------------------
 
     def initial_state(self, players, setup, board=None) -> dict:
