@@ -200,6 +200,8 @@ def _at_space(question, space: str, names: Mapping[str, str]):
         return question
     there = [o for o in question.options if o.space == space]
     if there:
+        if question.typed:  # a typed field is read by its words: the narrowed select posts them
+            there = [replace(o, value=o.label) for o in there]
         question.options = there
         question.typed = False
         if len(there) == 1:
