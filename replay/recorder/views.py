@@ -101,7 +101,7 @@ class Acting:
 
 def who_may_act(head: RecorderHead) -> Acting:
     """From the choices at the head: who decides what comes next (a throw or draw counts for
-    the player who throws or draws it)."""
+    the player who throws or draws it), and whom the engine's facts say is acting."""
     deciding: set[str] = set()
     for choice in head.choices:
         for spec in choice.fields:
@@ -111,6 +111,9 @@ def who_may_act(head: RecorderHead) -> Acting:
                 deciding.add(choice.decider_of(spec))
         if choice.actor:
             deciding.add(choice.actor)
+    # A seat's choices are its own: the engine's facts say who else is to act.
+    deciding.update(f.player for f in head.engine.player_facts(head.state, head.seat)
+                    if f.acting)
     match = head.match
     roles = head.engine.seat_roles(match.players, head.engine.setup_with_defaults(match.setup))
     acting = tuple(p["id"] for p in match.players if p["id"] in deciding)
