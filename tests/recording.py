@@ -86,7 +86,7 @@ def entry_for(choices: list[Choice], event: Mapping[str, Any], names: Mapping[st
             spec.name, _LEFT_OUT)
         if value is _LEFT_OUT:
             continue
-        answers.append(_answer(asked[spec.name], spec.domain, value))
+        answers.append(_answer(asked[spec.name], spec.domain, value, names))
     return Entry(choice=choice, key=choice_key(choice), answers=answers,
                  board=_board_pick(choice, choices, answers, owners))
 
@@ -94,10 +94,14 @@ def entry_for(choices: list[Choice], event: Mapping[str, Any], names: Mapping[st
 _LEFT_OUT = object()
 
 
-def _answer(question: Question, domain, value) -> Answer:
+def _answer(question: Question, domain, value, names: Mapping[str, str]) -> Answer:
     if question.kind == "one-of":
         index = next(i for i, v in enumerate(domain.values) if OneOf((v,)).allows(value))
-        return Answer(question, value, [question.options[index].label])
+        label = question.options[index].label
+        return Answer(question, value, [label], text=label if question.typed else "")
+    if question.kind == "path":
+        return Answer(question, value, [names.get(s, s) for s in value],
+                      text=" → ".join(names.get(s, s) for s in value))
     if question.kind == "some-of":
         by_item = {domain.pool[int(o.value)]: o.label for o in question.options}
         return Answer(question, value, [by_item[item] for item in value])

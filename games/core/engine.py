@@ -16,7 +16,7 @@ from games.core.board import BoardLayout, Piece
 from games.core.choices import Choice
 from games.core.evaluation import Evaluation
 from games.core.event_rules import EventRule, Handler, Offer, Offering, event_rules
-from games.core.events import COMMON_SPECS, EventSpec, validate_event
+from games.core.events import COMMON_SPECS, EventSpec, Field, validate_event
 from games.core.facts import PlayerFacts
 from games.core.points import Certainty, Interpretation, InterpretationPoint, Option
 from games.core.referee import Referee
@@ -68,6 +68,9 @@ class Engine:
     former_defaults: Mapping[str, Mapping[str, str]] = {}
     event_specs: tuple[EventSpec, ...] = ()
     default_setup: Mapping[str, Any] = {}
+    # What each setup key holds, in words (a form asks for them; the defaults come from
+    # ``default_setup``). A key it does not list is asked by the kind of its default.
+    setup_fields: Mapping[str, Field] = {}
     # What the game has that this engine does not referee (rules the transcription does not
     # give, components it never describes), so pages and the API can say so.
     out_of_scope: tuple[str, ...] = ()
@@ -188,6 +191,17 @@ class Engine:
         """The ids a field marked ``refers=kind`` may name (``space``, ``card``, ...) in a
         match with this setup; None when the game does not know that kind."""
         return None
+
+    def referent_names(self, kind: str, setup: Mapping[str, Any]) -> Mapping[str, str]:
+        """Those ids in the game's words, the words a page shows and a collector may type:
+        spaces by their names on the board; empty where the ids are the words."""
+        return self.layout(None).names() if kind == "space" else {}
+
+    def seat_roles(self, players: Sequence[Mapping[str, str]], setup: Mapping[str, Any]
+                   ) -> list[str]:
+        """Each seat's part in the game's words ("a hunter", "Dracula"), in seat order; ""
+        where every seat plays alike."""
+        return [""] * len(players)
 
     # -- the protocol -----------------------------------------------------------------
 

@@ -35,6 +35,8 @@ class Field:
     ``refers`` names what a ``str`` (or each item of a ``list[str]``) names in the game:
     ``player``, or a kind the engine lists in ``Engine.referents`` (``space``, ``card``...);
     a value naming something the game does not have makes the event malformed.
+    ``former``: a form kept so that older records still read and replay as they did; a choice
+    never offers it (it is among the choice's omitted fields) and a form never asks for it.
     """
 
     kind: str
@@ -47,6 +49,7 @@ class Field:
     description: str = ""
     refers: str | None = None
     max_length: int | None = None
+    former: bool = False
 
     def check(self, value: Any, path: str, seq: int | None) -> None:
         def fail(problem: str) -> None:
@@ -106,6 +109,8 @@ class Field:
                 data[name] = list(value) if name == "allowed" else value
         if "allowed" in data:
             data["choices"] = data["allowed"]  # the key's former name, kept for readers of it
+        if self.former:
+            data["former"] = True
         return data
 
 

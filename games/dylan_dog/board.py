@@ -193,5 +193,29 @@ STEP_NAME = _step_names()
 
 
 def card_words(element: str) -> str:
-    """A story or mystery card by the element printed on it: "the detective (I2)"."""
-    return f"{STORY[element]['name']} ({element})" if element in STORY else element
+    """A story or mystery card by the element printed on it ("the detective"); a name the
+    record gives that is no element, as it is."""
+    return f"“{STORY[element]['name']}”" if element in STORY else element
+
+
+def square_words(square: str | None) -> str:
+    """A square by its name on the board ("reality square 13"); one the board does not have,
+    as the record gives it."""
+    return SQUARE_NAME.get(square, str(square)) if square is not None else "None"
+
+
+def face_words(face: str) -> str:
+    """A face of the die: "a 5", or "Dylan Dog's face"."""
+    return "Dylan Dog's face" if face == "dylan-dog" else f"a {face}"
+
+
+def shadow_words(symbol: str) -> str:
+    """A shadow by its picture: "black cat"."""
+    return symbol.replace("-", " ")
+
+
+def threshold_words(threshold: str) -> str:
+    """The value printed on a horror card: what beats it."""
+    if threshold == "dylan-dog":
+        return "Dylan Dog's face only"
+    return f"{threshold[:-1]} or more" if threshold.endswith("+") else f"{threshold} only"

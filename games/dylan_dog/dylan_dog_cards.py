@@ -15,6 +15,7 @@ from games.dylan_dog.board import (
     PLANE,
     SQUARE_NAME,
     nightmare_at_slot,
+    square_words,
 )
 from games.dylan_dog.horror_cards import resolve_fight
 from games.dylan_dog.passages import DYLAN_DOG_CARDS, HORROR, SHADOW_SQUARES
@@ -81,23 +82,24 @@ def _climb(state, draft, actor, data, ref):
     above = square_over_crypt(state, crypt)
     square = data.get("square") or above
     if PLANE[square] != "nightmare":
-        ref.violation(DYLAN_DOG_CARDS, f"{square} is not on the nightmare plane")
+        ref.violation(DYLAN_DOG_CARDS, f"{square_words(square)} is not on the nightmare plane")
         square = above
     elif (
         square != above
         and ref.consult(
-            pts.CLIMB_SQUARE, f"the climb lands on {square}, not {above} over the crypt"
+            pts.CLIMB_SQUARE,
+            f"the climb lands on {square_words(square)}, not {square_words(above)} over the crypt"
         )
         == "square-above"
     ):
         ref.violation(
             DYLAN_DOG_CARDS,
-            f"the climb lands on {above}, the square over the crypt",
+            f"the climb lands on {square_words(above)}, the square over the crypt",
             point=pts.CLIMB_SQUARE,
         )
     draft.update("players", actor, square=square, sent_to_crypt=False)
     ref.effect("pawn", player=actor, path=[square], by_card=True)
-    return draft.state, (f"{who} climbs out of the empty {crypt} crypt to {square} with a Dylan "
+    return draft.state, (f"{who} climbs out of the empty {crypt} crypt to {square_words(square)} with a Dylan "
                          "Dog card")
 
 

@@ -87,7 +87,7 @@ EVENT_SPECS = (
                for kind in CATEGORIES},
             "cards": Field(
                 "list[str]", required=False, allowed=ELEMENTS, min_items=4, max_items=4,
-                refers="card",
+                refers="card", former=True,
                 description="the elements printed at the bottom of the 4 story cards, in "
                 "one list (older records)",
             ),

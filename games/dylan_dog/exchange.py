@@ -10,7 +10,7 @@ from games.core.choices import Choice, OpenField, SomeOf, event, one_of
 from games.core.draft import Draft
 from games.core.event_rules import Offering
 from games.dylan_dog import points as pts
-from games.dylan_dog.board import ELEMENTS, STORY, card_words
+from games.dylan_dog.board import ELEMENTS, STORY, card_words, shadow_words
 from games.dylan_dog.events import EXCHANGE_MAX_CARDS
 from games.dylan_dog.passages import EXCHANGE, NIGHTMARE_PLANE
 from games.dylan_dog.state import drop_pending, find_pending, name
@@ -155,21 +155,26 @@ def on_exchange(state, actor, data, ref):
         ):
             ref.violation(
                 EXCHANGE,
-                f"{card} is a story card: all cards may be exchanged except story cards",
+                f"{card_words(card)} is a story card: all cards may be exchanged except story "
+                "cards",
             )
     missing_g = transfer(draft, actor, other, give)
     missing_r = transfer(draft, other, actor, receive)
     if missing_g:
-        ref.violation(EXCHANGE, f"{who} does not hold {', '.join(missing_g)}")
+        ref.violation(EXCHANGE, f"{who} does not hold {cards_words(missing_g)}")
     if missing_r:
-        ref.violation(EXCHANGE, f"{name(state, other)} does not hold {', '.join(missing_r)}")
+        ref.violation(EXCHANGE, f"{name(state, other)} does not hold {cards_words(missing_r)}")
     ref.effect("exchange", player=actor, other=other, give=give, receive=receive, forced=forced)
     check_win(draft, [actor, other], ref)
     verb = "forces an exchange on" if forced else "exchanges with"
     return draft.state, (
-        f"{who} {verb} {name(state, other)}: gives {', '.join(give) or 'nothing'}, "
-        f"takes {', '.join(receive) or 'nothing'}"
+        f"{who} {verb} {name(state, other)}: gives {cards_words(give)}, "
+        f"takes {cards_words(receive)}"
     )
+
+
+def cards_words(cards) -> str:
+    return ", ".join(card_label(card) for card in cards) or "nothing"
 
 
 def card_label(card: str) -> str:
@@ -179,8 +184,10 @@ def card_label(card: str) -> str:
     if kind == "dylan-dog":
         return "a Dylan Dog card"
     if kind == "shadow":
-        return f"the {card[7:]} shadow card"
-    return f"the horror card {card[7:]}"
+        return f"the {shadow_words(card[7:])} shadow card"
+    if kind == "horror":
+        return f"the horror card {card[7:]}"
+    return card
 
 
 def unseen_mystery(state) -> tuple[str, ...]:

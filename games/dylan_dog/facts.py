@@ -8,7 +8,7 @@ from typing import Any
 
 from games.core.facts import PlayerFacts
 from games.dylan_dog.before_playing import story_words
-from games.dylan_dog.board import SQUARE_NAME, card_words
+from games.dylan_dog.board import card_words, shadow_words, square_words, threshold_words
 from games.dylan_dog.state import duties
 
 
@@ -19,10 +19,9 @@ def player_facts(seen: Mapping[str, Any]) -> list[PlayerFacts]:
 
 def _facts(seen, pid) -> PlayerFacts:
     player = seen["players"][pid]
-    facts = [("Square", SQUARE_NAME.get(player["square"], player["square"]))]
+    facts = [("Square", square_words(player["square"]))]
     if player["story"] is not None:
-        words = f"{story_words(player['story'])} ({', '.join(player['story'])})"
-        facts.append(("Story", words))
+        facts.append(("Story", story_words(player["story"])))
     else:
         facts.append(("Story", "4 cards, face down" if player.get("story_hidden")
                       else "not drawn yet"))
@@ -37,10 +36,10 @@ def _facts(seen, pid) -> PlayerFacts:
     if pid in usefulness and player["story"]:
         facts.append(("Useful to their story", f"{len(usefulness[pid])} of 4"))
     facts += [
-        ("Horror cards", ", ".join(f"{h['name']} ({h['threshold']})" for h in player["horror"])
-         or "none"),
-        ("Shadow cards", ", ".join(player["shadow"]) or "none"),
-        ("Shadows shown", ", ".join(player["shown_shadows"]) or "none"),
+        ("Horror cards", ", ".join(f"{h['name']} ({threshold_words(h['threshold'])})"
+                                   for h in player["horror"]) or "none"),
+        ("Shadow cards", ", ".join(map(shadow_words, player["shadow"])) or "none"),
+        ("Shadows shown", ", ".join(map(shadow_words, player["shown_shadows"])) or "none"),
         ("Dylan Dog cards", str(player["dylan_dog"])),
     ]
     return PlayerFacts(player=pid, name=player["name"], facts=tuple(facts),

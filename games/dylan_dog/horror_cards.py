@@ -7,7 +7,15 @@ from games.core.choices import Choice, OpenField, event, one_of
 from games.core.draft import Draft
 from games.core.event_rules import Offering
 from games.dylan_dog import points as pts
-from games.dylan_dog.board import CRYPT_NAMES, CRYPT_OF_SQUARE, DIMENSION, PLANE, card_words
+from games.dylan_dog.board import (
+    CRYPT_NAMES,
+    CRYPT_OF_SQUARE,
+    DIMENSION,
+    PLANE,
+    card_words,
+    face_words,
+    threshold_words,
+)
 from games.dylan_dog.exchange import mystery_as_seen, transfer
 from games.dylan_dog.passages import HORROR
 from games.dylan_dog.reaching_the_mystery_crypts import send_to_reality
@@ -34,7 +42,7 @@ def resolve_fight(draft: Draft, ref, *, won: bool, face: str | None = None,
     who = name(draft.state, fighter)
     draft.state["fight"] = None
     draft.update("turn", phase=fight["resume"])
-    how = "a Dylan Dog card" if dylan_dog else f"a throw of {face}"
+    how = "a Dylan Dog card" if dylan_dog else f"a throw of {face_words(face)}"
     ref.effect(
         "fight", player=fighter, horror=fight["name"], won=won, face=face, dylan_dog=dylan_dog
     )
@@ -136,7 +144,7 @@ def on_challenge(state, actor, data, ref):
     }
     ref.effect("challenge", player=actor, target=target, horror=horror)
     text = f"{who} challenges {name(state, target)} with the horror card {horror}"
-    return draft.state, f"{text} ({card['threshold']})"
+    return draft.state, f"{text} ({threshold_words(card['threshold'])})"
 
 
 def challenge_plane(state, pid, ref):
@@ -162,7 +170,7 @@ def on_forfeit(state, actor, data, ref):
     giver = item["player"]
     if card not in state["players"][giver]["mystery"]:
         ref.violation(
-            HORROR, f"{name(state, giver)} does not hold the mystery card {card}"
+            HORROR, f"{name(state, giver)} does not hold the mystery card {card_words(card)}"
         )
         return state, f"{name(state, giver)} gives up a card they do not hold (ignored)"
     draft = Draft(state)
@@ -187,7 +195,7 @@ def on_forfeit(state, actor, data, ref):
         held["mystery_hidden"] = [c for c in held["mystery_hidden"] if c != card]
         draft.set("crypts", crypt, draft.state["crypts"][crypt] + 1)
         ref.effect("forfeit", player=giver, card=card, crypt=crypt)
-        return draft.state, (f"{name(state, giver)} puts the mystery card {card} back into the "
+        return draft.state, (f"{name(state, giver)} puts the mystery card {card_words(card)} back into the "
                              f"{crypt} crypt")
     if "crypt" in data:
         ref.violation(HORROR, "a mystery card handed over to a challenger goes into no "
@@ -195,7 +203,7 @@ def on_forfeit(state, actor, data, ref):
     transfer(draft, giver, item["to"], [card])
     ref.effect("forfeit", player=giver, card=card, to=item["to"])
     check_win(draft, [item["to"]], ref)
-    return draft.state, (f"{name(state, giver)} hands the mystery card {card} to "
+    return draft.state, (f"{name(state, giver)} hands the mystery card {card_words(card)} to "
                          f"{name(state, item['to'])}")
 
 
@@ -280,7 +288,7 @@ def offer_challenge(at: Offering) -> list[Choice]:
                                            space=lambda t: state["players"][t]["square"]),
                           prompt="The player challenged"),
                 OpenField("horror", one_of(cards, label=lambda c, value=threshold: f"{c} "
-                                           f"({value[c]})"),
+                                           f"({threshold_words(value[c])})"),
                           prompt="The horror card played")),
             origin=player["square"], spaces=squares, points=points))
     return offered

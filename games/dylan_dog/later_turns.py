@@ -9,7 +9,7 @@ from games.core.choices import Choice, OpenField, event, one_of
 from games.core.draft import Draft
 from games.core.event_rules import Offering
 from games.dylan_dog import points as pts
-from games.dylan_dog.board import PLANE, SLOTS, WHITE, crypts_led_to
+from games.dylan_dog.board import PLANE, SLOTS, WHITE, crypts_led_to, square_words
 from games.dylan_dog.exchange import transfer
 from games.dylan_dog.moving_between_planes import paths_turned_first, pawn_paths, walk
 from games.dylan_dog.passages import (
@@ -75,7 +75,7 @@ def on_move(state, actor, data, ref):
            exact_throw=exact)
     parts = []
     if path:
-        parts.append(f"moves {len(path)} to {path[-1]}")
+        parts.append(f"moves {len(path)} to {square_words(path[-1])}")
     if rotation:
         way = "clockwise" if rotation > 0 else "anticlockwise"
         parts.append(f"turns the nightmare plane {abs(rotation)} {way}")

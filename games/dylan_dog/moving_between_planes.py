@@ -32,6 +32,7 @@ from games.dylan_dog.board import (
     beneath,
     nightmare_at_slot,
     nightmare_slot,
+    square_words,
 )
 from games.dylan_dog.events import PATH_MAX_SQUARES
 from games.dylan_dog.passages import MOVING, NIGHTMARE_PLANE
@@ -94,23 +95,23 @@ def _nightmare_over_access(square: str, rotation: int) -> str | None:
 def diagnose(prev: str, before: str | None, direction: int, sq: str, rotation: int) -> str:
     """Why ``sq`` cannot follow ``prev``, in a collector's words."""
     a, b = PLANE[prev], PLANE[sq]
+    there, here = square_words(prev), square_words(sq)
     if a == b:
         if a == "mystery":
             if sq == before:
-                return f"the pawn turns back from {prev} to {sq} within one move"
-            return f"{sq} is not next to {prev} on the mystery plane"
-        forward, backward = RING_NEXT[prev]
-        if sq in (forward, backward):
-            return f"the pawn reverses direction at {prev} within one move"
-        return f"{sq} is not next to {prev} on the {a} plane"
+                return f"the pawn turns back from {there} to {here} within one move"
+            return f"{here} is not next to {there} on the mystery plane"
+        if sq in RING_NEXT[prev]:
+            return f"the pawn reverses direction at {there} within one move"
+        return f"{here} is not next to {there} on the {a} plane"
     if {a, b} == {"reality", "nightmare"}:
         real = prev if a == "reality" else sq
         if real in WHITE_SET:
-            return f"no passage between reality and the nightmare through the white square {real}"
-        return f"{sq} is not lined up with {prev} (plane rotated {rotation})"
+            return f"no passage between reality and the nightmare through {square_words(real)}"
+        return f"{here} is not lined up with {there} (plane rotated {rotation})"
     if {a, b} == {"nightmare", "mystery"}:
-        return f"no PASSAGGIO DIMENSIONALE lines up {prev} with {sq} (plane rotated {rotation})"
-    return f"a pawn cannot pass directly between {a} and {b} ({prev} to {sq})"
+        return f"no PASSAGGIO DIMENSIONALE lines up {there} with {here} (plane rotated {rotation})"
+    return f"a pawn cannot pass directly between {a} and {b} ({there} to {here})"
 
 
 def walk(start: str, path: list[str], rotation: int) -> tuple[str | None, int, int, bool]:
@@ -120,7 +121,7 @@ def walk(start: str, path: list[str], rotation: int) -> tuple[str | None, int, i
         if index > 0 and prev in CRYPT_OF_SQUARE:
             return f"the move goes on after arriving at {prev}", len(path), free, False
         if sq not in PLANE:
-            return f"{sq} is not a square of this board", len(path), free, False
+            return f"{sq!r} is not a square of this board", len(path), free, False
         found = None
         for cand, new_dir, kind in next_squares(prev, before, direction, rotation):
             if cand == sq:

@@ -19,6 +19,8 @@ from games.dylan_dog.board import (
     PATH_FIRST,
     SHADOWS,
     SQUARE_NAME,
+    shadow_words,
+    square_words,
 )
 from games.dylan_dog.events import WORDS_MAX_LENGTH
 from games.dylan_dog.passages import NIGHTMARE_CARDS, SHADOW_CARDS
@@ -73,7 +75,8 @@ def on_nightmare_card(state, actor, data, ref):
             return draft.state, f"{who} draws a shadow card (shadow unread)"
         draft.update("players", actor, shadow=sorted(player["shadow"] + [symbol]))
         draft.state["nightmare_deck"] = state["nightmare_deck"] - 1
-        return draft.state, f"{who} draws a shadow card ({symbol}) and keeps it face up"
+        return draft.state, (f"{who} draws a shadow card ({shadow_words(symbol)}) and keeps it "
+                             "face up")
     if kind == "back-to-reality":
         send_to_reality(draft, actor)
         return draft.state, f"{who} must return to reality"
@@ -88,7 +91,7 @@ def on_nightmare_card(state, actor, data, ref):
             )
         draft.update("players", target, square=square, sent_to_crypt=False)
         ref.effect("pawn", player=target, path=[square], by_card=True)
-        return draft.state, f"{who} moves {name(state, target)}'s pawn to {square}"
+        return draft.state, f"{who} moves {name(state, target)}'s pawn to {square_words(square)}"
     return _moves_the_drawer(draft, actor, kind, data, ref)
 
 
@@ -114,18 +117,18 @@ def _moves_the_drawer(draft, actor, kind, data, ref):
         elif square not in allowed:
             ref.violation(
                 NIGHTMARE_CARDS,
-                f"{square} is not the entry square of a path to the {crypt} crypt",
+                f"{square_words(square)} is not the entry square of a path to the {crypt} crypt",
                 point=pts.ENTER_DIMENSION_SQUARE,
             )
     elif square is None:
         ref.violation(NIGHTMARE_CARDS, "the card's destination square is not recorded")
         return draft.state, f"{who} draws a card with an unrecorded destination (no effect)"
     elif kind == "go-to-exchange" and NIGHTMARE_KIND.get(square) != "scambio":
-        ref.violation(NIGHTMARE_CARDS, f"{square} is not a SCAMBIO OBBLIGATORIO square")
+        ref.violation(NIGHTMARE_CARDS, f"{square_words(square)} is not a SCAMBIO OBBLIGATORIO square")
     draft.update("players", actor, square=square, sent_to_crypt=sent)
     ref.effect("pawn", player=actor, path=[square], by_card=True)
     arrive(draft, actor, ref, pawn_moved=True, first_turn=False, by_card=True)
-    return draft.state, f"{who} is moved by a nightmare card to {square}"
+    return draft.state, f"{who} is moved by a nightmare card to {square_words(square)}"
 
 
 # -- what may come next ----------------------------------------------------------------------
@@ -140,7 +143,7 @@ def _squares(prompt: str, squares) -> OpenField:
 
 CRYPT = OpenField("crypt", one_of(CRYPT_NAMES, label=lambda c: f"the crypt of {DIMENSION[c]}",
                                   space=CRYPT_SQUARE.get), prompt="The crypt the card names")
-SHADOW = OpenField("shadow", one_of(SHADOWS, label=lambda s: f"the {s} shadow"),
+SHADOW = OpenField("shadow", one_of(SHADOWS, label=lambda s: f"the {shadow_words(s)} shadow"),
                    prompt="The shadow on the card")
 ANY_SQUARE = _squares("The square the card names", ALL_SQUARES)
 # The transcription never gives the 66 cards' words: any words are taken as read, those of the

@@ -16,6 +16,8 @@ from games.dylan_dog.board import (
     THRESHOLDS,
     WHITE,
     card_words,
+    square_words,
+    threshold_words,
 )
 from games.dylan_dog.events import NAME_MAX_LENGTH
 from games.dylan_dog.exchange import unseen_mystery
@@ -91,7 +93,8 @@ def on_crypt_card(state, actor, data, ref):
     ref.effect(
         "crypt-card", player=actor, crypt=crypt, card="horror", name=horror, threshold=threshold
     )
-    return draft.state, f"{who} draws the horror card {horror} ({threshold}) from the {crypt} crypt"
+    return draft.state, (f"{who} draws the horror card {horror} ({threshold_words(threshold)}) "
+                         f"from the {crypt} crypt")
 
 
 def unread_horror(state) -> str:
@@ -107,17 +110,18 @@ def _mystery_card(draft, actor, crypt, element, ref):
         send_to_reality(draft, actor)
         return draft.state, f"{who} draws an unread mystery card from the {crypt} crypt"
     if element not in ELEMENTS:
-        ref.violation(SETUP, f"{element} is not one of the 24 mystery cards")
+        ref.violation(SETUP, f"{card_words(element)} is not one of the 24 mystery cards")
         send_to_reality(draft, actor)
         return draft.state, f"{who} draws a mystery card that is not one (not kept)"
     holder = holder_of(draft.state, element)
     if holder is not None or mystery_in_hands(draft.state) >= MYSTERY_CARDS:
         ref.violation(
             SETUP,
-            f"there is only one mystery card {element}, and {name(draft.state, holder)} holds it",
+            f"there is only one mystery card {card_words(element)}, and "
+            f"{name(draft.state, holder)} holds it",
         )
         send_to_reality(draft, actor)
-        return draft.state, f"{who} draws a second {element} mystery card (not kept)"
+        return draft.state, f"{who} draws a second mystery card {card_words(element)} (not kept)"
     player = draft.edit("players", actor)
     if ref.consult(pts.MYSTERY_VISIBILITY, "a mystery card is kept declared") == "face-down":
         player["mystery_hidden"] = sorted(player["mystery_hidden"] + [element])
@@ -126,7 +130,8 @@ def _mystery_card(draft, actor, crypt, element, ref):
     check_win(draft, [actor], ref)
     return (
         draft.state,
-        f"{who} draws the mystery card {element} from the {crypt} crypt and jumps back to reality",
+        (f"{who} draws the mystery card {card_words(element)} from the {crypt} crypt and jumps "
+         "back to reality"),
     )
 
 
@@ -140,27 +145,28 @@ def on_place(state, actor, data, ref):
         return state, f"{who} places their pawn without cause (ignored)"
     if square not in WHITE:
         ref.violation(SHADOW_SQUARES,
-                      f"{square} is not a white square: the pawn returns to reality "
+                      f"{square_words(square)} is not a white square: the pawn returns to reality "
                       "\"as always, on one of the white squares\"")
     occupied = {p["square"] for pid, p in state["players"].items() if pid != actor}
     if (
         square in occupied
         and any(w not in occupied for w in WHITE)
         and ref.consult(
-            pts.WHITE_SQUARE_CHOICE, f"{square} is occupied while another white square is free"
+            pts.WHITE_SQUARE_CHOICE,
+            f"{square_words(square)} is occupied while another white square is free"
         )
         == "free-white"
     ):
         ref.violation(
             SHADOW_SQUARES,
-            f"{square} is occupied: a free white square must be chosen",
+            f"{square_words(square)} is occupied: a free white square must be chosen",
             point=pts.WHITE_SQUARE_CHOICE,
         )
     draft = Draft(state)
     drop_pending(draft, index)
     draft.update("players", actor, square=square, sent_to_crypt=False)
     ref.effect("pawn", player=actor, path=[square], jump=True)
-    return draft.state, f"{who} returns to reality on {square}"
+    return draft.state, f"{who} returns to reality on {square_words(square)}"
 
 
 # -- what may come next ----------------------------------------------------------------------
@@ -207,12 +213,7 @@ def offer_crypt_card(at: Offering) -> list[Choice]:
 def _values(drawn) -> OneOf:
     left = [card for card in HORROR_CARDS if card["name"] not in drawn]
 
-    def said(threshold: str) -> str:
-        if threshold == "dylan-dog":
-            return "Dylan Dog's face only"
-        return f"{threshold[:-1]} or more" if threshold.endswith("+") else f"{threshold} only"
-
-    return one_of(THRESHOLDS, label=said,
+    return one_of(THRESHOLDS, label=threshold_words,
                   weight=lambda t: sum(card["threshold"] == t for card in left))
 
 

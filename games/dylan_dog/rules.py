@@ -34,6 +34,7 @@ from games.dylan_dog import (
     the_nightmare_plane,
     view,
 )
+from games.dylan_dog.board import ELEMENTS, HORROR_CARDS, SHADOWS, card_words, shadow_words
 from games.dylan_dog.certainties import CERTAINTIES
 from games.dylan_dog.evaluation import EVALUATION
 from games.dylan_dog.events import EVENT_SPECS, referents
@@ -43,10 +44,23 @@ from games.dylan_dog.state import initial_state, name
 PLAYING = Outcome(False)
 
 
+# The cards a record names, in the words of the cards (what a page shows, what is typed).
+CARD_NAMES = {
+    **{element: card_words(element) for element in ELEMENTS},
+    "dylan-dog": "a Dylan Dog card",
+    **{f"shadow:{symbol}": f"the {shadow_words(symbol)} shadow card" for symbol in SHADOWS},
+    **{f"horror:{card['name']}": f"the horror card {card['name']}" for card in HORROR_CARDS},
+}
+
+
 class DylanDogEngine(Engine):
     slug = "dylan-dog"
     name = "Dylan Dog"
-    # version 5: a mixed move may turn the plane first (mixed-move-order defaults to
+    # version 6: the step summaries and flags say squares, cards, shadows and faces by their
+    # names on the board and the cards ("Marta moves 5 to reality square 13", "Ana throws
+    # Dylan Dog's face"), never by their ids; what it decides is unchanged. The story in one
+    # list (records older than the kind-by-kind form) is no longer offered, only refereed.
+    # Version 5: a mixed move may turn the plane first (mixed-move-order defaults to
     # either-order: the rule names a mixed move without an order, and the pawn-first order is
     # "Example of a mixed move", dylan-dog/later-turns); the first turn's "the square where
     # their pawn now stands" is a point (first-turn-square), read as before by default.
@@ -59,7 +73,7 @@ class DylanDogEngine(Engine):
     # be recorded kind by kind. Version 3: a pawn back in reality goes on a white square
     # (dylan-dog/shadow-squares: "as always, on one of the white squares"). Runs of older
     # versions are listed by ``manage.py replay_changes`` where this changes a step.
-    version = "5"
+    version = "6"
     package_dir = Path(__file__).parent
     points = points.POINTS
     certainties = CERTAINTIES
@@ -148,6 +162,13 @@ class DylanDogEngine(Engine):
 
     def referents(self, kind: str, setup: Mapping[str, Any]) -> Collection[str] | None:
         return referents(kind)
+
+    def referent_names(self, kind: str, setup: Mapping[str, Any]) -> Mapping[str, str]:
+        if kind == "card":
+            return CARD_NAMES
+        if kind == "shadow":
+            return {symbol: shadow_words(symbol) for symbol in SHADOWS}
+        return super().referent_names(kind, setup)
 
     def pieces(self, state: Mapping[str, Any]) -> list[Piece]:
         return layout.pieces(state)

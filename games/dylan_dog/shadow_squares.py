@@ -9,7 +9,7 @@ from games.core.choices import Choice, OpenField, event, one_of
 from games.core.draft import Draft
 from games.core.event_rules import Offering
 from games.dylan_dog import points as pts
-from games.dylan_dog.board import SHADOWS, STORY
+from games.dylan_dog.board import SHADOWS, STORY, shadow_words
 from games.dylan_dog.passages import SHADOW_CARDS, SHADOW_SQUARES
 from games.dylan_dog.reaching_the_mystery_crypts import send_to_reality
 from games.dylan_dog.state import drop_pending, find_pending, first_pending, name
@@ -33,14 +33,14 @@ def on_show_shadow(state, actor, data, ref):
     player = state["players"][actor]
     if player["story"] is not None and not valid_shadow(player, symbol):
         ref.violation(
-            SHADOW_CARDS, f"none of {player['name']}'s story cards shows the {symbol} shadow"
+            SHADOW_CARDS, f"none of {player['name']}'s story cards shows the {shadow_words(symbol)} shadow"
         )
         return state, f"{player['name']} shows a shadow they do not have (ignored)"
     if symbol in player["shown_shadows"]:
-        return state, f"{player['name']} shows the {symbol} shadow again"
+        return state, f"{player['name']} shows the {shadow_words(symbol)} shadow again"
     draft = Draft(state)
     draft.update("players", actor, shown_shadows=sorted(player["shown_shadows"] + [symbol]))
-    return draft.state, f"{player['name']} shows the {symbol} shadow on a story card"
+    return draft.state, f"{player['name']} shows the {shadow_words(symbol)} shadow on a story card"
 
 
 def on_play_shadow(state, actor, data, ref):
@@ -53,10 +53,10 @@ def on_play_shadow(state, actor, data, ref):
         ref.violation(SHADOW_SQUARES, f"{who} is not caught on a shadow square")
         return state, f"{who} plays a shadow card against no shadow (ignored)"
     if symbol not in player["shadow"]:
-        ref.violation(SHADOW_CARDS, f"{who} holds no {symbol} shadow card")
+        ref.violation(SHADOW_CARDS, f"{who} holds no {shadow_words(symbol)} shadow card")
         return state, f"{who} plays a shadow card they do not hold (ignored)"
     if not valid_shadow(player, symbol):
-        ref.violation(SHADOW_CARDS, f"the {symbol} shadow matches none of {who}'s story cards")
+        ref.violation(SHADOW_CARDS, f"the {shadow_words(symbol)} shadow matches none of {who}'s story cards")
         return state, f"{who} plays a shadow card that is not valid (no effect)"
     shown = player["shown_shadows"]
     if symbol not in shown:
@@ -66,7 +66,7 @@ def on_play_shadow(state, actor, data, ref):
         ):
             ref.violation(
                 SHADOW_CARDS,
-                f"{who} never showed the matching {symbol} shadow",
+                f"{who} never showed the matching {shadow_words(symbol)} shadow",
                 point=pts.SHADOW_SHOW_TIMING,
             )
             return state, f"{who} plays an unshown shadow card (no effect)"
@@ -77,7 +77,7 @@ def on_play_shadow(state, actor, data, ref):
     drop_pending(draft, index)
     draft.state["nightmare_deck"] = state["nightmare_deck"] + 1
     draft.update("players", actor, shadow=rest, shown_shadows=shown)
-    return draft.state, f"{who} escapes the shadow square with the {symbol} shadow card"
+    return draft.state, f"{who} escapes the shadow square with the {shadow_words(symbol)} shadow card"
 
 
 def on_accept_trap(state, actor, data, ref):
@@ -123,7 +123,7 @@ def offer_show_shadow(at: Offering) -> list[Choice]:
             continue
         offered.append(Choice(
             event("show_shadow", pid), f"{player['name']} shows a shadow on a story card",
-            fields=(OpenField("shadow", one_of(symbols, label=lambda s: f"the {s} shadow"),
+            fields=(OpenField("shadow", one_of(symbols, label=lambda s: f"the {shadow_words(s)} shadow"),
                               prompt="The shadow shown"),)))
     return offered
 
@@ -147,7 +147,7 @@ def offer_play_shadow(at: Offering) -> list[Choice]:
         offered.append(Choice(
             event("play_shadow", pid),
             f"{player['name']} escapes the shadow square with a shadow card",
-            fields=(OpenField("shadow", one_of(playable, label=lambda s: f"the {s} shadow "
+            fields=(OpenField("shadow", one_of(playable, label=lambda s: f"the {shadow_words(s)} shadow "
                                                "card"), prompt="The shadow card played"),),
             spaces=(player["square"],),
             points=(pts.SHADOW_SHOW_TIMING.id,) if unshown else ()))

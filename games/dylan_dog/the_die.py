@@ -9,7 +9,7 @@ from games.core.choices import Choice, OpenField, event, one_of
 from games.core.draft import Draft
 from games.core.event_rules import Offering
 from games.dylan_dog import points as pts
-from games.dylan_dog.board import FACES, WHITE_SET
+from games.dylan_dog.board import FACES, WHITE_SET, face_words, square_words, threshold_words
 from games.dylan_dog.horror_cards import beats, resolve_fight
 from games.dylan_dog.passages import BEFORE_PLAYING, STARTING
 from games.dylan_dog.state import name
@@ -63,18 +63,16 @@ def on_roll(state, actor, data, ref):
         missing = [p["name"] for p in state["players"].values() if p["story"] is None]
         if missing:
             ref.violation(BEFORE_PLAYING, "no story cards recorded for " + ", ".join(missing))
-        astray = [f"{p['name']} ({p['square']})" for p in state["players"].values()
+        astray = [f"{p['name']} ({square_words(p['square'])})" for p in state["players"].values()
                   if p["square"] not in WHITE_SET]
         if astray:
             ref.violation(STARTING, "the markers start on the white squares of reality, not "
                           + ", ".join(astray))
     ref.effect("roll", player=actor, face=face)
     draft.update("turn", phase="action", die=face)
-    return draft.state, f"{name(state, actor)} throws {face}"
+    return draft.state, f"{name(state, actor)} throws {face_words(face)}"
 
 
-def face_words(face: str) -> str:
-    return "Dylan Dog's face" if face == "dylan-dog" else f"a {face}"
 
 
 def offer_roll(at: Offering) -> list[Choice]:
@@ -91,7 +89,7 @@ def offer_roll(at: Offering) -> list[Choice]:
             return f"{face_words(face)}: {verdict} {fight['name']}"
 
         return [Choice(event("roll", pid), f"{name(state, pid)} throws the die against "
-                       f"{fight['name']} ({fight['threshold']})", chance=True,
+                       f"{fight['name']} ({threshold_words(fight['threshold'])})", chance=True,
                        fields=(OpenField("face", one_of(FACES, label=against),
                                          prompt="The die shows"),))]
     if turn["phase"] not in ("setup", "before-roll"):

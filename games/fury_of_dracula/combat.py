@@ -4,8 +4,6 @@ end of the match."""
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
 from functools import lru_cache
 
 from games.core.choices import Choice, Number, OneOf, OpenField, SomeOf, event
@@ -228,26 +226,6 @@ def game_over(state, actor, data, ref):
 # -- what may come next ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class BannerWith(SomeOf):
-    """The banner's highlighted icons when they include ``icon``: a selection of the pool that
-    always holds it (Dracula's card showing that icon is then cancelled, para-5)."""
-
-    icon: str = ""
-
-    def allows(self, value) -> bool:
-        return SomeOf.allows(self, value) and self.icon in value
-
-    def sample(self, rng: random.Random) -> list[str]:
-        others = [item for item in self.pool if item != self.icon]
-        picked = rng.sample(others, rng.randint(0, self.largest - 1))
-        picked.insert(rng.randint(0, len(picked)), self.icon)
-        return picked
-
-    def as_dict(self) -> dict:
-        return {**SomeOf.as_dict(self), "including": self.icon}
-
-
 HUNTER_RESOLVED = OpenField("hunter_resolved", YES_OR_NO, optional=True,
                             prompt="The hunter's card took effect (yes unless the record says no)")
 
@@ -257,9 +235,9 @@ def _banners(icon: str) -> tuple[OpenField, OpenField]:
     """The banner (stendardo) with ``icon`` highlighted, and without it."""
     others = tuple(i for i in ICONS if i != icon)
     prompt = "The icons highlighted on the hunter's banner (stendardo)"
-    first = (icon, *others)  # the icon first: every selection holds it
-    with_it = BannerWith(pool=first, least=1, labels=tuple(ICON_WORDS[i] for i in first),
-                         icon=icon)
+    first = (icon, *others)
+    with_it = SomeOf(pool=first, least=1, labels=tuple(ICON_WORDS[i] for i in first),
+                     required=(icon,))
     without = SomeOf(pool=others, labels=tuple(ICON_WORDS[i] for i in others))
     return OpenField("banner", with_it, prompt=prompt), OpenField("banner", without, prompt=prompt)
 

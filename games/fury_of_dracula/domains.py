@@ -1,6 +1,7 @@
 """The open fields this game's choices share, in its words: who records a happening, which
-hunter, a card's name as read (the excerpts list no card), a space of the board, a path as
-recorded (road and sea movement are not in the excerpts).
+hunter, a card's name as read (the excerpts list no card), a space of the board, the links a
+path crosses (roads, sea links, white and yellow railways of the reconstructed board), a path
+as recorded (road and sea movement are not in the excerpts).
 
 Domains that depend only on who plays (names) or on the board are built once and kept, so
 that ``legal_events`` stays cheap.
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.core.choices import ACTOR, OneOf, OpenField, SomeOf, Text
+from games.core.choices import ACTOR, OneOf, OpenField, Path, Text
 from games.fury_of_dracula.board import BOARD
 from games.fury_of_dracula.state import HIDDEN
 
@@ -22,14 +23,16 @@ LONGEST_PATH = 12
 
 SPACES = tuple(BOARD.spaces)
 EVERY_SPACE = OneOf(SPACES, labels=tuple(BOARD.name(s) for s in SPACES), spaces=SPACES)
-# Any path the schema lets a record give: 2 to 12 spaces of the board, a space as often as it
-# may come back (road and sea movement are not in the excerpts: any path is as recorded).
-ANY_PATH = SomeOf(
-    pool=tuple(s for s in SPACES for _ in range(LONGEST_PATH)),
-    least=2,
-    most=LONGEST_PATH,
-    labels=tuple(BOARD.name(s) for s in SPACES for _ in range(LONGEST_PATH)),
-)
+NAMES = {space: BOARD.name(space) for space in SPACES}
+# Any path the schema lets a record give: 2 to 12 spaces of the board, any space after any
+# (road and sea movement as recorded, under road-and-sea-paths = as-recorded).
+ANY_PATH = Path(None, least=1, most=LONGEST_PATH - 1, names=tuple(NAMES.items()), free=True)
+# The links a path crosses, by kind: each space's next spaces and the kind of each link.
+ROADS = {a: tuple((b, "road") for b in sorted(nbrs)) for a, nbrs in BOARD.roads.items()}
+SEA_LINKS = {a: tuple((b, "sea") for b in sorted(nbrs)) for a, nbrs in BOARD.sea.items()}
+RAILWAYS = {a: tuple(sorted(nbrs)) for a, nbrs in BOARD.rail_next.items()}
+WHITE_RAILWAYS = {a: tuple(link for link in nbrs if link[1] == "white")
+                  for a, nbrs in RAILWAYS.items()}
 YES_OR_NO = OneOf((True, False), labels=("yes", "no"))
 ONLY_NO = OneOf((False,), labels=("no",))
 

@@ -185,6 +185,34 @@ TRAIN_ENDS_MOVEMENT = _point(
     default_words="Per spostarti in treno",
 )
 
+ROAD_AND_SEA_PATHS = _point(
+    "road-and-sea-paths",
+    "The excerpts describe only the train\u2019s movement, counted in railway links (\u201cquanti "
+    "collegamenti ferroviari puoi percorrere\u201d), and speak of a hunter ending his movement "
+    "(\u201cSe termini il tuo movimento\u201d); road and sea movement they do not give. Is a road "
+    "or sea path the record gives refereed as a movement from where he stands, link by link?",
+    (
+        (
+            "by-links",
+            ("His movement starts where he stands and crosses one link at a time, as a train "
+             "journey crosses railway links: each step of a road path a road, of a sea path a "
+             "sea link, of the reconstructed board; how many links, and when he may move, as "
+             "recorded."),
+            ("that road and sea movement go from the hunter\u2019s space along the reconstructed "
+             "board\u2019s roads and sea links, one link a step, as the train goes along railway "
+             "links: the excerpts describe neither, nor the links"),
+        ),
+        (
+            "as-recorded",
+            ("Road and sea movement are not in the excerpts: any path as recorded, a start "
+             "elsewhere or a step with no link only noted (engine versions 1 to 4)."),
+        ),
+    ),
+    "by-links",
+    UNSPECIFIED,
+    (C_TICKET_VALUE, C_HIDEOUT_END),
+)
+
 DAY_HUNTER_RECIPIENT = _point(
     "day-hunter-card-recipient",
     "By day hunter-icon cards go \u201cai cacciatori\u201d (to the hunters), by night \u201cal "
@@ -478,6 +506,7 @@ VICTORY = _point(
 POINTS = (
     TICKET_PARTIAL_USE,
     TRAIN_ENDS_MOVEMENT,
+    ROAD_AND_SEA_PATHS,
     DAY_HUNTER_RECIPIENT,
     HIDEOUT_MEANING,
     SEARCH_NEEDS_RENOUNCE,

@@ -18,7 +18,7 @@ from typing import Any
 
 from games.core.board import BoardLayout, Piece
 from games.core.engine import Engine, Outcome, Refusal
-from games.core.events import EventSchemaError
+from games.core.events import EventSchemaError, Field
 from games.core.facts import PlayerFacts
 from games.fury_of_dracula import (
     bites,
@@ -69,7 +69,11 @@ class FuryOfDraculaEngine(Engine):
     # taken as recorded (recorded-reveal, a new point: versions 1 to 3 refused it).
     # Version 3: a combat_ends with no combat under way is a violation (there is nothing to
     # end: "Il combattimento continua … finché"); version 2 took it as a note.
-    version = "4"
+    # Version 5: a road or sea path that does not start where the hunter stands, or takes a step
+    # no road (sea link) makes, is a violation (road-and-sea-paths = by-links, a new point whose
+    # default is a declared conjecture; versions 1 to 4 noted it as recorded); the step
+    # summaries say "by train" where they said "by rail".
+    version = "5"
     package_dir = Path(__file__).parent
     points = P.POINTS
     certainties = CERTAINTIES
@@ -79,7 +83,8 @@ class FuryOfDraculaEngine(Engine):
     # defaults are now certainties, so default runs of version 1 read them as today. Versions 2
     # and 3 gave a sheet unlimited room for bites; versions 1 to 3 refused every reveal no
     # hunter's movement made (recorded-reveal did not exist: its option named here is what
-    # they did).
+    # they did); versions 1 to 4 took any road or sea path as recorded (road-and-sea-paths did
+    # not exist either).
     former_defaults = MappingProxyType({
         "1": {
             "fury-of-dracula.day-hunter-card-recipient": "drawing-hunter",
@@ -91,15 +96,19 @@ class FuryOfDraculaEngine(Engine):
             "fury-of-dracula.hospital-space": "any-hospital",
             "fury-of-dracula.victory": "full-game",
             "fury-of-dracula.recorded-reveal": "hunters-movement-only",
+            "fury-of-dracula.road-and-sea-paths": "as-recorded",
         },
         "2": {
             "fury-of-dracula.bite-spaces": "as-recorded",
             "fury-of-dracula.recorded-reveal": "hunters-movement-only",
+            "fury-of-dracula.road-and-sea-paths": "as-recorded",
         },
         "3": {
             "fury-of-dracula.bite-spaces": "as-recorded",
             "fury-of-dracula.recorded-reveal": "hunters-movement-only",
+            "fury-of-dracula.road-and-sea-paths": "as-recorded",
         },
+        "4": {"fury-of-dracula.road-and-sea-paths": "as-recorded"},
     })
     event_specs = EVENT_SPECS
     evaluation = EVALUATION
@@ -118,6 +127,17 @@ class FuryOfDraculaEngine(Engine):
     # order is the order choices are offered in.
     sections = (train, event_deck, cards, hideout, reveal, combat, bites, day_and_night)
     default_setup = MappingProxyType({"dracula": None, "trail_length": 6, "starts": {}})
+    setup_fields = MappingProxyType({
+        "dracula": Field("str", required=False, refers="player",
+                         description="who plays Dracula (the last seat when none is named); "
+                         "every other player is a hunter"),
+        "trail_length": Field("int", required=False, low=1, high=12,
+                              description="how many Location cards Dracula's trail holds "
+                              "(the full game's six; the excerpts speak only of its first)"),
+        "starts": Field("object", required=False, refers="space",
+                        description="where each hunter starts (the excerpts do not say; "
+                        "by default the reconstructed board's starting cities in seat order)"),
+    })
     # The excerpts give no turn order: a recording that names no rule of who acts cites the
     # first action they speak of (Prenota un biglietto, para-1).
     turn_rule = P.TRAIN
@@ -126,8 +146,9 @@ class FuryOfDraculaEngine(Engine):
     # list, word for word without its code marks (tests/games/fury_of_dracula/test_readme.py).
     out_of_scope = (
         (
-            "road and sea movement (adjacency is compared with the reconstructed board only to "
-            "say so in the note)"
+            "road and sea movement (by default refereed link by link on the reconstructed "
+            "board's roads and sea links, from where the hunter stands: the declared conjecture "
+            "of road-and-sea-paths)"
         ),
         "when the action Prenota un biglietto may be taken, how many tickets a hunter may hold",
         (
@@ -174,6 +195,13 @@ class FuryOfDraculaEngine(Engine):
     )
     min_players = 2
     max_players = 5
+
+    def seat_roles(self, players, setup) -> list[str]:
+        """Every player is a hunter but the one who plays Dracula (by default the last)."""
+        ids = [p["id"] for p in players]
+        dracula = (setup or {}).get("dracula") or (ids[-1] if ids else None)
+        return ["Dracula" if pid == dracula else "a hunter" for pid in ids]
+
     # -- the protocol ------------------------------------------------------------------------
 
     def initial_state(self, players, setup, board=None) -> dict:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 from functools import lru_cache
 
-from games.core.choices import Choice, Number, OneOf, OpenField, event
+from games.core.choices import Choice, Number, OneOf, OpenField, event, path_domain
 from games.core.draft import Draft
 from games.core.event_rules import Offering
 from games.core.referee import Referee
@@ -22,24 +22,17 @@ from games.fury_of_dracula.common import (
     place,
     unchecked,
 )
-from games.fury_of_dracula.domains import ANY_PATH, acting
+from games.fury_of_dracula.domains import (
+    ANY_PATH,
+    LONGEST_PATH,
+    NAMES,
+    RAILWAYS,
+    ROADS,
+    SEA_LINKS,
+    WHITE_RAILWAYS,
+    acting,
+)
 from games.fury_of_dracula.reveal import end_movement, triggers
-
-
-def ticket_value(colours, white, yellow) -> int | None:
-    """fury-of-dracula/para-1: the white value on white railways only, the yellow value as soon
-    as a yellow railway is used (None: a ticket without a yellow number cannot be used)."""
-    return yellow if "yellow" in colours else white
-
-
-def journey_fits(links, value, option: str) -> tuple[bool, tuple[str, ...]]:
-    """Whether ``links`` railway links may be travelled on a value ``value`` under the reading
-    ``option`` of ticket-partial-use (and the point, when it decided)."""
-    if value is None or links > value:
-        return False, ()
-    if links == value:
-        return True, ()
-    return option == "up-to", (P.TICKET_PARTIAL_USE.id,)
 
 
 def _fits(links: int, value: int, ref: Referee) -> bool:
@@ -98,6 +91,40 @@ def _rail(draft: Draft, h, actor, path, data, ref: Referee) -> list[str]:
     return said
 
 
+def _road_or_sea(state, actor, mode: str, path, here, ref: Referee) -> None:
+    """A road or sea path: from where the hunter stands, one link of the reconstructed board
+    a step, as the point road-and-sea-paths reads it (the excerpts give neither movement)."""
+    who = name(state, actor)
+    links = BOARD.roads if mode == "road" else BOARD.sea
+    elsewhere = path[0] != here
+    missing = [(a, b) for a, b in itertools.pairwise(path) if b not in links.get(a, ())]
+    if not elsewhere and not missing:
+        unchecked(ref, f"{mode} movement is not in the excerpts: a path along the reconstructed "
+                  f"board's {LINK_WORDS[mode]}s")
+        return
+    why = f"{who}'s {mode} path " + ("does not start where he stands" if elsewhere else
+                                      "crosses a step with no link")
+    if ref.consult(P.ROAD_AND_SEA_PATHS, why) == "by-links":
+        if elsewhere:
+            ref.violation(P.TRAIN, f"{who} is in {place(here)}, not {place(path[0])}, where "
+                          f"his movement by {mode} starts", point=P.ROAD_AND_SEA_PATHS)
+        for a, b in missing:
+            ref.violation(P.TRAIN, f"no {LINK_WORDS[mode]} leads from {place(a)} to "
+                          f"{place(b)} on the reconstructed board", point=P.ROAD_AND_SEA_PATHS)
+        return
+    if elsewhere:
+        unchecked(ref, f"the record starts the move in {place(path[0])} but {who} was in "
+                  f"{place(here)}")
+    gaps = ", ".join(f"{place(a)} to {place(b)}" for a, b in missing)
+    unchecked(ref, f"{mode} movement is not in the excerpts: applied as recorded"
+              + (f" (no {LINK_WORDS[mode]} from {gaps} on the reconstructed board)"
+                 if missing else ""))
+
+
+LINK_WORDS = {"road": "road", "sea": "sea link"}
+MODE_WORDS = {"road": "by road", "sea": "by sea", "rail": "by train"}
+
+
 # -- the handlers ------------------------------------------------------------------------------
 
 
@@ -120,21 +147,13 @@ def move(state, actor, data, ref):
     h = draft.edit("hunters", actor)
     if actor in fighting_hunters(state):  # para-5: the combat goes on round after round
         ref.violation(P.COMBAT, f"{who} moves in the middle of a combat", citations=(P.C_CONTINUES,))
-    if path[0] != h["space"]:
-        if mode == "rail":
-            ref.violation(P.TRAIN, f"{who} is in {place(h['space'])}, not {place(path[0])}, where the train journey starts", citations=(P.C_TICKET,))
-        else:
-            unchecked(ref, f"the record starts the move in {place(path[0])} but {who} was in {place(h['space'])}")
-    said = [f"{who} moves by {mode} {' → '.join(map(place, path))}"]
+    if path[0] != h["space"] and mode == "rail":
+        ref.violation(P.TRAIN, f"{who} is in {place(h['space'])}, not {place(path[0])}, where the train journey starts", citations=(P.C_TICKET,))
+    said = [f"{who} moves {MODE_WORDS[mode]} {' → '.join(map(place, path))}"]
     if mode == "rail":
         said.extend(_rail(draft, h, actor, path, data, ref))
     else:
-        links = BOARD.roads if mode == "road" else BOARD.sea
-        missing = [f"{a}–{b}" for a, b in itertools.pairwise(path) if b not in links.get(a, ())]
-        note = f"{mode} movement is not in the excerpts: applied as recorded"
-        if missing:
-            note += f" (no {mode} link {', '.join(missing)} on the reconstructed board)"
-        unchecked(ref, note)
+        _road_or_sea(draft.state, actor, mode, path, h["space"], ref)
     h["space"] = path[-1]
     leave_hideout(draft, actor)
     # which spaces count as the end of this movement (para-3, para-4)
@@ -152,7 +171,7 @@ def move(state, actor, data, ref):
 # A ticket named on a road or sea move is not spent (a value the schema allows, 1 to 9).
 TICKET_FACE = Number(1, 9)
 MODE = OpenField("mode", OneOf(("road", "sea"), labels=("by road", "by sea")), prompt="How")
-WAY = OpenField("path", ANY_PATH, prompt="The path, from where he stands to where he ends")
+ANY_WAY = OpenField("path", ANY_PATH, prompt="The path as recorded, space by space")
 TICKET_WHITE = OpenField("ticket_white", TICKET_FACE, prompt="A ticket's white value named",
                          optional=True)
 TICKET_YELLOW = OpenField("ticket_yellow", TICKET_FACE, prompt="A ticket's yellow value named",
@@ -180,17 +199,30 @@ def offer_book_ticket(at: Offering) -> list[Choice]:
 
 
 def offer_move(at: Offering) -> list[Choice]:
-    """Road and sea: one choice for every hunter free to move, the path as recorded (not in the
-    excerpts: any path of the board; a ticket named is not spent). The train: one choice per
-    ticket a hunter holds, the journey open among those its value allows (para-1)."""
+    """Road and sea, as road-and-sea-paths reads them: by default one choice for each hunter
+    free to move and each way he has from where he stands, the path growing along the roads
+    or the sea links of the reconstructed board (any number of links: the excerpts give no
+    count; a ticket named is not spent); as recorded, one choice for any path. The train: for
+    each ticket a hunter holds, the journeys on white railways only (its white value) and
+    those using a yellow railway (its yellow value), para-1."""
     state = at.state
     fighting = fighting_hunters(state)
     movers = [pid for pid in able_hunters(state) if pid not in fighting]
     if not movers:
         return []
-    found = [Choice(event("move", None),
-                    "A hunter moves by road or by sea (not in the excerpts: the path as recorded)",
-                    fields=(acting(state, movers), MODE, WAY, TICKET_WHITE, TICKET_YELLOW))]
+    found: list[Choice] = []
+    if at.option(P.ROAD_AND_SEA_PATHS) == "as-recorded":
+        found.append(Choice(
+            event("move", None), "A hunter moves by road or by sea (the path as recorded)",
+            fields=(acting(state, movers), MODE, ANY_WAY, TICKET_WHITE, TICKET_YELLOW),
+            points=(P.ROAD_AND_SEA_PATHS.id,)))
+    else:
+        for pid in movers:
+            here = state["hunters"][pid]["space"]
+            for mode in ("road", "sea"):
+                choice = _road_or_sea_choice(pid, name(state, pid), here, mode)
+                if choice is not None:
+                    found.append(choice)
     option = at.option(P.TICKET_PARTIAL_USE)
     for pid in movers:
         hunter = state["hunters"][pid]
@@ -200,63 +232,56 @@ def offer_move(at: Offering) -> list[Choice]:
             if ticket in seen:
                 continue
             seen.append(ticket)
-            choice = _train(pid, name(state, pid), here, ticket["white"], ticket["yellow"], option)
-            if choice is not None:
-                found.append(choice)
+            found.extend(_train(pid, name(state, pid), here, ticket["white"], ticket["yellow"],
+                                option))
     return found
 
 
 @lru_cache(maxsize=4096)
-def rail_walks(start: str, most: int) -> tuple[tuple[tuple[str, ...], bool], ...]:
-    """Every journey of 1..``most`` railway links from ``start`` (a city may come back), with
-    whether it uses a yellow railway."""
-    found = []
-    frontier = [((start,), False)]
-    for _ in range(most):
-        longer = []
-        for path, yellow in frontier:
-            for there, colour in BOARD.rail_next.get(path[-1], ()):
-                longer.append((path + (there,), yellow or colour == "yellow"))
-        found.extend(longer)
-        frontier = longer
-    return tuple(found)
+def _road_or_sea_choice(pid: str, who: str, here: str, mode: str) -> Choice | None:
+    """The paths by road (or by sea) from where the hunter stands: one link a step."""
+    links = ROADS if mode == "road" else SEA_LINKS
+    way = path_domain(here, links, most=LONGEST_PATH - 1, names=NAMES)
+    if way is None:
+        return None
+    return Choice(
+        {"type": "move", "actor": pid, "data": {"mode": mode}},
+        f"{who} moves {MODE_WORDS[mode]} from {place(here)}",
+        fields=(OpenField("path", way, prompt=f"The way {MODE_WORDS[mode]}, space by space"),
+                TICKET_WHITE, TICKET_YELLOW),
+        spaces=(here, *sorted(dict(links.get(here, ())))), origin=here)
 
 
 @lru_cache(maxsize=4096)
 def _train(pid: str, who: str, here: str, white: int, yellow: int | None,
-           option: str) -> Choice | None:
-    """The train journeys one ticket allows from ``here``: the white value on white railways
-    only, the yellow value with any yellow railway, no yellow railway without a yellow number,
-    no more links than the value (fewer as ticket-partial-use reads)."""
-    journeys, points = [], set()
-    for path, uses_yellow in rail_walks(here, max(white, yellow or 0)):
-        value = ticket_value(("yellow",) if uses_yellow else (), white, yellow)
-        fits, decided = journey_fits(len(path) - 1, value, option)
-        if fits:
-            journeys.append(path)
-            points.update(decided)
-    if not journeys:
-        return None
-    ends = tuple(path[-1] for path in journeys)
-    way = OneOf(tuple(journeys), labels=tuple(_journey_words(path) for path in journeys),
-                spaces=ends)
+           option: str) -> tuple[Choice, ...]:
+    """The train journeys one ticket allows from ``here`` (a city may come back: a journey is
+    counted in links): on white railways only by the white value, using a yellow railway by
+    the yellow value (none without a yellow number); no more links than the value, and fewer
+    only as ticket-partial-use reads «puoi»."""
     face = f"white {white}" + (f", yellow {yellow}" if yellow is not None else ", no yellow")
     data = {"mode": "rail", "ticket_white": white}
     if yellow is not None:
         data["ticket_yellow"] = yellow
-    return Choice(
-        {"type": "move", "actor": pid, "data": data},
-        f"{who} travels by train (in treno) from {place(here)}, spending the ticket ({face})",
-        fields=(OpenField("path", way, prompt="Where the journey ends, and by which railways"),),
-        omitted=() if yellow is not None else ("ticket_yellow",),
-        spaces=tuple(dict.fromkeys((here, *ends))), origin=here, points=tuple(sorted(points)),
-    )
-
-
-def _journey_words(path) -> str:
-    if len(path) == 2:
-        return f"to {place(path[-1])}"
-    return f"to {place(path[-1])} by way of {', '.join(place(s) for s in path[1:-1])}"
+    found = []
+    for value, links, needs, how in (
+            (white, WHITE_RAILWAYS, None, "on white railways only"),
+            (yellow, RAILWAYS, "yellow", "using a yellow railway")):
+        if value is None:
+            continue
+        least = 1 if option == "up-to" else value
+        way = path_domain(here, links, least=least, most=value, needs=needs, names=NAMES)
+        if way is None:
+            continue
+        found.append(Choice(
+            {"type": "move", "actor": pid, "data": dict(data)},
+            f"{who} travels by train from {place(here)} {how}, spending the ticket ({face}): "
+            + ("" if least == value else "up to ") + f"{value} link" + ("s" if value > 1 else ""),
+            fields=(OpenField("path", way, prompt="The journey, city by city"),),
+            omitted=() if yellow is not None else ("ticket_yellow",),
+            spaces=(here, *sorted(way.reachable())), origin=here,
+            points=(P.TICKET_PARTIAL_USE.id,) if least < value else ()))
+    return tuple(found)
 
 
 RULES = {"book_ticket": (book_ticket, offer_book_ticket), "move": (move, offer_move)}

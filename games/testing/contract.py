@@ -2,8 +2,14 @@
 that return what breaks it, so that every engine, a plugin's too, is held to the same words:
 
 - *sound*: filling the open fields of any choice with any value of their domains gives an
-  event that applies with no violation under the reading it was offered for;
-- *complete*: every event that applies with no violation is covered by exactly one choice;
+  event that applies with no violation under the reading it was offered for: every value of a
+  one-of domain, each combined with values of the other fields drawn from their domains, and
+  a spread sample of every other domain, drawn from what its shape says (a pool and a count,
+  a path's links), so that a domain whose ``allows`` is narrower than what a page shows of it
+  is caught;
+- *complete*: every event that applies with no violation is covered by exactly one choice
+  (but an event in a form kept only for older records, a ``former`` field of the schema,
+  which no choice offers);
 - *no dead end*: after any offered event, the game is over or something is offered;
 - *small*: at most ``MOST_CHOICES`` top-level choices at a state; combinations are never
   enumerated (open fields carry domains);
@@ -25,7 +31,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from games.core.choices import ACTOR, Choice, Number, OneOf, SomeOf, Text, covering
+from games.core.choices import ACTOR, Choice, Number, OneOf, Path, SomeOf, Text, covering
 from games.core.engine import Engine
 from games.core.events import EventSchemaError
 from games.core.flags import VIOLATION
@@ -33,7 +39,7 @@ from games.core.points import Interpretation
 from games.core.replay import collect_corrections, effective_events
 
 MOST_CHOICES = 40
-VALUES_TRIED = 12  # values of one finite domain tried exhaustively; beyond, a sample
+SAMPLES = 3  # values drawn from a domain that is not one-of (besides its bounds)
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b")  # an event type or a state key, not words
 
 
@@ -53,27 +59,48 @@ def states_of(engine: Engine, document: Mapping[str, Any],
 
 
 def domain_values(domain, rng: random.Random) -> list:
-    """Values to try of a domain: every value of a small finite one, else a spread sample
-    (the bounds of a range, the smallest and largest selections)."""
+    """Values to try of a domain, as its shape offers them to a page: every value of a one-of
+    domain; the bounds and the middle of a number; for some of a pool, the fewest and the most
+    items and selections drawn by the pool and the count alone (not by the domain's own
+    ``sample``, which may know better than its shape says); for a path, walks along its links
+    of the shortest and the longest allowed lengths and drawn ones; for text, its suggestions
+    and words of the record's own."""
     if isinstance(domain, OneOf):
-        values = list(domain.values)
-        if len(values) <= VALUES_TRIED:
-            return values
-        return rng.sample(values, VALUES_TRIED)
+        return list(domain.values)
     if isinstance(domain, Number):
         return sorted({domain.low, domain.high, (domain.low + domain.high) // 2})
     if isinstance(domain, SomeOf):
         pool = list(domain.pool)
         return [pool[: domain.least], pool[: domain.largest],
-                *(domain.sample(rng) for _ in range(3))]
+                *(SomeOf.sample(domain, rng) for _ in range(SAMPLES))]
+    if isinstance(domain, Path):
+        return [domain.sample(rng) for _ in range(SAMPLES)] + [
+            walk for walk in (_walk(domain, domain.least, rng), _walk(domain, domain.most, rng))
+            if walk is not None]
     if isinstance(domain, Text):
-        return [*domain.suggestions[:3], "x", "A name as read"[: domain.max_length]]
-    return [domain.sample(rng) for _ in range(3)]
+        return [*domain.suggestions[:SAMPLES], "x", "A name as read"[: domain.max_length]]
+    return [domain.sample(rng) for _ in range(SAMPLES)]
+
+
+def _walk(domain: Path, links: int, rng: random.Random) -> list[str] | None:
+    """A walk of ``links`` links along the domain's links (a path its shape offers, which the
+    domain must allow when it also crosses what the domain ``needs``)."""
+    for _ in range(32):
+        walk = [rng.choice(domain.firsts())]
+        while len(walk) - 1 < links:
+            ahead = sorted(domain.next_spaces(walk[-1]))
+            if not ahead:
+                break
+            walk.append(rng.choice(ahead))
+        if len(walk) - 1 == links and (domain.needs is None or domain.allows(walk)):
+            return walk
+    return None
 
 
 def fillings(choice: Choice, rng: random.Random) -> Iterator[dict]:
-    """Events a choice stands for: for each open field, each value tried with the other
-    fields sampled; each optional field also left out."""
+    """Events a choice stands for: for each open field, each value its shape offers (every
+    value of a one-of) with the other fields drawn from their domains; each optional field
+    also left out."""
     if not choice.fields:
         yield choice.filled({})
         return
@@ -84,6 +111,25 @@ def fillings(choice: Choice, rng: random.Random) -> Iterator[dict]:
             yield choice.filled({**base, spec.name: value})
         if spec.optional:
             yield choice.filled({k: v for k, v in base.items() if k != spec.name})
+
+
+def refused_values(choice: Choice, rng: random.Random) -> list[str]:
+    """Values a domain's shape offers that the domain itself does not allow: what a page would
+    let through and the server refuse."""
+    found = []
+    for spec in choice.fields:
+        for value in domain_values(spec.domain, rng):
+            if not spec.domain.allows(value):
+                found.append(f"{choice.label!r}: {spec.name} = {value!r} is offered by the "
+                             f"domain's shape and refused by the domain")
+    return found
+
+
+def uses_a_former_field(engine: Engine, event: Mapping[str, Any]) -> bool:
+    """Whether ``event`` holds a field kept only for older records (no choice offers it)."""
+    spec = engine.event_schema.get(str(event.get("type")))
+    return spec is not None and any(spec.fields[name].former for name in event.get("data") or {}
+                                    if name in spec.fields)
 
 
 def shape_problems(engine: Engine, choice: Choice, players: list[str],
@@ -128,6 +174,12 @@ def shape_problems(engine: Engine, choice: Choice, players: list[str],
             elsewhere = {s for s in domain.spaces if s is not None} - spaces
             if elsewhere:
                 problems.append(f"{where}: {field.name} names spaces {sorted(elsewhere)}")
+        if isinstance(domain, Path):
+            named = set(domain.firsts()) | {there for steps in domain.reachable().values()
+                                            for there in steps}
+            if not named <= spaces:
+                problems.append(f"{where}: the path {field.name} names spaces "
+                                f"{sorted(named - spaces)}")
         if field.name != ACTOR and field.name not in spec.fields:
             problems.append(f"{where}: open field {field.name!r} is not in the schema")
     try:
@@ -159,6 +211,7 @@ def offer_problems(engine: Engine, document: Mapping[str, Any], reading: Interpr
                          shape_problems(engine, choice, players, setup, spaces)]
             if not sound:
                 continue
+            problems += [f"seq {seq}: {p}" for p in refused_values(choice, rng)]
             for filled in fillings(choice, rng):
                 after = engine.apply(state, filled, reading)
                 broken = violations(after)
@@ -169,7 +222,8 @@ def offer_problems(engine: Engine, document: Mapping[str, Any], reading: Interpr
                 if not engine.finished(after.state) and not engine.legal_events(after.state,
                                                                                 reading):
                     problems.append(f"seq {seq}: after the offered {filled} nothing is offered")
-        if event["type"] in ("annotation", "correction") or violations(step):
+        if event["type"] in ("annotation", "correction") or violations(step) \
+                or uses_a_former_field(engine, event):
             continue
         found = covering(choices, event)
         if len(found) != 1:
@@ -205,7 +259,8 @@ def seat_problems(engine: Engine, document: Mapping[str, Any], reading: Interpre
             if any(c.event.get("actor") != seat for c in mine):
                 problems.append(f"seq {seq}, {seat}: a seat is offered another's choices")
             if event.get("actor") == seat and not violations(step) \
-                    and event["type"] not in ("annotation", "correction"):
+                    and event["type"] not in ("annotation", "correction") \
+                    and not uses_a_former_field(engine, event):
                 found = covering(mine, event)
                 if len(found) != 1:
                     problems.append(f"seq {seq}, {seat}: its own {event} is covered by "

@@ -42,7 +42,11 @@ class AnnotationForm(forms.Form):
 
 
 class MatchForm(forms.Form):
-    game = forms.ModelChoiceField(queryset=Game.objects.order_by("title"), to_field_name="slug")
+    """A new match's title and provenance; its players and setup are asked in the game's
+    words beside it (``replay.reading.match_setup``)."""
+
+    game = forms.ModelChoiceField(queryset=Game.objects.order_by("title"), to_field_name="slug",
+                                  widget=forms.HiddenInput)
     title = forms.CharField(max_length=300)
     # The browser's date picker shows the day in the reader's own format and sends it as
     # YYYY-MM-DD; the help text says so instead of asking for one format the picker may not show.
@@ -53,13 +57,6 @@ class MatchForm(forms.Form):
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     source = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}),
                              help_text="where the record comes from: score sheet, notebook…")
-    players = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 4}),
-        help_text="one player a line: id, a colon, the name — e.g. p1: Ana",
-    )
-    setup = JSONTextField(required=False, initial="{}",
-                          widget=forms.Textarea(attrs={"rows": 2, "class": "code"}),
-                          help_text="a JSON object of setup options (empty for the game's defaults)")
     is_private = forms.BooleanField(required=False, label="Private (only you and staff see it)")
     # Made when the form is drawn: sending it twice (a double click, a resent page) creates
     # one match.
@@ -68,27 +65,6 @@ class MatchForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["idempotency_key"].initial = uuid.uuid4().hex
-
-    def clean_players(self):
-        players = []
-        for number, line in enumerate(self.cleaned_data["players"].splitlines(), start=1):
-            if not line.strip():
-                continue
-            if ":" not in line:
-                raise forms.ValidationError(f"line {number}: write id: name, e.g. p1: Ana")
-            player_id, name = (part.strip() for part in line.split(":", 1))
-            players.append({"id": player_id, "name": name})
-        if not players:
-            raise forms.ValidationError("name at least one player")
-        return players
-
-    def clean_setup(self):
-        value = self.cleaned_data.get("setup")
-        if value is None:
-            return {}
-        if not isinstance(value, dict):
-            raise forms.ValidationError("setup must be a JSON object")
-        return value
 
 
 class ImportForm(forms.Form):

@@ -16,12 +16,14 @@ from django.views.decorators.http import require_safe
 
 import games
 from archive import selectors as archive_selectors
+from archive.models import Game
+from boundary.errors import InputError
 from replay.log.append import append_events
 from replay.log.errors import AppendConflict, DocumentError, LogError, MalformedEvent
 from replay.log.interchange import export_match, import_match
 from replay.log.matches import match_create
 from replay.models import ReplayRun
-from replay.reading import match_cache, selectors, step_cache
+from replay.reading import match_cache, match_setup, selectors, step_cache
 from replay.reading.forms import (
     AppendEventsForm,
     ImportForm,
@@ -245,34 +247,59 @@ def match_append(request, match_id: int):
     )
 
 
-_FORM_FIELDS = {"game", "title", "played_on", "source", "players", "setup"}
+_FORM_FIELDS = {"game", "title", "played_on", "source"}
 
 
 @curator_only
 def match_new(request):
-    form = MatchForm(request.POST or None, initial={"game": request.GET.get("game")})
-    if request.method == "POST" and form.is_valid():
+    """A new match: the game first (preselected when the page comes from the game's matches),
+    then its title and source, its players as rows of names with each seat's part, and its
+    setup as the game's fields with their defaults."""
+    slug = (request.POST.get("game") or request.GET.get("game") or "")[:100]
+    chosen = archive_selectors.game_named(slug=slug) if slug else None
+    form = MatchForm(request.POST or None, initial={"game": chosen.slug if chosen else None})
+    post = {key: request.POST.getlist(key) for key in request.POST}
+    players = match_setup.read_players(post)
+    problems: dict[str, str] = {}
+    if request.method == "POST" and chosen is not None and form.is_valid():
         data = form.cleaned_data
         try:
+            setup = match_setup.read_setup(chosen, post)
             creation = match_create(
-                game=data["game"], title=data["title"], players=data["players"],
-                setup=data["setup"], played_on=data["played_on"], source=data["source"],
+                game=data["game"], title=data["title"], players=players, setup=setup,
+                played_on=data["played_on"], source=data["source"],
                 is_private=data["is_private"], created_by=request.user,
                 idempotency_key=data["idempotency_key"] or None,
             )
+        except InputError as error:
+            problems["setup"] = f"{error.field}: {error.message}"
         except (LogError, BrokenChain) as error:
             top = (error.field or "").split("[")[0].split(".")[0]
             message = error.message
             player = re.match(r"players\[(\d+)\]", error.field or "")
             if player:
                 message = f"player {int(player.group(1)) + 1}: {message}"
-            form.add_error(top if top in _FORM_FIELDS else None, message)
+            if top in ("players", "setup"):
+                problems[top] = message
+            else:
+                form.add_error(top if top in _FORM_FIELDS else None, message)
         else:
             match = creation.match
-            messages.success(request, f"Match “{match.title}” created; append its events below.")
-            return redirect("match-detail", match.pk)
-    return page(request, "replay/match_form.html", {"form": form},
-                status=400 if form.errors else 200)
+            messages.success(request, f"Match “{match.title}” created: record its events.")
+            return redirect("match-record", match.pk)
+    if request.method == "POST" and chosen is None:
+        problems["game"] = "choose the game first"
+    names = [player["name"] for player in players]
+    context = {
+        "form": form,
+        "games": Game.objects.order_by("title"),
+        "chosen": chosen,
+        "table": match_setup.table(chosen, names=names, posted=post) if chosen else None,
+        "problems": problems,
+        "setup_text": request.POST.get("setup", ""),
+    }
+    failed = bool(form.errors or problems)
+    return page(request, "replay/match_form.html", context, status=400 if failed else 200)
 
 
 @curator_only

@@ -104,34 +104,52 @@ def recorder_head(*, match: Match, seat: str | None = None) -> RecorderHead:
     )
 
 
-def step_summaries(*, head: RecorderHead, since: int) -> dict[int, str]:
+@dataclass(frozen=True)
+class Said:
+    """One event of the log as the recorder says it: the engine's step summary, whether the
+    step was legal under the recording reading, and the event as recorded (so that a move
+    kept as played, which the engine ignored, still says who did what)."""
+
+    summary: str
+    legal: bool
+    event: Mapping[str, Any]
+
+
+def said_since(*, head: RecorderHead, since: int) -> dict[int, Said]:
     """What each event from ``since`` to the head did, in the engine's words (its step
     summaries, corrections applied): read from a stored run of this log and reading where
     there is one (the notes after its last game event said on their own), else replayed."""
     match, engine, reading = head.match, head.engine, head.reading
     run = find_run(match=match, reading=reading.options)
+    corrections = collect_corrections(
+        Event.objects.filter(match=match, type="correction", seq__lte=head.seq)
+        .order_by("seq").values("seq", "type", "actor", "data"))
     if run is None or run.status != ReplayRun.DONE:
         # From the kept state before ``since``: a few events applied, never the whole log.
         start = max(since - 1, 0)
         state = state_after(match=match, engine=engine, reading=reading, seq=start)
-        corrections = collect_corrections(
-            Event.objects.filter(match=match, type="correction", seq__lte=head.seq)
-            .order_by("seq").values("seq", "type", "actor", "data"))
         said = {}
         for event in effective_events(verified_events(match.pk, after_seq=start,
                                                       up_to_seq=head.seq), corrections):
             step = engine.apply(state, event, reading)
             state = step.state
-            said[event["seq"]] = step.summary
+            said[event["seq"]] = Said(step.summary, step.legal, event)
         return said
-    said = dict(ReplayStep.objects.filter(run=run, seq__gte=since).values_list("seq", "summary"))
-    corrections = collect_corrections(
-        Event.objects.filter(match=match, type="correction").order_by("seq")
-        .values("seq", "type", "actor", "data"))
-    notes = verified_events(match.pk, after_seq=max(run.log_seq, since - 1), up_to_seq=head.seq)
-    for event in effective_events(notes, corrections):
-        said[event["seq"]] = engine.apply(head.state, event, reading).summary
+    rows = ReplayStep.objects.filter(run=run, seq__gte=since).values_list("seq", "summary",
+                                                                           "legal")
+    events = {event["seq"]: event for event in effective_events(
+        verified_events(match.pk, after_seq=max(since - 1, 0), up_to_seq=head.seq),
+        corrections)}
+    said = {seq: Said(summary, legal, events.get(seq, {})) for seq, summary, legal in rows}
+    for seq, event in events.items():
+        if seq > run.log_seq:
+            said[seq] = Said(engine.apply(head.state, event, reading).summary, True, event)
     return said
+
+
+def step_summaries(*, head: RecorderHead, since: int) -> dict[int, str]:
+    """The engine's step summary of each event from ``since`` to the head (``said_since``)."""
+    return {seq: said.summary for seq, said in said_since(head=head, since=since).items()}
 
 
 def match_reading_set(*, match: Match, reading: Mapping[str, str]) -> Match:
@@ -189,7 +207,7 @@ def record_offered(*, match: Match, key: str, answers: Answers, expected_seq: in
         raise AppendConflict(f"the log is at seq {head.seq}, not {expected_seq}: another "
                              "writer appended first; reload and retry", current_seq=head.seq)
     choice = chosen(choices=head.choices, key=key)
-    event = choice.filled(answered(choice, answers))
+    event = choice.filled(answered(choice, answers, head.layout.names()))
     return record_event(match=match, event=event, expected_seq=expected_seq,
                         recorded_by=recorded_by)
 
@@ -205,7 +223,7 @@ def tried_event(*, match: Match, key: str, answers: Answers, seq: int,
     state = replayed_state(match=match, engine=engine, reading=reading, up_to_seq=seq)
     try:
         choice = chosen(choices=engine.legal_events(state, reading, viewer=seat), key=key)
-        return choice.filled(answered(choice, answers))
+        return choice.filled(answered(choice, answers, engine.layout(state).names()))
     except LogError:
         return None
 

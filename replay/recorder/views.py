@@ -1,17 +1,18 @@
-"""The recorder page (curators): the board at the log's head drawn from the engine, the legal
-choices as targets on it and as a list (each open field asked as its domain says), a move as
-played, undo, and the recording reading.
+"""The recorder page (curators): who may act now, the legal choices (each open field asked as
+its domain says) with undo beside them, the board at the log's head drawn from the engine with
+the choices as targets on it, a move as played asked in the game's words, and the recording
+reading.
 
 Every write is a plain form POST with the ``expected_seq`` the page was drawn at, so it works
-without JavaScript and from the keyboard; ``static/js/recorder.js`` adds picking on the board,
-type-ahead over every choice and a check of the open fields before a form is sent.
+without JavaScript and from the keyboard; ``static/js/recorder.js`` adds picking on the board
+(pieces, spaces, paths space by space), type-ahead over every choice and a check of the open
+fields before a form is sent.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
@@ -21,7 +22,6 @@ from django.utils.http import urlencode
 import games
 from boundary import MAX_DB_INTEGER, whole_number_text
 from boundary.errors import InputError
-from boundary.jsontext import parse_json
 from games.core.choices import ACTOR, OneOf
 from replay.log.errors import AppendConflict, LogError
 from replay.reading import selectors
@@ -34,6 +34,13 @@ from replay.reading.readings import (
     question_of,
     reading_words,
 )
+from replay.recorder.as_played import (
+    PREFIX,
+    asked_fields,
+    read_fields,
+    read_json,
+    vocabulary,
+)
 from replay.recorder.head import (
     RecorderHead,
     check_event,
@@ -42,7 +49,7 @@ from replay.recorder.head import (
     record_event,
     record_offered,
     recorder_head,
-    step_summaries,
+    said_since,
     tried_event,
     undo_last_move,
 )
@@ -83,9 +90,77 @@ def _names(head: RecorderHead) -> dict[str, str]:
     return names
 
 
-def _choice_rows(head: RecorderHead, *, failed: Mapping | None) -> list[dict]:
+@dataclass(frozen=True)
+class Acting:
+    """Who may act now, in the game's words: the players a choice lets decide (its actor, or
+    the decider of one of its open fields), each with their part in the game."""
+
+    players: tuple[str, ...]
+    words: str
+
+
+def who_may_act(head: RecorderHead) -> Acting:
+    """From the choices at the head: who decides what comes next (a throw or draw counts for
+    the player who throws or draws it), and whom the engine's facts say is acting."""
+    deciding: set[str] = set()
+    for choice in head.choices:
+        for spec in choice.fields:
+            if spec.name == ACTOR and isinstance(spec.domain, OneOf):
+                deciding.update(v for v in spec.domain.values if isinstance(v, str))
+            elif choice.decider_of(spec):
+                deciding.add(choice.decider_of(spec))
+        if choice.actor:
+            deciding.add(choice.actor)
+    # A seat's choices are its own: the engine's facts say who else is to act.
+    deciding.update(f.player for f in head.engine.player_facts(head.state, head.seat)
+                    if f.acting)
+    match = head.match
+    roles = head.engine.seat_roles(match.players, head.engine.setup_with_defaults(match.setup))
+    acting = tuple(p["id"] for p in match.players if p["id"] in deciding)
+    if head.outcome.finished:
+        return Acting((), "The game is over" + (
+            f": {match.player_name(head.outcome.winner)} wins" if head.outcome.winner else ""))
+    if not acting:
+        return Acting((), "Nobody decides now: a throw or a draw comes next" if head.choices
+                      else "The rules offer nothing here: record the move as played")
+    said = [match.player_name(pid) + (f" ({roles[index]})" if roles[index] else "")
+            for index, pid in enumerate(match.player_ids) if pid in acting]
+    if len(said) == 1:
+        return Acting(acting, f"{said[0]} may act now")
+    return Acting(acting, f"{', '.join(said[:-1])} or {said[-1]} may act now")
+
+
+# A choice whose open fields would list more values than this is folded: its fields are drawn
+# when it is opened (a link; the page's script fetches the one row), so a page stays light.
+FOLD_OVER = 24
+
+
+def _weight(asked) -> int:
+    """How many values a choice's fields would list on the page."""
+    return sum(len(q.options) + len(q.suggestions) for q in asked)
+
+
+def _targets(choice, asked) -> str:
+    """The spaces the board leads to for a choice: its fixed target, the spaces its one-of
+    values stand for, or the first steps of its path (space ids, for the page's script)."""
+    if choice.target:
+        return choice.target
+    for q in asked:
+        if q.kind == "path" and q.path and q.path["start"]:
+            return " ".join(sorted(q.path["next"].get(q.path["start"], {})))
+        spaces = sorted({o.space for o in q.options if o.space})
+        if spaces:
+            return " ".join(spaces)
+    return ""
+
+
+def _choice_rows(head: RecorderHead, *, failed: Mapping | None, opened: int | None = None,
+                 at_space: str | None = None) -> list[dict]:
     """Each choice as the page shows it; ``failed`` (the key, answers and error of a choice
-    whose answers were refused) refills that choice and puts the error beside its field."""
+    whose answers were refused) refills that choice and puts the error beside its field. A
+    heavy choice is folded unless it is ``opened`` (or failed), and every other one is when
+    one is opened; opened from a space of the board (``at_space``), it offers only the values
+    that stand for that space."""
     names = _names(head)
     questions_of = {point.id: point.question for point in head.engine.points}
     rows = []
@@ -94,14 +169,22 @@ def _choice_rows(head: RecorderHead, *, failed: Mapping | None) -> list[dict]:
         mine = failed is not None and failed["key"] == key
         asked = questions(choice, names, failed["answers"] if mine else None)
         outcomes = None
-        if choice.chance and len(asked) == 1 and asked[0].kind == OneOf.kind:
+        if choice.chance and len(asked) == 1 and asked[0].kind == OneOf.kind \
+                and not asked[0].typed:
             outcomes = asked[0]
+        # With one choice opened, the others wait as their links: the page holds that one.
+        folded = not mine and index != opened and (
+            opened in range(len(head.choices)) or _weight(asked) > FOLD_OVER)
+        if index == opened and at_space:
+            asked = [_at_space(q, at_space, names) for q in asked]
         rows.append({
             "index": index,
             "key": key,
             "choice": choice,
             "questions": [] if outcomes else asked,
             "outcomes": outcomes,
+            "folded": folded,
+            "targets": _targets(choice, asked),
             "open_actor": any(q.name == ACTOR for q in asked),
             "points": [questions_of.get(p, p) for p in choice.points],
             "error": failed["error"] if mine else None,
@@ -110,69 +193,166 @@ def _choice_rows(head: RecorderHead, *, failed: Mapping | None) -> list[dict]:
     return rows
 
 
+def _at_space(question, space: str, names: Mapping[str, str]):
+    """A question asked from a space picked on the board: a one-of offers only the values
+    standing for it (one of them chosen when it is the only one); a path starts with the step
+    to it."""
+    if question.kind == "path" and question.path and question.path["start"]:
+        if space in question.path["next"].get(question.path["start"], {}):
+            question.given = [question.start_words + names.get(space, space) + " → "]
+        return question
+    there = [o for o in question.options if o.space == space]
+    if there:
+        if question.typed:  # a typed field is read by its words: the narrowed select posts them
+            there = [replace(o, value=o.label) for o in there]
+        question.options = there
+        question.typed = False
+        if len(there) == 1:
+            question.given = [there[0].value]
+    return question
+
+
+def _lists(row: dict) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The suggestions a row's fields type from, each list by its id: a typed one-of's values
+    with the space each stands for, a path's spaces, names met for free text."""
+    lists = []
+    for question in row["questions"]:
+        if question.typed:
+            lists.append((question.suggestion_list,
+                          [(o.label, o.space) for o in question.options]))
+        elif question.kind == "path" or (question.kind == "text" and question.suggestions):
+            lists.append((question.suggestion_list, [(w, "") for w in question.said]))
+    return lists
+
+
+def _own_lists(rows: list[dict]) -> None:
+    """Each list of suggestions drawn once on a page, with the first row that needs it."""
+    seen: set[str] = set()
+    for row in rows:
+        row["lists"] = []
+        if row["folded"]:
+            continue
+        for key, words in _lists(row):
+            if key not in seen:
+                seen.add(key)
+                row["lists"].append({"id": key, "words": words})
+
+
+def _as_played_context(head: RecorderHead, as_played: Mapping) -> dict:
+    """The as-played form: the kind of event and who, then its fields in words (those a
+    choice fixes kept as they are)."""
+    engine, match = head.engine, head.match
+    words = vocabulary(engine, match.players, engine.setup_with_defaults(match.setup))
+    spec = engine.event_schema.get(as_played.get("type") or "")
+    fixed = tuple(as_played.get("fixed") or ())
+    fields = asked_fields(spec, words, as_played.get("data") or {}, fixed) if spec else []
+    return {
+        "as_played": as_played,
+        "as_played_fields": fields,
+        "as_played_open": [f for f in fields if not f.fixed],
+        "as_played_kept": [f for f in fields if f.fixed],
+        "as_played_actor_fixed": "actor" in fixed,
+        "as_played_actor_name": match.player_name(as_played.get("actor"))
+        if as_played.get("actor") else "nobody",
+        "as_played_words": event_in_words(as_played["type"], as_played.get("actor"),
+                                          as_played.get("data"), _names(head))
+        if as_played.get("type") and spec else "",
+    }
+
+
+def _as_played_start(request, rows: list[dict]) -> dict:
+    """What the as-played form holds when the page is drawn: a choice opened "as played…"
+    (what it fixes kept, its open fields asked), the kind of event asked for, or the type and
+    player of the first choice offered."""
+    index = whole_number(request.GET, "as_played")
+    if index is not None and index < len(rows):
+        choice = rows[index]["choice"]
+        data = dict(choice.event.get("data") or {})
+        actor_open = any(spec.name == ACTOR for spec in choice.fields)
+        return {"type": choice.type, "actor": choice.actor, "data": data,
+                "fixed": (*data, *(() if actor_open else ("actor",))), "from_choice": True}
+    kind = request.GET.get("ap_type") or ""
+    if kind:
+        return {"type": kind[:40], "actor": request.GET.get("ap_actor") or None, "data": {}}
+    if rows:
+        first = rows[0]["choice"].event
+        return {"type": first["type"], "actor": first.get("actor"), "data": {}}
+    return {"type": "", "actor": "", "data": {}}
+
+
+def _opened(request, head: RecorderHead) -> tuple[int | None, str | None]:
+    """The choice opened (``open``: its place in the list) and the board space it was opened
+    from (``space``), as the query asks."""
+    opened = whole_number(request.GET, "open")
+    space = request.GET.get("space") or None
+    if space is not None and space not in head.layout.names():
+        raise BadParameter("space", f"space must be a space of the board, not {space[:40]!r}")
+    return opened, space
+
+
 def _context(request, head: RecorderHead, *, as_played: dict | None = None,
-             as_played_text: str | None = None, as_played_error: dict | None = None,
+             as_played_text: str = "", as_played_error: dict | None = None,
              preview=None, error: str = "", failed: Mapping | None = None) -> dict:
     match = head.match
-    rows = _choice_rows(head, failed=failed)
-    if as_played is None:
-        index = whole_number(request.GET, "as_played")
-        if index is not None and index < len(rows):
-            as_played = rows[index]["choice"].as_dict()["event"]
-    if as_played is None and rows:
-        # Start the form where the rules are: the type and player of the first choice offered.
-        first = rows[0]["choice"].event
-        as_played = {"type": first["type"], "actor": first.get("actor"), "data": {}}
+    opened, at_space = _opened(request, head) if request.method == "GET" else (None, None)
+    rows = _choice_rows(head, failed=failed, opened=opened, at_space=at_space)
+    _own_lists(rows)
+    as_played = as_played if as_played is not None else _as_played_start(request, rows)
     undo = last_move(match=match)
     recent = selectors.latest_seqs(match=match, count=RECENT)
     since = min([*recent, *([undo.seq] if undo else [])], default=head.seq + 1)
-    said = step_summaries(head=head, since=since)
+    said = said_since(head=head, since=since)
+    names = _names(head)
     drawing = draw_board(head.layout, head.pieces, match.players)
     drawing = replace(drawing, movable=_movable(drawing, [r for r in rows
                                                           if not r["choice"].chance]))
+    acting = who_may_act(head)
     players = head.engine.player_facts(head.state, head.seat)
-    names = _names(head)
-    as_played = as_played or {"type": "", "actor": "", "data": {}}
     return {
         "match": match,
         "head": head,
         "seat": head.seat or "",
+        "seat_name": match.player_name(head.seat) if head.seat else "",
         "drawing": drawing,
         "board": render_fragment(
             "replay/board.html", drawing=drawing, board_id="recorder-board", with_frame=True,
             board_title=f"The board after event {head.seq}"
             + (f", as {match.player_name(head.seat)} sees it" if head.seat else ""),
         ) if not drawing.empty else "",
-        "acting": [f.name for f in players if f.acting],
+        "acting": acting,
         "players": players,
-        "winner_name": match.player_name(head.outcome.winner) if head.outcome.winner else "",
         "chance_rows": [r for r in rows if r["choice"].chance],
         "decision_rows": [r for r in rows if not r["choice"].chance],
         "event_types": [{"type": spec.type, "words": label(spec.type).capitalize(),
-                         "description": spec.description,
-                         "fields": [{"name": name, "kind": field.kind,
-                                     "required": field.required,
-                                     "description": field.description}
-                                    for name, field in spec.fields.items()]}
+                         "description": spec.description}
                         for spec in sorted(head.engine.event_schema.values(),
                                            key=lambda spec: spec.type)],
-        "as_played": as_played,
-        "as_played_text": as_played_text if as_played_text is not None else json.dumps(
-            as_played.get("data") or {}, ensure_ascii=False),
+        **_as_played_context(head, as_played),
+        "as_played_text": as_played_text,
         "as_played_error": as_played_error,
-        "as_played_words": event_in_words(as_played["type"], as_played.get("actor"),
-                                          as_played.get("data"), names)
-        if as_played.get("type") else "",
         "preview": preview,
         "preview_flags": flag_rows(preview.flags if preview else (), head.engine),
         "error": error,
         "undo": undo,
-        "undo_said": said.get(undo.seq, "") if undo else "",
+        "undo_said": said[undo.seq].summary if undo and undo.seq in said else "",
         "points": [{"point": point, "question": question_of(point)}
                    for point in head.engine.points],
         "reading": reading_words(games.find(match.game.slug), head.reading.options),
-        "recent": [{"seq": seq, "said": said.get(seq, "")} for seq in recent],
+        "changing_reading": request.GET.get("reading") == "change" or error != "",
+        "opened": opened,
+        "recent": [_recent(seq, said.get(seq), names) for seq in recent],
     }
+
+
+def _recent(seq: int, said, names: Mapping[str, str]) -> dict:
+    """One of the last events: the engine's words, and, for a step the engine did not apply
+    as recorded (a move kept as played), who did what."""
+    if said is None:
+        return {"seq": seq, "said": "", "as_recorded": ""}
+    event = said.event or {}
+    as_recorded = "" if said.legal or not event.get("type") else event_in_words(
+        event["type"], event.get("actor"), event.get("data"), names)
+    return {"seq": seq, "said": said.summary, "as_recorded": as_recorded}
 
 
 def _movable(drawing, rows: list[dict]) -> frozenset[str]:
@@ -194,8 +374,20 @@ def _render(request, head, *, status=200, **extra):
 @bad_parameter_is_400
 @broken_log_is_409
 def recorder(request, match_id: int):
+    """The page; asked by the page's script for one choice opened (``open``), that choice's
+    row alone."""
     match = _match(request, match_id)
-    return _render(request, recorder_head(match=match, seat=_seat(request.GET, match)))
+    head = recorder_head(match=match, seat=_seat(request.GET, match))
+    context = _context(request, head)
+    opened = context["opened"]
+    rows = context["chance_rows"] + context["decision_rows"]
+    if opened is not None and opened < len(rows):
+        row = next(row for row in rows if row["index"] == opened)
+        # Fetched alone, the row brings every list of suggestions it types from.
+        context["row"] = {**row, "lists": [{"id": key, "words": words}
+                                           for key, words in _lists(row)]}
+    return page(request, "replay/recorder.html", context,
+                fragment="choice-row" if "row" in context else None)
 
 
 def _expected_seq(request) -> int:
@@ -221,11 +413,16 @@ def _conflict(request, match, error: AppendConflict, event: Mapping | None,
         "Nothing of yours was recorded; the board below is the new head"
         + (", and your move is kept under “Record a move as played”." if event else "."),
     )
-    return _render(request, recorder_head(match=match, seat=seat), status=409, as_played=event)
+    return _render(request, recorder_head(match=match, seat=seat), status=409,
+                   as_played=dict(event) if event else None)
 
 
 def _answers(request) -> dict[str, list[str]]:
     return {key: request.POST.getlist(key) for key in request.POST if key.startswith("f:")}
+
+
+# After an event the page comes back at the choices, the board beside (or above) them.
+NEXT = "#recorder"
 
 
 @curator_only
@@ -241,7 +438,7 @@ def record_choice(request, match_id: int):
     try:
         expected = _expected_seq(request)
         record_offered(match=match, key=key, answers=answers, expected_seq=expected, seat=seat,
-                      recorded_by=request.user)
+                       recorded_by=request.user)
     except AppendConflict as error:
         event = tried_event(match=match, key=key, answers=answers, seq=expected, seat=seat)
         return _conflict(request, match, error, event, seat)
@@ -253,7 +450,7 @@ def record_choice(request, match_id: int):
         return _render(request, recorder_head(match=match, seat=seat), status=400,
                        error=_where(error))
     messages.success(request, f"Recorded event {expected + 1}.")
-    return redirect(_url(match, seat) + "#board")
+    return redirect(_url(match, seat) + NEXT)
 
 
 def _where(error: LogError) -> str:
@@ -261,54 +458,84 @@ def _where(error: LogError) -> str:
         f"{error.message} ({error.field})"
 
 
+def _posted_event(request, head: RecorderHead) -> tuple[dict, str]:
+    """The move the as-played form posts: its kind and who, what a choice fixed (kept as it
+    was), and its fields in words, or the details typed as JSON where that box is filled.
+    A field that is not of its kind raises ``InputError`` naming it."""
+    engine, match = head.engine, head.match
+    words = vocabulary(engine, match.players, engine.setup_with_defaults(match.setup))
+    event_type = request.POST.get("type", "")
+    spec = engine.event_schema.get(event_type)
+    event = {"type": event_type, "actor": request.POST.get("actor") or None, "data": {}}
+    text = request.POST.get("data", "")
+    if text.strip():
+        event["data"] = read_json(spec, text, words)
+    elif spec is not None:
+        post = {key: request.POST.getlist(key) for key in request.POST
+                if key.startswith(PREFIX)}
+        event["data"] = read_fields(spec, post, words)
+    return event, text
+
+
 @curator_only
 @bad_parameter_is_400
 @broken_log_is_409
 def record_as_played(request, match_id: int):
     """Check a move as the record has it (the flags it will raise are shown), then keep it. A
-    refusal comes back at the form, the collector's text kept as typed and the field named."""
+    refusal comes back at the form, the collector's words kept as typed and the field named."""
     match = _match(request, match_id)
     if request.method != "POST":
         return redirect(_url(match) + "#as-played")
     head = recorder_head(match=match)
-    text = request.POST.get("data", "")
-    event = {"type": request.POST.get("type", ""), "actor": request.POST.get("actor") or None,
-             "data": {}}
+    kept = {"fixed": tuple(request.POST.getlist("fixed"))}
     try:
-        data = parse_json(text or "{}", field="data")
-        if not isinstance(data, dict):
-            raise InputError("must be a JSON object: {\"name\": value, …}", field="data")
+        event, text = _posted_event(request, head)
     except InputError as error:
-        return _render(request, head, status=400, as_played=event, as_played_text=text,
+        event = {"type": request.POST.get("type", ""),
+                 "actor": request.POST.get("actor") or None,
+                 "data": _typed_back(request), **kept}
+        return _render(request, head, status=400, as_played=event,
+                       as_played_text=request.POST.get("data", ""),
                        as_played_error=_as_played_error(error.field, error.message))
-    event["data"] = data
     try:
         step = check_event(match=match, event=event, head=head)
         if request.POST.get("action") != "record":
-            return _render(request, head, as_played=event, as_played_text=text, preview=step)
+            return _render(request, head, as_played={**event, **kept}, as_played_text=text,
+                           preview=step)
         expected = _expected_seq(request)
         record_event(match=match, event=event, expected_seq=expected, recorded_by=request.user)
     except AppendConflict as error:
         return _conflict(request, match, error, event)
     except (LogError, BrokenChain) as error:
-        return _render(request, head, status=400, as_played=event, as_played_text=text,
+        return _render(request, head, status=400, as_played={**event, **kept},
+                       as_played_text=text,
                        as_played_error=_as_played_error(error.field, error.message))
-    kept = "kept as played, with its flags" if not step.legal else "recorded"
-    messages.success(request, f"Event {expected + 1} {kept}.")
-    return redirect(_url(match) + "#board")
+    done = "kept as played, with its flags" if not step.legal else "recorded"
+    messages.success(request, f"Event {expected + 1} {done}.")
+    return redirect(_url(match) + NEXT)
+
+
+def _typed_back(request) -> dict:
+    """The fields as typed, to refill the form after a refusal (read as words, not ids)."""
+    return {key[len(PREFIX):]: request.POST.get(key) for key in request.POST
+            if key.startswith(PREFIX) and request.POST.get(key)}
 
 
 # The as-played form's inputs, by the first part of the field an error names.
-AS_PLAYED_INPUTS = {"type": "ap-type", "actor": "ap-actor", "data": "ap-data"}
+AS_PLAYED_INPUTS = {"type": "ap-type", "actor": "ap-actor"}
 
 
 def _as_played_error(field: str | None, message: str) -> dict:
-    """An error of the as-played form: the input it is about (``data.path`` is the data box),
-    and the message naming the field."""
+    """An error of the as-played form: the input it is about (``data.path`` is the path's
+    input, or the JSON box when that is what was typed), and the message naming the field."""
     top = (field or "").split(".")[0].split("[")[0]
     named = field if field and field not in message else ""
-    return {"input": AS_PLAYED_INPUTS.get(top, ""),
-            "message": f"{named}: {message}" if named else message}
+    where = AS_PLAYED_INPUTS.get(top, "")
+    if top == "data":
+        inner = (field or "").split(".", 1)[1].split("[")[0].split(".")[0] if "." in (
+            field or "") else ""
+        where = f"{PREFIX}{inner}" if inner else "ap-data"
+    return {"input": where, "message": f"{named}: {message}" if named else message}
 
 
 @curator_only
@@ -328,7 +555,7 @@ def record_undo(request, match_id: int):
         return _render(request, recorder_head(match=match, seat=seat), status=400,
                        error=_where(error))
     messages.success(request, "The last move is undone (a correction in the log keeps it).")
-    return redirect(_url(match, seat) + "#board")
+    return redirect(_url(match, seat) + NEXT)
 
 
 @curator_only

@@ -9,8 +9,10 @@ from hypothesis import strategies as st
 from games.testing.contract import (  # noqa: F401 - the checks, for the tests that import them here
     fillings,
     offer_problems,
+    refused_values,
     seat_problems,
     states_of,
+    uses_a_former_field,
     violations,
 )
 
@@ -41,7 +43,8 @@ def schema_event(engine, players, setup):
 
     def for_spec(spec):
         required = {name: field_value(f) for name, f in spec.fields.items() if f.required}
-        optional = {name: field_value(f) for name, f in spec.fields.items() if not f.required}
+        optional = {name: field_value(f) for name, f in spec.fields.items()
+                    if not f.required and not f.former}
         return st.builds(
             lambda actor, data: {"type": spec.type, "actor": actor, "data": data},
             st.sampled_from(players),

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 import games
 from games.core.canonical import canonical_bytes
-from games.core.choices import covering
+from games.core.choices import Choice, Number, OneOf, OpenField, SomeOf, covering
+from games.core.choices import event as choice_event
 from games.core.engine import Engine
 from tests.games import contract, replay_baseline
 from tests.games.rules.seeds import DATA_SLUGS, data_samples, engine_for
@@ -76,7 +77,8 @@ def test_offers_under_every_other_reading_are_sound_and_complete(slug):
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_legal_event_of_the_stored_records_is_covered_once(slug):
     """The samples and frozen records under every single-option reading: an event that
-    applies without a violation is covered by exactly one choice of that reading."""
+    applies without a violation is covered by exactly one choice of that reading (but one in
+    a form kept only for older records, which no choice offers)."""
     engine = engine_for(slug)
     problems = []
     for path in [*replay_baseline.record_paths(), *data_samples()]:
@@ -86,7 +88,8 @@ def test_every_legal_event_of_the_stored_records_is_covered_once(slug):
         for name, choices in replay_baseline.readings(engine):
             reading = engine.interpretation(choices)
             for state, event, step in contract.states_of(engine, document, reading):
-                if event["type"] in ("annotation", "correction") or contract.violations(step):
+                if event["type"] in ("annotation", "correction") or contract.violations(step) \
+                        or contract.uses_a_former_field(engine, event):
                     continue
                 found = covering(engine.legal_events(state, reading), event)
                 if len(found) != 1:
@@ -161,3 +164,30 @@ def test_a_simulated_match_is_the_same_bytes_in_every_process():
             shared(slug, seed, max_events=300))).hexdigest()
         for slug in SLUGS for seed in (1, 2))
     assert outputs[0].strip() == here
+
+
+class _OneOfEachKind(SomeOf):
+    """Any four of the pool as its shape says, but only one card of each letter allowed: the
+    shape a page shows lets through what the domain refuses (Dylan Dog's story in one list
+    was such a domain: I1, I2, A1, L1 passed the page and the server refused it)."""
+
+    def allows(self, value) -> bool:
+        return super().allows(value) and len({card[0] for card in value}) == len(value)
+
+
+def test_the_contract_catches_a_domain_that_refuses_what_its_shape_offers():
+    pool = tuple(f"{kind}{n}" for kind in "IALF" for n in range(1, 7))
+    narrow = Choice(choice_event("story_cards", "p1"), "Ana draws four cards",
+                    fields=(OpenField("cards", _OneOfEachKind(pool, least=4, most=4)),))
+    assert contract.refused_values(narrow, random.Random(1))
+    honest = Choice(choice_event("story_cards", "p1"), "Ana draws four cards",
+                    fields=(OpenField("cards", SomeOf(pool, least=4, most=4)),))
+    assert contract.refused_values(honest, random.Random(1)) == []
+
+
+def test_the_contract_tries_every_value_of_a_one_of_domain():
+    spaces = tuple(f"s{n}" for n in range(40))
+    choice = Choice(choice_event("move", "p1"), "Ana moves", fields=(
+        OpenField("to", OneOf(spaces)), OpenField("amount", Number(1, 9))))
+    tried = {filled["data"]["to"] for filled in contract.fillings(choice, random.Random(2))}
+    assert tried == set(spaces)

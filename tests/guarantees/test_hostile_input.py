@@ -255,7 +255,8 @@ def test_forms(world):
             check_answer(response, before)
 
         post("/matches/new/", {"game": "dagon", "title": title,
-                               "players": f"p1: Ana\np2: {players}", "setup": setup})
+                               "player": ["Ana", form_encodable(players)],
+                               "setup:thrones_to_win": setup})
         match.refresh_from_db()
         post(f"/matches/{match.pk}/append/", {"events": events,
                                               "expected_seq": str(match.last_seq)})
@@ -269,9 +270,9 @@ def test_forms(world):
         still_readable(world)
 
     ReplayRun.objects.get_or_create(
-        pk=1, defaults=dict(match=match, log_seq=0, head_hash="0" * 64, engine="dagon",
-                            engine_version="0", interpretation={}, fingerprint="f" * 64,
-                            snapshot_interval=100))
+        pk=1, defaults={"match": match, "log_seq": 0, "head_hash": "0" * 64,
+                        "engine": "dagon", "engine_version": "0", "interpretation": {},
+                        "fingerprint": "f" * 64, "snapshot_interval": 100})
     check()
     backup_still_works(world)
 

@@ -177,7 +177,7 @@ def test_form_json_refuses_infinity_and_duplicates(curator_page, log_game):
     (once silently the last). Proves: the form is shown again naming the problem."""
     for setup, words in (('{"n": Infinity}', "Infinity"), ('{"n": 1, "n": 2}', "twice")):
         response = curator_page.post("/matches/new/", {
-            "game": log_game.slug, "title": "t", "players": "p1: Ana\np2: Luis",
+            "game": log_game.slug, "title": "t", "player": ["Ana", "Luis"],
             "setup": setup})
         assert response.status_code == 400
         assert words in response.content.decode()
@@ -186,7 +186,7 @@ def test_form_json_refuses_infinity_and_duplicates(curator_page, log_game):
 
 def test_the_match_form_refuses_a_huge_number_in_setup(curator_page, log_game):
     response = curator_page.post("/matches/new/", {
-        "game": log_game.slug, "title": "t", "players": "p1: Ana\np2: Luis",
+        "game": log_game.slug, "title": "t", "player": ["Ana", "Luis"],
         "setup": '{"n": 99999999999999999999999}'})
     assert response.status_code == 400 and "beyond" in response.content.decode()
     assert not Match.objects.exists()
@@ -264,7 +264,7 @@ def test_a_retried_create_with_the_same_key_makes_one_match(curator, log_game):
 
 
 def test_a_double_submitted_match_form_makes_one_match(curator_page, log_game):
-    form = {"game": log_game.slug, "title": "t", "players": "p1: Ana\np2: Luis",
+    form = {"game": log_game.slug, "title": "t", "player": ["Ana", "Luis"],
             "setup": "{}", "idempotency_key": "form-key-1"}
     assert curator_page.post("/matches/new/", form).status_code == 302
     assert curator_page.post("/matches/new/", form).status_code == 302

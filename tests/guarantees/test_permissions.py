@@ -198,7 +198,7 @@ TABLE = [
     ("transcription form", "get", "/rulebooks/{rulebook}/transcriptions/add/", None,
      CURATOR_PAGE),
     ("create match", "post", "/matches/new/",
-     lambda w: {"game": "dagon", "title": "New", "players": "p1: Ana\np2: Luis", "setup": "{}"},
+     lambda w: {"game": "dagon", "title": "New", "player": ["Ana", "Luis"]},
      CURATOR_POST),
     ("import match", "post", "/matches/import/", _import_body, CURATOR_POST),
     ("append events", "post", "/matches/{match}/append/", _events_body, CURATOR_POST),
@@ -410,7 +410,7 @@ HTMX_POSTS = [
     ("/matches/{match}/runs/{run}/step/1/annotate/",
      lambda w: {"text": "a note", "expected_seq": str(w["last"])}),
     ("/matches/{match}/runs/", lambda w: {"point:dagon.lagoon-chooser": "attacker"}),
-    ("/matches/new/", lambda w: {"game": "dagon", "title": "New", "players": "p1: A\np2: B"}),
+    ("/matches/new/", lambda w: {"game": "dagon", "title": "New", "player": ["A", "B"]}),
 ]
 
 

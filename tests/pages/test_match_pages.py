@@ -6,6 +6,7 @@ import html as markup
 import json
 import re
 
+import lxml.html
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
@@ -30,11 +31,13 @@ def test_match_page_shows_players_source_log_and_runs(client, dagon_run):
 
 def test_create_a_match_then_append_events(curator_client, archive):
     response = curator_client.post(reverse("match-create"), {
-        "game": "dagon", "title": "Club night", "players": "p1: Ana\np2: Luis", "setup": "{}",
+        "game": "dagon", "title": "Club night", "player": ["Ana", "Luis", ""],
         "played_on": "1989-03-12", "source": "score sheet",
     })
     assert response.status_code == 302
     match = Match.objects.get(title="Club night")
+    assert response["Location"] == reverse("match-record", args=[match.pk])
+    assert match.players == [{"id": "p1", "name": "Ana"}, {"id": "p2", "name": "Luis"}]
     page = curator_client.get(reverse("match-detail", args=[match.pk])).content.decode()
     assert 'name="expected_seq" value="0"' in page
     response = curator_client.post(reverse("match-append", args=[match.pk]), {
@@ -46,19 +49,47 @@ def test_create_a_match_then_append_events(curator_client, archive):
 
 def test_create_match_errors_name_the_field(curator_client, archive):
     url = reverse("match-create")
-    no_colon = curator_client.post(url, {"game": "dagon", "title": "T", "players": "Ana"})
-    assert no_colon.status_code == 400
-    assert 'id="id_players-error"' in no_colon.content.decode()
-    too_many = curator_client.post(url, {
-        "game": "dagon", "title": "T",
-        "players": "\n".join(f"p{i}: P{i}" for i in range(1, 7)),
-    })
-    page = too_many.content.decode()
-    assert 'id="id_players-error"' in page and "2 to 4 players" in page
-    bad_setup = curator_client.post(url, {"game": "dagon", "title": "T", "players": "p1: A\np2: B",
-                                          "setup": "[1"})
-    assert 'id="id_setup-error"' in bad_setup.content.decode()
+    no_game = curator_client.post(url, {"title": "T", "player": ["Ana", "Luis"]})
+    assert no_game.status_code == 400 and "choose the game first" in no_game.content.decode()
+    too_few = curator_client.post(url, {"game": "dagon", "title": "T", "player": ["Ana"]})
+    page = too_few.content.decode()
+    assert too_few.status_code == 400
+    assert 'id="players-error"' in page and "2 to 4 players, not 1" in page
+    bad_setup = curator_client.post(url, {"game": "dagon", "title": "T",
+                                          "player": ["A", "B"], "setup:thrones_to_win": "x"})
+    assert 'id="setup-error"' in bad_setup.content.decode()
+    assert "setup.thrones_to_win" in bad_setup.content.decode()
     assert Match.objects.count() == 0
+
+
+def test_the_new_match_form_asks_in_the_games_words(curator_client, archive):
+    """Coming from a game's matches the game is chosen; the players are rows of names (as
+    many as the game allows), each seat's part said; the setup is the game's fields with
+    their defaults, and what they give is the match's setup."""
+    listing = curator_client.get(reverse("match-list"), {"game": "fury-of-dracula"})
+    tree = lxml.html.fromstring(listing.content.decode())
+    (new,) = tree.xpath("//a[text()='Record a new match']")
+    assert new.get("href") == reverse("match-create") + "?game=fury-of-dracula"
+    page = curator_client.get(new.get("href")).content.decode()
+    tree = lxml.html.fromstring(page)
+    assert tree.xpath("//select[@id='new-game']/option[@selected]")[0].text == \
+        "La Furia di Dracula"
+    assert "is played by 2 to 5 players" in " ".join(tree.xpath("//legend")[0].itertext())
+    rows = tree.xpath("//li[@class='player-row']")
+    assert len(rows) == 5
+    assert [r.xpath(".//*[@data-role]")[0].text for r in rows[:2]] == ["a hunter", "Dracula"]
+    assert not tree.xpath("//textarea[@name='players']")  # no "p1: Ana" lines
+    (dracula,) = tree.xpath("//select[@name='setup:dracula']")
+    assert [o.text for o in dracula.xpath("./option")] == [
+        "the default", "seat 1", "seat 2"]
+    assert tree.xpath("//input[@name='setup:trail_length']")[0].get("placeholder") == "6"
+    created = curator_client.post(reverse("match-create"), {
+        "game": "fury-of-dracula", "title": "Table 3", "player": ["Ana", "Luis", "Carla", ""],
+        "setup:dracula": "p1", "setup:starts:p2": "paris", "setup:trail_length": ""})
+    assert created.status_code == 302
+    match = Match.objects.get(title="Table 3")
+    assert match.setup == {"dracula": "p1", "starts": {"p2": "paris"}}
+    assert [p["name"] for p in match.players] == ["Ana", "Luis", "Carla"]
 
 
 def test_stale_expected_seq_is_a_conflict_that_keeps_the_text(curator_client, dagon_match):

@@ -45,7 +45,9 @@ def test_the_recorder_draws_the_board_and_offers_the_throw(curator_client, race_
     assert [(b.get("name"), b.get("value"), b.text) for b in throw.xpath(".//button")] == [
         ("f:value", "0", "one"), ("f:value", "1", "two")]
     assert hidden(throw)["expected_seq"] == "0"
-    assert "What can happen next (Ana to act)" in page
+    assert '<strong id="acting">Ana may act now</strong>' in page
+    panel = lxml.html.fromstring(page).xpath("//div[contains(@class, 'player-panel')]")
+    assert [p.get("class") for p in panel] == ["player-panel turn", "player-panel"]
 
 
 def test_choices_are_recorded_one_event_each(curator_client, race_match):
@@ -72,7 +74,9 @@ def test_a_second_recorder_gets_a_conflict_and_loses_nothing(curator_client, rac
     assert second.status_code == 409
     body = second.content.decode()
     assert "Another recorder appended first" in body and 'value="1"' in body
-    assert "{&quot;value&quot;: 2}" in body  # the move tried is kept in the as-played form
+    # the move tried is kept in the as-played form, in its fields
+    (value,) = lxml.html.fromstring(body).xpath("//input[@name='ap:value']")
+    assert value.get("value") == "2"
     assert race_match.events.count() == 1
 
 
@@ -133,10 +137,26 @@ def test_a_move_as_played_is_checked_then_kept_with_its_violation(curator_client
 
 
 def test_a_choice_can_be_opened_as_played(curator_client, race_match):
+    """What the choice fixes is kept (in words, and posted as it is); only its open fields
+    are asked."""
     page = page_of(curator_client, race_match)
     post_choice(curator_client, race_match, page, "Ana throws", **{"f:value": "0"})
     page = page_of(curator_client, race_match, as_played="0")
-    assert '<option value="move" selected>' in page and "{&quot;to&quot;: &quot;well" in page
+    assert '<option value="move" selected>' in page
+    (form,) = lxml.html.fromstring(page).xpath("//section[@id='as-played']//form[@method='post']")
+    kept = " ".join(form.xpath(".//p[@class='as-played-kept']")[0].text_content().split())
+    assert kept == "Kept from the choice: Ana; a pawn moves to: the Well" or kept.startswith(
+        "Kept from the choice: Ana;")
+    assert hidden(form)["ap:to"] == "the Well" and hidden(form)["actor"] == "p1"
+    assert not form.xpath(".//select[@name='actor']")  # the player is fixed
+    # the shout's word is open: asked, the player kept
+    page = page_of(curator_client, race_match, as_played="1")
+    (form,) = lxml.html.fromstring(page).xpath("//section[@id='as-played']//form[@method='post']")
+    assert [i.get("name") for i in form.xpath(".//input[@type='text']")] == ["ap:word"]
+    kept = curator_client.post(reverse("match-record-as-played", args=[race_match.pk]), {
+        **hidden(form), "ap:word": "¡Alto!", "action": "record"})
+    assert kept.status_code == 302
+    assert Event.objects.get(match=race_match, seq=2).data == {"word": "¡Alto!"}
 
 
 def test_a_choice_number_that_is_not_a_whole_number_is_a_400_naming_it(curator_client,
@@ -153,7 +173,7 @@ def test_undo_and_the_last_events_are_said_in_the_engines_words(curator_client, 
     page = page_of(curator_client, race_match)
     assert "Undo event 1: Ana throws 2" in page
     assert '<li value="1">Ana throws 2</li>' in page and "roll" not in page.split(
-        'id="recent-title"')[1]
+        'id="recent-title"')[1].split("</section>")[0]
     response = curator_client.post(reverse("match-record-undo", args=[race_match.pk]),
                                    {"expected_seq": 1})
     assert response.status_code == 302
@@ -179,7 +199,7 @@ def test_one_seat_records_its_own_choices(curator_client, race_match):
     assert hidden(throw)["seat"] == "p1"
     response = curator_client.post(reverse("match-record-choice", args=[race_match.pk]),
                                    {**hidden(throw), "f:value": "0"})
-    assert response.status_code == 302 and response["Location"].endswith("?seat=p1#board")
+    assert response.status_code == 302 and response["Location"].endswith("?seat=p1#recorder")
     unknown = curator_client.get(reverse("match-record", args=[race_match.pk]), {"seat": "p9"})
     assert unknown.status_code == 400 and b"seat must be a player" in unknown.content
 
@@ -201,34 +221,63 @@ def test_an_engine_less_match_is_recorded_in_words(curator_client, db):
                                                    "fields": {"floor": "3"}}
 
 
-def test_a_field_of_board_spaces_is_a_select_the_board_answers(curator_client, archive):
+def test_a_long_field_of_board_spaces_is_typed_with_suggestions(curator_client, archive):
     """Dagon, a Hero on a Tower space: where the Black Tower goes is one of the free white
-    circles, each option standing for its space (the board highlights them); left empty, the
-    choice is refused naming the question."""
+    circles, more than a list should hold: typed by name with the circles suggested, and
+    picked on the board (each name standing for its space); left empty, the choice is refused
+    naming the question, and a name that is none of them too."""
     import games
     from replay.log.interchange import import_match
 
     document = games.get("dagon").simulate(seed=3)
-    first = next(e["seq"] for e in document["events"] if e["type"] == "place_tower")
+    tower = next(e for e in document["events"] if e["type"] == "place_tower")
+    first = tower["seq"]
+    # Whoever the simulated match has place it (the simulation decides who, not the test).
+    placing = next(p["name"] for p in document["players"] if p["id"] == tower["actor"])
+    label = f"{placing} places a Black Tower"
     match = import_match(raw={**document, "events": document["events"][:first - 1]})
-    page = page_of(curator_client, match)
-    form = form_of(page, "Luis places a Black Tower")
+    folded = lxml.html.fromstring(page_of(curator_client, match))
+    (link,) = folded.xpath(f"//a[@class='unfold'][starts-with(text(), '{label}')]")
+    row = link.getparent()
+    assert row.get("data-origin") == "" and len(row.get("data-targets").split()) > 50
+    assert not row.xpath(".//input | .//select")  # folded: its fields come when opened
+    opening = reverse("match-record", args=[match.pk]) + link.get("href").split("#")[0]
+    page = curator_client.get(opening).content.decode()  # the link opens it
+    tree = lxml.html.fromstring(page)
+    form = form_of(page, label)
     assert form.getparent().get("data-origin") == ""  # no piece: the spaces alone
-    (select,) = form.xpath(".//select[@data-board]")
-    assert select.get("name") == "f:space" and select.get("required") is not None
+    alone = curator_client.get(opening, HTTP_HX_REQUEST="true")
+    fragment = alone.content.decode()
+    assert fragment.lstrip().startswith("<li") and "<html" not in fragment  # the row alone
+    assert "<datalist" in fragment
+    (typed,) = form.xpath(".//input[@data-board]")
+    assert typed.get("name") == "f:space" and typed.get("required") is not None
     assert form.xpath(".//label")[0].text == "Where the Black Tower goes"
-    options = select.xpath("./option[@data-space]")
+    suggested = tree.xpath(f"//datalist[@id='{typed.get('list')}']/option/@value")
+    by_space: dict[str, list[str]] = {}
+    for option in tree.xpath(f"//datalist[@id='{typed.get('list')}']/option"):
+        by_space.setdefault(option.get("data-space"), []).append(option.get("value"))
     names = {space.get("data-space"): space.get("aria-label")
-             for space in lxml.html.fromstring(page).xpath("//*[starts-with(@class, 'space ')]")}
-    assert len(options) > 50 and all(o.text == names[o.get("data-space")] for o in options)
-    empty = post_choice(curator_client, match, page, "Luis places a Black Tower")
+             for space in tree.xpath("//*[starts-with(@class, 'space ')]")}
+    assert len(suggested) > 50 and all([names[s]] == words for s, words in by_space.items())
+    assert not form.xpath(".//select")  # never a list of 50 options
+    space, (words,) = sorted(by_space.items())[3]
+    picked = curator_client.get(opening + f"&space={space}",
+                                HTTP_HX_REQUEST="true").content.decode()
+    (only,) = lxml.html.fromstring(picked).xpath("//select[@name='f:space']")
+    assert [o.text for o in only.xpath("./option[@selected]")] == [words]  # picked there
+    empty = post_choice(curator_client, match, page, label)
     assert empty.status_code == 400
-    assert form_of(empty.content.decode(), "Luis places a Black Tower").xpath(
+    assert form_of(empty.content.decode(), label).xpath(
         ".//p[@class='field-error']")[0].text == "Where the Black Tower goes: choose first"
-    chosen = post_choice(curator_client, match, page, "Luis places a Black Tower",
-                         **{"f:space": options[3].get("value")})
+    wrong = post_choice(curator_client, match, page, label,
+                        **{"f:space": "the Lagoon of Nowhere"})
+    assert wrong.status_code == 400 and "is none of the values offered" in \
+        wrong.content.decode()
+    chosen = post_choice(curator_client, match, page, label,
+                         **{"f:space": words.upper()})
     assert chosen.status_code == 302
-    assert match.events.get(seq=first).data == {"space": options[3].get("data-space")}
+    assert match.events.get(seq=first).data == {"space": space}
 
 
 def test_a_json_error_as_played_keeps_the_text_at_the_form_and_names_the_field(
@@ -239,7 +288,7 @@ def test_a_json_error_as_played_keeps_the_text_at_the_form_and_names_the_field(
                                         "expected_seq": 0, "action": "check"})
     assert answer.status_code == 400 and race_match.events.count() == 0
     tree = lxml.html.fromstring(answer.content.decode())
-    (form,) = tree.xpath("//section[@id='as-played']//form")
+    (form,) = tree.xpath("//section[@id='as-played']//form[@method='post']")
     assert form.get("action").endswith("#as-played")  # the page comes back at the form
     (box,) = form.xpath(".//textarea[@name='data']")
     assert box.text == typed  # as typed, not reset to {}
@@ -249,7 +298,8 @@ def test_a_json_error_as_played_keeps_the_text_at_the_form_and_names_the_field(
         "data: malformed JSON at line 1, column 17: Expecting property name enclosed in "
         "double quotes")
     assert error.getparent().xpath(".//textarea")  # beside the box it is about
-    assert form.xpath(".//select[@name='type']/option[@selected]")[0].get("value") == "move"
+    assert hidden(form)["type"] == "move"
+    assert tree.xpath("//select[@name='ap_type']/option[@selected]")[0].get("value") == "move"
     listed = curator_client.post(post, {"type": "move", "actor": "p1", "data": "[1, 2]",
                                         "expected_seq": 0, "action": "check"})
     assert listed.status_code == 400 and "[1, 2]</textarea>" in listed.content.decode()
@@ -260,13 +310,43 @@ def test_the_as_played_form_says_the_event_in_words(curator_client, race_match):
     page = page_of(curator_client, race_match)
     post_choice(curator_client, race_match, page, "Ana throws", **{"f:value": "0"})
     tree = lxml.html.fromstring(page_of(curator_client, race_match, as_played="0"))
-    (form,) = tree.xpath("//section[@id='as-played']//form")
+    (form,) = tree.xpath("//section[@id='as-played']//form[@method='post']")
     said = " ".join(form.xpath(".//p[@class='as-played-words']")[0].text_content().split())
     assert said == "As the form holds it: move by Ana — to: the Well"
     options = {o.get("value"): " ".join(o.text_content().split())
-               for o in form.xpath(".//select[@name='type']/option")}
+               for o in tree.xpath("//select[@name='ap_type']/option")}
     assert options["move"] == "Move — a pawn moves"
     assert options["annotation"].startswith("Annotation — A collector's note")
-    # JSON is asked for in the one box that needs it.
-    assert [label.text_content() for label in form.xpath(".//label")
-            if "JSON" in label.text_content()] == ["Its details (JSON)"]
+    # JSON is the advanced way in, in its one box.
+    assert [label.text_content().split(" (JSON)")[0] for label in form.xpath(".//label")
+            if "JSON" in label.text_content()] == ["Its details"]
+
+
+def test_as_played_asks_each_field_in_words_and_reads_names(curator_client, race_match):
+    """The kind of event asked for gives its fields: a space typed by its name (suggested)
+    is recorded by its id; the JSON box takes names too; a name the game does not have is
+    refused naming the field."""
+    post = reverse("match-record-as-played", args=[race_match.pk])
+    tree = lxml.html.fromstring(page_of(curator_client, race_match, ap_type="move",
+                                        ap_actor="p1"))
+    (form,) = tree.xpath("//section[@id='as-played']//form[@method='post']")
+    (to,) = form.xpath(".//input[@name='ap:to']")
+    assert tree.xpath(f"//datalist[@id='{to.get('list')}']/option/@value") == [
+        "the Start", "the Well", "the Bridge", "the Mill", "the Tower"]
+    checked = curator_client.post(post, {**hidden(form), "actor": "p1", "ap:to": "the bridge",
+                                         "action": "record"})
+    assert checked.status_code == 302
+    assert Event.objects.get(match=race_match, seq=1).data == {"to": "bridge"}
+    by_json = curator_client.post(post, {**hidden(form), "actor": "p1", "expected_seq": 1,
+                                         "data": '{"to": "the Mill"}', "action": "record"})
+    assert by_json.status_code == 302
+    assert Event.objects.get(match=race_match, seq=2).data == {"to": "mill"}
+    unknown = curator_client.post(post, {**hidden(form), "actor": "p1", "expected_seq": 2,
+                                         "ap:to": "the Great Hall", "action": "check"})
+    assert unknown.status_code == 400
+    tree = lxml.html.fromstring(unknown.content.decode())
+    (box,) = tree.xpath("//input[@name='ap:to']")
+    assert box.get("value") == "the Great Hall"
+    (error,) = tree.xpath("//p[@id='ap-error']")
+    assert "'the Great Hall' is not a space of this game" in error.text_content()
+    assert error.getparent().xpath(".//input[@name='ap:to']")  # beside the field

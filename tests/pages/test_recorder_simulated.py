@@ -1,7 +1,7 @@
 """Every game's simulated match recorded through the recorder's plain forms, as a browser
 without JavaScript posts them: each event is the form of the choice that stands for it, its
-open fields answered by the options' visible words. At every state the page stays under
-200 KB, its choices and their values can be told apart by their words, and the log recorded
+open fields answered by the options' visible words (a heavy choice opened by its link first).
+At every state the page stays under 120 KB, its choices and their values can be told apart by their words, and the log recorded
 this way is the simulated document's, replaying to the same checksums."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from django.urls import reverse
 import games
 from tests.recording import Answer, assert_recorded_as, empty_match, entry_for, names_at
 
-PAGE_LIMIT = 200_000
+PAGE_LIMIT = 120_000
 SEED = 4
 
 
@@ -33,9 +33,11 @@ def posted(form, answers: list[Answer]) -> dict[str, list[str]]:
         data.setdefault(hidden.name, []).append(hidden.value or "")
     for answer in answers:
         name = answer.question.input
-        if answer.question.kind == "one-of":
+        if answer.question.kind == "one-of" and answer.question.typed:
+            data[name] = [answer.text]
+        elif answer.question.kind == "one-of":
             (label,) = answer.labels
-            options = [o for o in form.xpath(f".//select[@name='{name}']/option | "
+            options = [o for o in form.xpath(f".//select[@name='{name}']//option | "
                                              f".//button[@name='{name}']")
                        if _text(o) == label]
             data[name] = [_one(options, f"{name} = {label!r}").get("value")]
@@ -87,11 +89,17 @@ def recorded_through_forms(client, engine) -> list[int]:
         tree = lxml.html.fromstring(response.content)
         choices = engine.legal_events(state, reading)
         labels = [_text(label) for label in tree.xpath(
-            "//ol[@id='choice-list']/li/form/button | "
-            "//ol[contains(@class, 'outcomes')]/li//p[@class='choice-label']")]
+            "//ol[@id='choice-list']/li/form/button | //ol[@id='choice-list']/li/a[@class='unfold']"
+            " | //ol[contains(@class, 'outcomes')]/li//p[@class='choice-label']"
+            " | //ol[contains(@class, 'outcomes')]/li/a[@class='unfold']")]
         assert len(labels) == len(set(labels)) == len(choices), labels
         names = names_at(engine, state, document["players"])
         entry = entry_for(choices, event, names, owners_on_board(tree))
+        row = _one(tree.xpath(f"//li[@data-key='{entry.key}']"), entry.choice.label)
+        if "folded" in row.get("class"):  # a heavy choice opens by its link, as a person does
+            opened = client.get(url + row.xpath("./a[@class='unfold']")[0].get("href"))
+            assert len(opened.content) < PAGE_LIMIT
+            tree = lxml.html.fromstring(opened.content)
         form = _one(tree.xpath(f"//form[input[@name='choice'][@value='{entry.key}']]"),
                     entry.choice.label)
         answered = client.post(post, posted(form, entry.answers))

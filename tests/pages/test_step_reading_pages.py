@@ -237,19 +237,19 @@ def test_transcription_shows_reasons_in_words(client, archive):
 
 
 def test_the_date_picker_and_its_help_agree(curator_client, archive):
-    page = curator_client.get(reverse("match-create")).content.decode()
+    page = curator_client.get(reverse("match-create"), {"game": "dagon"}).content.decode()
     field = re.search(r'<input type="date"[^>]*>', page).group(0)
     assert 'name="played_on"' in field
     help_text = page[page.index('id="id_played_on"'):][:800]
     assert "calendar" in help_text and "YYYY-MM-DD" in help_text
     response = curator_client.post(reverse("match-create"), {
         "game": "dagon", "title": "Dated", "played_on": "1987-03-14",
-        "players": "p1: Ana\np2: Luis", "setup": "{}"})
+        "player": ["Ana", "Luis"]})
     assert response.status_code == 302
     from replay.models import Match
 
     assert Match.objects.get(title="Dated").played_on.isoformat() == "1987-03-14"
     wrong = curator_client.post(reverse("match-create"), {
         "game": "dagon", "title": "Misdated", "played_on": "14/03/1987",
-        "players": "p1: Ana\np2: Luis", "setup": "{}"})
+        "player": ["Ana", "Luis"]})
     assert wrong.status_code == 400 and not Match.objects.filter(title="Misdated").exists()

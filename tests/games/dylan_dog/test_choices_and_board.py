@@ -207,11 +207,25 @@ def test_the_story_draw_is_one_chance_choice_a_player_with_a_card_of_each_kind_o
     assert archivist.field("fear").domain.values == ("F2", "F3", "F4", "F5", "F6")
     (seat,) = [c for c in E.legal_events(drawn.state, E.interpretation(), "p2") if c.chance]
     assert seat.field("fear").domain.values == ("F1", "F2", "F3", "F4", "F5", "F6")
-    # older records give the four cards in one list: covered by a choice of its own
+    # older records give the four cards in one list: a former form, refereed as before but
+    # never offered (no choice lets a page send two investigators and no fear card)
     listed = ev("story_cards", "p2", cards=["F2", "L2", "A2", "I2"])
-    assert [c.chance for c in covering(offered(drawn.state), listed)] == [False]
-    assert not covering(offered(drawn.state), ev("story_cards", "p2",
-                                                 cards=["I2", "I3", "A2", "F2"]))
+    assert not violations(act(drawn.state, "story_cards", "p2", cards=["F2", "L2", "A2", "I2"]))
+    assert E.event_schema["story_cards"].fields["cards"].former
+    assert not covering(offered(drawn.state), listed)
+    assert [c.type for c in offered(drawn.state)].count("story_cards") == 2  # Luis's, Carla's
+
+
+def test_a_story_of_the_wrong_kinds_names_what_is_doubled_and_what_is_missing():
+    """dylan-dog/before-playing: "Each player draws 4 story cards (carte-racconto): 1
+    investigator card (carta-indagatore) 1 action card (carta-azione) 1 location card
+    (carta-luogo) 1 fear card (carta-paura)" """
+    s = E.initial_state([{"id": p, "name": p.upper()} for p in ("p1", "p2", "p3")], {})
+    drawn = act(s, "story_cards", "p1", cards=["I1", "I2", "A1", "L1"])
+    assert [f.message for f in violations(drawn)] == [
+        ("the 4 story cards must be one investigator, one action, one location and one fear "
+        "card, not two investigator cards (“you”, “the detective”) and no fear card "
+        "(dylan-dog/before-playing)")]
 
 
 def test_a_draw_takes_the_words_of_a_card_and_the_name_of_a_horror_card_as_read():

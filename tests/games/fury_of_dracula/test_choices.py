@@ -149,7 +149,10 @@ def test_a_state_offers_few_choices_and_each_happening_nobody_decides_once():
     assert len(by_type["hunter_defeated"]) == 1
     assert by_type["hunter_defeated"][0].field("hunter").domain.values == ("p1", "p2")
     assert len(by_type["influence"]) == 1 and by_type["influence"][0].open_fields == ("to",)
-    assert len(by_type["move"]) == 1  # road or sea, the path as recorded; no ticket held yet
+    # by road from Paris, by road and by sea from London; no ticket held yet
+    assert [c.label for c in by_type["move"]] == [
+        "Ana moves by road from Paris", "Luis moves by road from London",
+        "Luis moves by sea from London"]
     most = max(len(ENGINE.legal_events(s, interp())) for s in STATES)
     assert most <= 40
 

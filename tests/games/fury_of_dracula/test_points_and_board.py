@@ -26,7 +26,7 @@ def all_citations():
 def test_registry_finds_the_engine():
     """fury-of-dracula/para-1: "Per spostarti in treno devi spendere un gettone biglietto" (the engine that referees it is registered)"""
     assert games.get("fury-of-dracula") is ENGINE
-    assert ENGINE.slug == "fury-of-dracula" and ENGINE.version == "4"
+    assert ENGINE.slug == "fury-of-dracula" and ENGINE.version == "5"
 
 
 def test_six_paragraphs_end_with_the_printed_pages():
@@ -130,5 +130,6 @@ def test_what_a_hideout_is_and_who_fights_are_declared_conjectures():
         assert not point.default_words
         assert all(option.conjecture for option in point.options), point_id
     conjectured = [point.id for point, _option in ENGINE.conjectures()]
-    assert conjectured == ["fury-of-dracula.hideout-meaning", "fury-of-dracula.combat-hunters",
+    assert conjectured == ["fury-of-dracula.road-and-sea-paths",
+                           "fury-of-dracula.hideout-meaning", "fury-of-dracula.combat-hunters",
                            "fury-of-dracula.bite-spaces"]
