@@ -20,7 +20,6 @@ from games.rules.checks import assemble
 from games.rules.engine import RulesEngine
 from games.rules.model import RulesGame
 from games.rules.problems import Problem, RulesError, in_order
-from games.rules.random_play import SimulationError
 from games.rules.source import Source, read_source
 from games.rules.validation import FORMAT, schema, schema_problems
 
