@@ -28,7 +28,8 @@ class GameAdminForm(forms.ModelForm):
 
     class Meta:
         model = Game
-        fields = "__all__"
+        fields = ["slug", "title", "original_title", "original_language", "year", "publisher",
+                  "designer", "min_players", "max_players", "components"]
 
     def clean_original_language(self):
         return _language(self.cleaned_data["original_language"], "original_language",

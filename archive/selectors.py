@@ -188,10 +188,10 @@ def cited_passages(*, slugs: Iterable[str]) -> dict[str, Passage]:
         passage_row, note_row = row[:len(passage_fields)], row[len(passage_fields):]
         passage = passages.get(passage_row[0])
         if passage is None:
-            passage = passages[passage_row[0]] = Passage(**dict(zip(passage_fields, passage_row)))
+            passage = passages[passage_row[0]] = Passage(**dict(zip(passage_fields, passage_row, strict=False)))
             passage.notes = []
         if note_row[0] is not None:
-            passage.notes.append(Annotation(**dict(zip(note_fields, note_row))))
+            passage.notes.append(Annotation(**dict(zip(note_fields, note_row, strict=False))))
     return {passage.slug: passage for passage in passages.values()}  # the latest one stays
 
 

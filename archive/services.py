@@ -295,7 +295,7 @@ def _checked_image(data: bytes) -> tuple[int, int, Thumbnail]:
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise ArchiveError("the image expands to too many pixels (decompression bomb?)",
                            field="file") from None
-    except Exception as error:  # Pillow raises many types for a damaged file
+    except Exception as error:  # noqa: BLE001 - Pillow raises many types for a damaged file
         raise ArchiveError(f"the image cannot be read: {error}", field="file") from None
     return width, height, Thumbnail(out.getvalue(), thumb.size)
 

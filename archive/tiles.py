@@ -128,7 +128,7 @@ def make_scan_tiles(*, scan: Scan) -> str:
         for name, content in files.items():
             written.append(_put(f"{folder}/{name}", content))
         written.append(_put(info_name, json.dumps(info, indent=2).encode()))
-    except Exception as error:  # libvips, the storage, a missing file: each says why
+    except Exception as error:  # noqa: BLE001 - libvips, the storage, a missing file: each says why
         logger.warning("scan %s: no tiles made: %s", scan.pk, error)
         for name in written:
             default_storage.delete(name)

@@ -10,6 +10,7 @@ number of workers take at once.
 
 from __future__ import annotations
 
+import itertools
 import statistics
 from collections.abc import Callable
 from typing import Any
@@ -77,7 +78,7 @@ class SweepPlan:
         edges = list(range(0, last, SWEEP_STRETCH)) + [last]
         if len(edges) == 1:
             edges = [0, 0]
-        return [{"after": a, "upto": b} for a, b in zip(edges, edges[1:], strict=False)]
+        return [{"after": a, "upto": b} for a, b in itertools.pairwise(edges)]
 
     def compute(self, study, payload: dict, previous: dict | None, stop: Stop) -> dict:
         engine = engine_of(study.engine)

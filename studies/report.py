@@ -511,13 +511,13 @@ def summary_lines(study: Study) -> list[str]:
         found = result["influence"]
         match = study.match
         lines = [
-            f"sweep of match {match.pk} ({match.title}), the log up to seq "
-            f"{study.parameters['log_seq']}",
-            f"{sweep['combinations']:,} combinations of the options of "
+            (f"sweep of match {match.pk} ({match.title}), the log up to seq "
+            f"{study.parameters['log_seq']}"),
+            (f"{sweep['combinations']:,} combinations of the options of "
             f"{len(sweep['points'])} points, computed as {sweep['lines']:,} distinct lines of "
-            f"play (at most {sweep['peak_states']:,} distinct states at one seq)",
-            f"events applied: {sweep['events_applied']:,} (each combination from the start: "
-            f"{sweep['naive_events']:,})",
+            f"play (at most {sweep['peak_states']:,} distinct states at one seq)"),
+            (f"events applied: {sweep['events_applied']:,} (each combination from the start: "
+            f"{sweep['naive_events']:,})"),
             f"default reading: {outcome_label(found['default_outcome'], match.player_name)}",
         ]
         for entry in SweepResult.from_dict(sweep).outcome_classes():
@@ -533,10 +533,10 @@ def summary_lines(study: Study) -> list[str]:
         return lines
     if study.kind == Study.IMPACT:
         words = point_words(engine, result["point"])
-        lines = [f"impact of {result['point']} ({words['question']}): "
+        lines = [(f"impact of {result['point']} ({words['question']}): "
                  f"{result['simulated_matches']:,} simulated matches, "
                  f"{result['simulated_events']:,} events, played by "
-                 f"{played_by(study.parameters)}"]
+                 f"{played_by(study.parameters)}")]
         lines.extend(endings(engine, study))
         for row in result["options"]:
             wins = ", ".join(f"{name} {n}" for name, n in row["wins_by_player"].items())
@@ -559,8 +559,8 @@ def summary_lines(study: Study) -> list[str]:
                 lines.append(f"{pair['option']} against {pair['base']}:")
                 lines.extend(f"  {m['name']}: {m['words']}" for m in pair["measures"])
         return lines
-    lines = [f"archive-wide study of {study.game.slug}: {result['swept']} matches swept, "
-             f"{result['combinations']:,} combinations, {result['lines']:,} lines of play"]
+    lines = [(f"archive-wide study of {study.game.slug}: {result['swept']} matches swept, "
+             f"{result['combinations']:,} combinations, {result['lines']:,} lines of play")]
     for row in result["points"]:
         lines.append(f"  {row['point']}={row['option']}: changes {row['outcome_changed']} of "
                      f"{row['matches_consulting']} matches consulting it"

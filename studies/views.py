@@ -107,7 +107,7 @@ def _start_sweep(request, match, engine):
                             requested_by=request.user)
     except BrokenChain:
         raise  # answered 409 with the banner by broken_log_is_409
-    except (LogError, BrokenChain) as error:
+    except LogError as error:
         context = {"match": match, "engine": engine, "current": None, "error": error.message,
                    "older": list(selectors.sweeps_of(match=match)[:20])}
         return page(request, "studies/match_sweep.html", context, status=400)

@@ -3,6 +3,8 @@ append-only guards around transactional tests, and the real servers (tests/serve
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from tests import servers
@@ -50,10 +52,8 @@ def django_db_modify_db_settings(request, django_db_modify_db_settings_parallel_
     config = connections.configure_settings({"default": config})["default"]
     settings.DATABASES["default"].clear()
     settings.DATABASES["default"].update(config)
-    try:
+    with contextlib.suppress(AttributeError, KeyError):
         del connections["default"]
-    except (AttributeError, KeyError):
-        pass
 
 
 TRANSACTIONAL_FIXTURES = {"transactional_db", "live_server", "django_db_reset_sequences"}

@@ -240,7 +240,7 @@ class SweepResult:
         options = {p: tuple(o) for p, o in data["options"].items()}
         rows = []
         for outcome, violations, combinations, *indexes in data["rows"]:
-            taken = {p: options[p][i] for p, i in zip(data["points"], indexes) if i is not None}
+            taken = {p: options[p][i] for p, i in zip(data["points"], indexes, strict=False) if i is not None}
             rows.append(SweepRow(taken, data["outcomes"][outcome], violations, combinations))
         return cls(
             points=list(data["points"]),

@@ -306,7 +306,7 @@ def _append_postgres(match_id, records, expected_seq, key, recorded_by_id, known
     if len(rows) == 1:
         statement, params = POSTGRES_APPEND_ONE, guard + list(rows[0][1:])
     else:
-        columns = list(zip(*rows))
+        columns = list(zip(*rows, strict=False))
         statement = POSTGRES_APPEND
         params = guard + [
             rows[0][5], recorded_by_id, key,

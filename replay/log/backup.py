@@ -87,7 +87,7 @@ class MatchesSection(Section):
                 raise BackupError(f"{entry['file']}: {error.message} (at {error.field})") from None
             meta = backup.json(entry["events_file"])
             events = fields["events"]
-            if len(meta) != len(events) or any(m[0] != e["seq"] for m, e in zip(meta, events)):
+            if len(meta) != len(events) or any(m[0] != e["seq"] for m, e in zip(meta, events, strict=False)):
                 raise BackupError(f"{entry['events_file']}: its events are not the document's")
             event_ids += [row[1] for row in meta]
             head, chained = GENESIS_HASH, []
@@ -125,7 +125,7 @@ class MatchesSection(Section):
             Match.objects.filter(pk=match.pk).update(created_at=when(entry["created_at"]))
             rows = []
             for (record, prev, digest), (_, pk, recorded_at, recorded_by, key) in zip(
-                document["chained"], document["meta"]
+                document["chained"], document["meta"], strict=False
             ):
                 rows.append((pk, match.pk, record["seq"], record["type"], record["actor"],
                              to_json(record["data"]), when(recorded_at),

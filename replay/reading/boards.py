@@ -196,7 +196,7 @@ class Drawing:
         for piece in self.pieces:
             there.setdefault(piece.space, []).append(
                 piece.label + (f" ({piece.detail})" if piece.detail else ""))
-        kinds = {entry_kind: words for entry_kind, words in self.frame.kind_words}
+        kinds = dict(self.frame.kind_words)
         return [SpaceInWords(space=space, kind=kinds.get(space.kind, space.kind),
                              pieces=tuple(there.get(space.id, ())))
                 for space in self.frame.spaces]

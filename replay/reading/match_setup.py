@@ -98,7 +98,7 @@ def table(game: Game, *, names: Sequence[str] = (), setup: Mapping[str, Any] | N
     shown = max(count, min(most or OPEN_ENDED_ROWS, OPEN_ENDED_ROWS))
     seats = [{"id": seat_id(n), "name": names[n] if n < len(names) else ""}
              for n in range(shown)]
-    filled = [seat for seat in seats[:count]]
+    filled = list(seats[:count])
     parts = engine.seat_roles(filled, engine.setup_with_defaults(setup or {})) if engine \
         else [""] * count
     rows = [{**seat, "number": n + 1, "role": parts[n] if n < len(parts) else "",
@@ -130,7 +130,7 @@ def setup_inputs(engine: Engine | None, seats: Sequence[Mapping[str, str]],
     for key, spec in setup_fields(engine).items():
         default = engine.default_setup.get(key)
         said = spec.description or label(key)
-        given = [value for value in posted.get(f"setup:{key}", ())]
+        given = list(posted.get(f"setup:{key}", ()))
         asked = SetupInput(key=key, label=said[:1].upper() + said[1:], widget="text",
                            default_words=_default_words(default), value=given[0] if given else "")
         if spec.kind == "int":
@@ -149,7 +149,7 @@ def setup_inputs(engine: Engine | None, seats: Sequence[Mapping[str, str]],
             picked = {k.split(":", 2)[2]: v[0] for k, v in posted.items()
                       if k.startswith(f"setup:{key}:") and v}
             asked.seats = [(seat["id"], picked.get(seat["id"], "")) for seat in seats]
-        elif spec.kind not in ("str",):
+        elif spec.kind != "str":
             asked.widget = "json"
         inputs.append(asked)
     return inputs

@@ -4,6 +4,7 @@ partial (``web.pages.page``)."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass
 from functools import wraps
@@ -144,10 +145,8 @@ def broken_log_is_409(view):
 def names_in(match) -> dict[str, str]:
     """Ids a page says by name: the match's players and its game's board spaces."""
     names = {}
-    try:
+    with contextlib.suppress(NotImplementedError, games.UnknownGame):
         names.update(games.for_records(match.game.slug).layout(None).names())
-    except (NotImplementedError, games.UnknownGame):
-        pass
     names.update({p["id"]: p.get("name") or p["id"] for p in match.players})
     return names
 

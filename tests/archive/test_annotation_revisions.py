@@ -70,7 +70,7 @@ def test_a_certainty_the_words_do_not_say_is_added_in_words(gothic, certainty):
 
 def test_a_certainty_against_the_notes_own_words_is_refused(gothic):
     note = gothic.annotations.get(kind="reading", body__contains="circled")  # says "probably"
-    with pytest.raises(ArchiveError, match="probabl.*medium") as caught:
+    with pytest.raises(ArchiveError, match=r"probabl.*medium") as caught:
         revise_annotation(annotation=note, editor="Marta", certainty="high")
     assert caught.value.field == "certainty"
     assert Transcription.objects.filter(rulebook=gothic.rulebook).count() == 1

@@ -10,7 +10,7 @@ from archive.parsing import parse_transcription
 
 def _note(body: str, language: str):
     text = f"Titolo\n\nRegole\n\nIl mago muove [{body}] verso la torre."
-    (note,) = [a for a in parse_transcription("g", text, language=language).annotations]
+    (note,) = list(parse_transcription("g", text, language=language).annotations)
     return note
 
 

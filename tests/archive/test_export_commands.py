@@ -104,7 +104,7 @@ def test_bad_arguments_name_the_argument(archive, tmp_path, command, args, messa
 def test_an_unwritable_out_dir_is_a_clear_error(archive, tmp_path, command):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
-    with pytest.raises(CommandError, match="--out: .* is a file, not a folder"):
+    with pytest.raises(CommandError, match=r"--out: .* is a file, not a folder"):
         call_command(command, "--out", str(blocker), stdout=io.StringIO())
     with pytest.raises(CommandError, match="--out: cannot create"):
         call_command(command, "--out", str(blocker / "below"), stdout=io.StringIO())
@@ -117,7 +117,7 @@ def test_import_tei_bad_input(archive, tmp_path):
         call_command("import_tei", str(broken), "--game", "gothic", "--language", "en")
     with pytest.raises(CommandError, match="--game: unknown game 'chess'"):
         call_command("import_tei", str(broken), "--game", "chess", "--language", "en")
-    with pytest.raises(CommandError, match="missing.xml: No such file"):
+    with pytest.raises(CommandError, match=r"missing.xml: No such file"):
         call_command(
             "import_tei", str(tmp_path / "missing.xml"), "--game", "gothic", "--language", "en"
         )

@@ -212,7 +212,7 @@ def test_import_of_a_malformed_tei_file_names_the_problem(archive, xml, message)
 
 def test_import_refuses_another_language(archive):
     xml = transcription_tei(transcription=latest("gothic"))
-    with pytest.raises(ArchiveError, match="'en'.*not 'it'"):
+    with pytest.raises(ArchiveError, match=r"'en'.*not 'it'"):
         import_tei(game=archive["gothic"], xml=xml, language="it")
 
 

@@ -200,8 +200,8 @@ def test_the_rights_a_curator_records_are_what_the_manifest_states(client, dracu
     assert manifest["rights"] == "http://creativecommons.org/licenses/by-nc/4.0/"
     assert manifest["requiredStatement"] == {
         "label": {"en": ["Attribution"]},
-        "value": {"en": ["Rights holder: Ana Rossi. Source: Regolamento, 1987. "
-                         "Provided by Archivio Ludico."]}}
+        "value": {"en": [("Rights holder: Ana Rossi. Source: Regolamento, 1987. "
+                         "Provided by Archivio Ludico.")]}}
     metadata = {m["label"]["en"][0]: next(iter(m["value"].values()))[0]
                 for m in manifest["metadata"]}
     assert metadata["Source"] == "Regolamento, 1987"

@@ -90,7 +90,7 @@ def test_a_match_simulated_under_a_reading_is_legal_under_it(slug):
 @pytest.mark.parametrize("slug", ENGINES)
 def test_pieces_stand_on_spaces_of_the_labelled_board(slug):
     engine = engine_for(slug)
-    for state, _event, step in states_of(engine, simulated(slug, 2)):
+    for _state, _event, step in states_of(engine, simulated(slug, 2)):
         layout = engine.layout(step.state)
         names = layout.names()
         assert all(names.values()), "every space has a name"

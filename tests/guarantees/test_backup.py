@@ -199,7 +199,7 @@ def test_import_refuses_a_database_that_is_not_empty(settings, tmp_path):
     load_archive()
     call_command("export_archive", str(tmp_path / "dump"), stdout=io.StringIO())
     count = Transcription.objects.count()
-    with pytest.raises(CommandError, match="not empty .*restores only into an empty database"):
+    with pytest.raises(CommandError, match=r"not empty .*restores only into an empty database"):
         call_command("import_archive", str(tmp_path / "dump"))
     assert Transcription.objects.count() == count
 
@@ -333,7 +333,7 @@ def test_a_row_naming_an_unknown_user_is_refused(settings, tmp_path):
     _edit_json(dump / "archive.json",
                lambda tables: tables["archive.scan"][0].update(uploaded_by="nobody"))
     _rewrite_manifest(dump)
-    with pytest.raises(CommandError, match="'nobody', who is not in users.json"):
+    with pytest.raises(CommandError, match=r"'nobody', who is not in users.json"):
         call_command("import_archive", str(dump))
     _nothing_restored(tmp_path)
 
@@ -403,7 +403,7 @@ def test_a_manifest_linked_out_of_the_backup_is_refused(settings, tmp_path):
     outside.write_bytes((dump / "manifest.json").read_bytes())
     (dump / "manifest.json").unlink()
     (dump / "manifest.json").symlink_to(outside)
-    with pytest.raises(CommandError, match="manifest.json.* leaves the backup directory"):
+    with pytest.raises(CommandError, match=r"manifest.json.* leaves the backup directory"):
         call_command("import_archive", str(dump))
     _nothing_restored(tmp_path)
 

@@ -244,7 +244,7 @@ def test_command_arguments_that_are_not_utf8_are_refused(archive_seed, tmp_path)
     with pytest.raises(CommandError, match="--language: contains a lone surrogate"):
         call_command("import_transcription", str(text), "--game", "dagon",
                      "--language", "e\udcffn")
-    with pytest.raises(CommandError, match="--language: .* not a BCP 47"):
+    with pytest.raises(CommandError, match=r"--language: .* not a BCP 47"):
         call_command("import_transcription", str(text), "--game", "dagon",
                      "--language", "english")
 

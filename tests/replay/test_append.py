@@ -1,6 +1,8 @@
 """The event log contract (docs/DESIGN.md, "The event log"): append_events is atomic, refuses a
 stale expected_seq, honours idempotency keys, and chains hashes."""
 
+import itertools
+
 import pytest
 
 from replay.log.append import append_events
@@ -17,7 +19,7 @@ def test_append_numbers_events_from_one_and_chains_hashes(match):
     events = list(Event.objects.filter(match=match).order_by("seq"))
     assert [e.seq for e in events] == [1, 2, 3]
     assert events[0].prev_hash == GENESIS_HASH
-    for previous, event in zip(events, events[1:]):
+    for previous, event in itertools.pairwise(events):
         assert event.prev_hash == previous.hash
     assert events[2].hash == event_hash(events[1].hash, events[2].as_record())
     match.refresh_from_db()

@@ -20,16 +20,16 @@ def logged(match):
 
 
 def test_raw_sql_update_is_refused(logged):
-    with pytest.raises(DatabaseError, match="append-only"):
-        with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute("UPDATE replay_event SET type = 'x' WHERE match_id = %s", [logged.pk])
+    with (pytest.raises(DatabaseError, match="append-only"), transaction.atomic(),
+          connection.cursor() as cursor):
+        cursor.execute("UPDATE replay_event SET type = 'x' WHERE match_id = %s", [logged.pk])
     assert set(Event.objects.values_list("type", flat=True)) == {"annotation"}
 
 
 def test_raw_sql_delete_is_refused(logged):
-    with pytest.raises(DatabaseError, match="append-only"):
-        with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute("DELETE FROM replay_event WHERE match_id = %s", [logged.pk])
+    with (pytest.raises(DatabaseError, match="append-only"), transaction.atomic(),
+          connection.cursor() as cursor):
+        cursor.execute("DELETE FROM replay_event WHERE match_id = %s", [logged.pk])
     assert Event.objects.filter(match=logged).count() == 3
 
 
@@ -49,9 +49,9 @@ def test_orm_update_and_delete_are_refused(logged):
 def test_truncate_is_refused_on_postgresql(logged):
     if connection.vendor != "postgresql":
         pytest.skip("TRUNCATE exists only on PostgreSQL; this runs in the --database=postgres pass")
-    with pytest.raises(DatabaseError, match="append-only"):
-        with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute("TRUNCATE replay_event CASCADE")
+    with (pytest.raises(DatabaseError, match="append-only"), transaction.atomic(),
+          connection.cursor() as cursor):
+        cursor.execute("TRUNCATE replay_event CASCADE")
     assert Event.objects.filter(match=logged).count() == 3
 
 

@@ -145,7 +145,7 @@ def test_export_to_a_file_that_cannot_be_written_leaves_nothing(document, tmp_pa
     source.write_text(json.dumps(document), encoding="utf-8")
     call_command("import_match", str(source))
     match = Match.objects.get()
-    with pytest.raises(CommandError, match="--output: cannot write .*missing/out.json"):
+    with pytest.raises(CommandError, match=r"--output: cannot write .*missing/out.json"):
         call_command("export_match", str(match.pk), "-o", str(tmp_path / "missing" / "out.json"))
     folder = tmp_path / "exports"
     folder.mkdir()
@@ -155,7 +155,7 @@ def test_export_to_a_file_that_cannot_be_written_leaves_nothing(document, tmp_pa
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", failing_rename)
-    with pytest.raises(CommandError, match="--output: cannot write .*No space left"):
+    with pytest.raises(CommandError, match=r"--output: cannot write .*No space left"):
         call_command("export_match", str(match.pk), "-o", str(folder / "out.json"))
     assert [p.name for p in folder.iterdir()] == ["out.json"]
     assert (folder / "out.json").read_bytes() == b"the previous export"

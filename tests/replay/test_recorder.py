@@ -86,7 +86,7 @@ def test_an_open_field_is_answered_or_refused_naming_its_prompt(race_match):
     assert raised.value.field == "f:word" and raised.value.message == \
         "The word: fill it in first"
     record(race_match, "Ana moves to the Well")
-    with pytest.raises(UnansweredField, match="^The die shows: choose one of the values offered"):
+    with pytest.raises(UnansweredField, match=r"^The die shows: choose one of the values offered"):
         record(race_match, "Luis throws", value="2")  # the die has two faces: places 0 and 1
     assert race_match.events.count() == 3
 

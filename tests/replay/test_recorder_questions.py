@@ -41,7 +41,7 @@ def test_one_of_is_asked_in_words_and_read_by_its_place():
     assert choice.filled(values) == {"type": "draw", "actor": "p2", "data": {
         "pile": "north", "path": ["r1", "r3"], "space": "r1"}}
     for wrong in ("2", "-1", "x", "٠", "²"):
-        with pytest.raises(UnansweredField, match="^The way it went: choose one of the values"):
+        with pytest.raises(UnansweredField, match=r"^The way it went: choose one of the values"):
             answered(choice, {"f:path": [wrong], "f:actor": ["0"], "f:space": ["0"]})
     with pytest.raises(UnansweredField) as raised:
         answered(choice, {"f:actor": ["0"], "f:space": ["0"]})
@@ -65,11 +65,11 @@ def test_some_of_counts_repeated_items_and_keeps_the_order_given():
     # An order that does not match the ticks is not trusted: the pool's order.
     ticked = {"f:charms": ["1"], "f:charms#0": ["1"], "f:charms:order": ["3,1"]}
     assert answered(choice, ticked) == {"charms": ["sun", "moon"]}
-    with pytest.raises(UnansweredField, match="^The charms: choose 1 to 3 of those offered"):
+    with pytest.raises(UnansweredField, match=r"^The charms: choose 1 to 3 of those offered"):
         answered(choice, {"f:charms": ["1", "3"], "f:charms#0": ["2"]})
-    with pytest.raises(UnansweredField, match="^The charms: choose first"):
+    with pytest.raises(UnansweredField, match=r"^The charms: choose first"):
         answered(choice, {})
-    with pytest.raises(UnansweredField, match="^The charms: choose 1 to 3 of those offered"):
+    with pytest.raises(UnansweredField, match=r"^The charms: choose 1 to 3 of those offered"):
         answered(choice, {"f:charms#0": ["3"]})  # the pool holds two suns
 
 
@@ -100,7 +100,7 @@ def test_text_is_kept_as_written_and_an_optional_one_may_stay_empty():
     asked = questions(choice, NAMES)
     assert asked[0].suggestions == ("Ghoul",) and asked[1].optional
     assert answered(choice, {"f:card": ["Ghoul"], "f:reason": [""]}) == {"card": "Ghoul"}
-    with pytest.raises(UnansweredField, match="^The card: at most 10 characters"):
+    with pytest.raises(UnansweredField, match=r"^The card: at most 10 characters"):
         answered(choice, {"f:card": ["A long name for a card"]})
 
 

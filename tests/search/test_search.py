@@ -335,7 +335,7 @@ def test_a_match_is_found_by_its_title_players_day_source_and_notes(archive):
         {"type": "annotation", "actor": None, "data": {"text": "Luis argued for an hour"}}])
     for query in ("Lagoon dispute", "Ana Luis", "12 March 1989", "1989-03-12", "Bologna",
                   "argued", "lagoon luis"):
-        hits = [h for h in found(query, kinds=("match",)).hits]
+        hits = list(found(query, kinds=("match",)).hits)
         assert [h.entry.match_id for h in hits] == [match.pk], query
         assert hits[0].url == f"/matches/{match.pk}/"
     carla = _sample("dagon/samples/simulated-seed-1.json", title="Club night, table 2")

@@ -67,7 +67,7 @@ def test_agents_duel_prints_each_agents_share_of_wins_with_its_interval(capsys):
                         r"([\d.]+)–([\d.]+)%\)", out)
     assert [name for name, *_ in shares] == ["greedy", "random"]
     wins = {name: int(count) for name, count, *_ in shares}
-    for _, count, share, low, high in shares:
+    for _, _count, share, low, high in shares:
         assert float(low) <= float(share) <= float(high)
     assert re.search(r"draws (\d+), unfinished (\d+)", out)
     draws, unfinished = map(int, re.search(r"draws (\d+), unfinished (\d+)", out).groups())

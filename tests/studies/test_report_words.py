@@ -14,7 +14,6 @@ from django.urls import reverse
 
 import games
 from archive.models import Game
-from games.agents import evaluation as evaluations
 from studies.models import Study, StudyPart
 from studies.plans import PLANS
 from studies.report import impact_report, summary_lines
@@ -163,14 +162,13 @@ def test_the_game_page_links_its_studies(client, archive):
 
 
 @pytest.fixture
-def toy_race(db, monkeypatch):
+def toy_race(db):
     from tests.factories import GameFactory
+    from tests.studies import toy_race
 
-    monkeypatch.setitem(games.ENGINE_MODULES, "toy-race", "tests.studies.toy_race")
-    monkeypatch.delitem(games._loaded, "toy-race", raising=False)
-    monkeypatch.setitem(evaluations.EVALUATION_MODULES, "toy-race", "tests.studies.toy_race")
     GameFactory(slug="toy-race", title="Toy race")
-    return games.get("toy-race")
+    with games.registry.registering(toy_race.ENGINE) as engine:
+        yield engine
 
 
 def test_a_study_runs_until_its_intervals_are_as_narrow_as_asked(toy_race):

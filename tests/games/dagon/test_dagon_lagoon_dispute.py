@@ -70,7 +70,7 @@ def test_the_attack_is_the_first_step_where_the_readings_differ():
     attacker = replay(SAMPLE, "attacker")
     attacked = replay(SAMPLE, "attacked")
     first_difference = None
-    for (event, a), (_e, b) in zip(attacker, attacked):
+    for (event, a), (_e, b) in zip(attacker, attacked, strict=False):
         if a.state != b.state or a.legal != b.legal:
             first_difference = event
             break
@@ -108,7 +108,7 @@ def test_the_roll_era_record_breaks_one_circle_alike_for_both_choosers():
     attacker = replay(ROLL_ERA, "attacker", **default)
     attacked = replay(ROLL_ERA, "attacked", **default)
     broken = {}
-    for (event, a), (_e, b) in zip(attacker, attacked):
+    for (event, a), (_e, b) in zip(attacker, attacked, strict=False):
         if event["type"] == "attack":
             assert [f.point for f in a.flags if f.kind == "violation"] == ["dagon.lagoon-chooser"]
             assert not [f for f in b.flags if f.kind == "violation"]

@@ -53,7 +53,7 @@ def field_values(name, spec):
 
 @st.composite
 def schema_events(draw):
-    spec = draw(st.sampled_from([s for s in ENGINE.event_specs]))
+    spec = draw(st.sampled_from(list(ENGINE.event_specs)))
     data = {}
     for name, field in spec.fields.items():
         if field.required or draw(st.booleans()):
