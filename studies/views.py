@@ -13,6 +13,7 @@ import games
 from archive.models import Game
 from boundary import whole_number_text
 from games.agents import DEFAULT_BUDGET
+from replay.log.engines import engine_or_none
 from replay.log.errors import LogError
 from replay.reading import selectors as replay_selectors
 from replay.reading.match_views import broken_log_is_409
@@ -89,7 +90,7 @@ def _started(request, study: Study, asked_at):
 def match_sweep(request, match_id: int):
     """GET: the sweep of this log as stored, or what is missing. POST (curators): start it."""
     match = _visible_match(request, match_id)
-    engine = games.find(match.game.slug)
+    engine = engine_or_none(match)
     if request.method == "POST":
         return _start_sweep(request, match, engine)
     context = {"match": match, "engine": engine, "current": None,
@@ -186,7 +187,7 @@ def reading(request, match_id: int):
     """The replay of one reading of this log: the run if it was made, otherwise a page
     that says so, with the button that starts it for a curator."""
     match = _visible_match(request, match_id)
-    engine = games.find(match.game.slug)
+    engine = engine_or_none(match)
     if engine is None:
         return page(request, "studies/reading.html", {"match": match, "engine": None,
                                                        "error": "this game has no engine"},

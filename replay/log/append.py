@@ -14,11 +14,11 @@ from django.db import IntegrityError, InterfaceError, OperationalError, connecti
 from django.utils import timezone
 
 import background
-import games
 from boundary import InputError, check_json_value, check_text
 from games.core.canonical import load_json
 from games.core.events import EventSchemaError
 from replay.log.bulk import insert_rows, to_json
+from replay.log.engines import records_engine
 from replay.log.errors import (
     AppendConflict,
     DatabaseUnavailable,
@@ -61,11 +61,12 @@ class AppendResult:
         }
 
 
-def event_validator(game_slug: str, setup: Mapping[str, Any]):
-    """``validate(event, player_ids, seq)`` for a game's records: its engine's, which also
-    refuses a space, card or piece the game does not have, or, while a game has no engine
-    yet, the annotated log's (the common types and a generic ``move``)."""
-    engine = games.for_records(game_slug)
+def event_validator(game_slug: str, setup: Mapping[str, Any], rules_version: str = ""):
+    """``validate(event, player_ids, seq)`` for a game's records: its engine's (of the rules
+    version the match remembers, for a data game), which also refuses a space, card or piece
+    the game does not have, or, while a game has no engine yet, the annotated log's (the
+    common types and a generic ``move``)."""
+    engine = records_engine(game_slug, rules_version)
     return lambda event, player_ids, seq: engine.validate_event(
         event, player_ids, seq=seq, setup=setup
     )
@@ -79,6 +80,7 @@ def check_events(
     first_seq: int,
     setup: Mapping[str, Any] | None = None,
     max_batch: int | None = MAX_BATCH,
+    rules_version: str = "",
 ) -> list[dict]:
     """Well-formedness of a batch, before anything is written. Returns the records to store.
 
@@ -92,7 +94,7 @@ def check_events(
         raise MalformedEvent("no events to append", field="events")
     if max_batch is not None and len(events) > max_batch:
         raise MalformedEvent(f"at most {max_batch} events in one append", field="events")
-    validate = event_validator(game_slug, setup or {})
+    validate = event_validator(game_slug, setup or {}, rules_version)
     records = []
     for index, event in enumerate(events):
         seq = first_seq + index
@@ -146,6 +148,7 @@ def append_events(
         events=events,
         first_seq=expected_seq + 1,
         setup=match.setup,
+        rules_version=match.rules_version,
     )
     recorded_by_id = getattr(recorded_by, "pk", None)
     # Notes are announced in the append's transaction, so what follows them (the search

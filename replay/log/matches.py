@@ -89,6 +89,7 @@ def match_create(
         records = check_events(
             game_slug=game.slug, player_ids=[p["id"] for p in fields["players"]],
             events=events, first_seq=1, setup=fields["setup"], max_batch=None,
+            rules_version=_rules_version(game, parent),
         )
     if branch_of is not None:
         fields["branch_of"] = checked_branch_of(branch_of, records)

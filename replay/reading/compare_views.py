@@ -9,7 +9,7 @@ from urllib.parse import urlencode
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-import games
+from replay.log.engines import engine_or_none
 from replay.log.errors import LogError
 from replay.models import ReplayRun
 from replay.reading import selectors, step_cache, steps
@@ -141,7 +141,7 @@ def _named_sides(side_a: ComparedRun, side_b: ComparedRun, match) -> tuple[Compa
 @broken_log_is_409
 def compare(request, match_id: int):
     match = visible_match_or_404(request, match_id)
-    engine = games.find(match.game.slug)
+    engine = engine_or_none(match)
     # This match's runs, and those of its line of play (parents and variations) it may see.
     line = line_matches(match=match, visible=selectors.visible_matches(user=request.user))
     runs = [ComparedRun(run=run, words=reading_words(engine, run.interpretation))

@@ -20,6 +20,7 @@ from archive import selectors as archive_selectors
 from archive.models import Game
 from boundary.errors import InputError
 from replay.log.append import append_events
+from replay.log.engines import engine_for, engine_or_none
 from replay.log.errors import AppendConflict, DocumentError, LogError, MalformedEvent
 from replay.log.interchange import export_match, import_match
 from replay.log.matches import match_create
@@ -86,7 +87,7 @@ def stepping_run(rows: list[RunRow]) -> ReplayRun | None:
 
 
 def match_context(request, match, *, append_form=None, run_form_error="", chain_break=None):
-    engine = games.find(match.game.slug)
+    engine = engine_or_none(match)
     runs = [RunRow(run=listed.run, behind=listed.behind,
                    words=reading_words(engine, listed.run.interpretation),
                    winner_name=match.player_name((listed.run.outcome or {}).get("winner")),
@@ -146,7 +147,7 @@ def names_in(match) -> dict[str, str]:
     """Ids a page says by name: the match's players and its game's board spaces."""
     names = {}
     with contextlib.suppress(NotImplementedError, games.UnknownGame):
-        names.update(games.for_records(match.game.slug).layout(None).names())
+        names.update(engine_for(match).layout(None).names())
     names.update({p["id"]: p.get("name") or p["id"] for p in match.players})
     return names
 

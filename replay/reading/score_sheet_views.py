@@ -7,7 +7,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_safe
 
-import games
+from replay.log.engines import engine_or_none
 from replay.reading import selectors
 from replay.reading.score_sheet import score_sheet
 from replay.reading.steps import finished_run_of
@@ -22,7 +22,7 @@ def match_score_sheet(request, match_id: int):
     of the default reading, else of the first reading listed; the log as recorded when the
     match has no finished run)."""
     match = get_object_or_404(selectors.visible_matches(user=request.user), pk=match_id)
-    engine = games.find(match.game.slug)
+    engine = engine_or_none(match)
     readings = selectors.readings_at(selectors.stored_readings(match=match), seq=0,
                                      engine=engine)
     chosen = whole_number(request.GET, "run")

@@ -16,8 +16,8 @@ from django.utils.safestring import mark_safe
 from django.utils.text import capfirst
 from django.views.decorators.http import require_safe
 
-import games
 from archive import selectors as archive_selectors
+from replay.log.engines import engine_or_none
 from replay.log.errors import AppendConflict, LogError
 from replay.log.notes import note_add, note_revise
 from replay.models import ReplayRun
@@ -84,7 +84,7 @@ def run_start(request, match_id: int):
     if request.method != "POST":
         return redirect("match-detail", match.pk)
     try:
-        choices = parse_reading(games.find(match.game.slug), form_pairs(request.POST))
+        choices = parse_reading(engine_or_none(match), form_pairs(request.POST))
         run = replay_match(match=match, reading=choices, requested_by=request.user)
     except BrokenChain:
         raise  # answered 409 with the banner by broken_log_is_409
@@ -130,7 +130,7 @@ def run_detail(request, match_id: int, run_id: int):
         return redirect(target)
     return page(request, "replay/run.html", {
         "match": match, "run": run, "behind": face.behind, "poll": _run_url(run, position),
-        "words": reading_words(games.find(match.game.slug), run.interpretation),
+        "words": reading_words(engine_or_none(match), run.interpretation),
     }, fragment="progress")
 
 
@@ -234,7 +234,7 @@ def _step_context(face: RunFace, seq, viewer, reads: step_cache.RunReads | None 
     except ReplayError:
         raise Http404("no such step") from None
     view, marks = read.view, read.marks
-    engine = games.find(match.game.slug)
+    engine = engine_or_none(match)
     # The seat's view, so a hidden piece (Dracula off his revealed space) stays hidden.
     drawing = None
     if engine is not None:
@@ -336,7 +336,7 @@ def _step_page(request, face: RunFace, seq, panel: step_cache.Panel, *, curator:
     run, match = face.run, face.match
     return render(request, "replay/step.html", {
         "match": match, "run": run, "behind": face.behind, "seq": seq,
-        "words": reading_words(games.find(match.game.slug), run.interpretation),
+        "words": reading_words(engine_or_none(match), run.interpretation),
         "panel": panel.html, "status": panel.status, "title": panel.title,
         "is_curator": curator,
         "token_from_cookie": True,  # the sign-out form's too: csrf.js adds it

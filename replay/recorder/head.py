@@ -13,7 +13,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import games
 from games.core.board import BoardLayout, Piece
 from games.core.choices import Choice
 from games.core.engine import Engine
@@ -22,6 +21,7 @@ from games.core.points import Interpretation, InterpretationError
 from games.core.replay import collect_corrections, effective_events
 from games.core.step import Outcome, Step
 from replay.log.append import AppendResult, append_events
+from replay.log.engines import engine_for, engine_or_none
 from replay.log.errors import AppendConflict, LogError, MalformedEvent
 from replay.models import Event, Match, ReplayRun, ReplayStep
 from replay.recorder.questions import Answers, answered, choice_key
@@ -54,7 +54,7 @@ class RecorderHead:
 
     @property
     def refereed(self) -> bool:
-        return games.find(self.match.game.slug) is not None
+        return engine_or_none(self.match) is not None
 
 
 def replayed_state(*, match: Match, engine: Engine, reading: Interpretation, up_to_seq: int
@@ -92,7 +92,7 @@ def recorder_head(*, match: Match, seat: str | None = None) -> RecorderHead:
     if seat is not None and seat not in match.player_ids:
         raise RecorderError(f"seat {seat!r} is not a player of this match (players: "
                             f"{', '.join(match.player_ids)})", field="seat")
-    engine = games.for_records(match.game.slug)
+    engine = engine_for(match)
     reading = match_reading(match=match, engine=engine)
     state = head_state(match=match, engine=engine, reading=reading)
     seen = state if seat is None else engine.view(state, seat)
@@ -154,7 +154,7 @@ def step_summaries(*, head: RecorderHead, since: int) -> dict[int, str]:
 
 def match_reading_set(*, match: Match, reading: Mapping[str, str]) -> Match:
     """Record under another reading (it decides what is offered, never what is stored)."""
-    engine = games.for_records(match.game.slug)
+    engine = engine_for(match)
     try:
         interpretation = engine.interpretation(reading)
     except InterpretationError as error:
@@ -218,7 +218,7 @@ def tried_event(*, match: Match, key: str, answers: Answers, seq: int,
     rebuilt from the choices offered then (None when it cannot be): a conflict keeps it."""
     if not 0 <= seq < match.last_seq:
         return None
-    engine = games.for_records(match.game.slug)
+    engine = engine_for(match)
     reading = match_reading(match=match, engine=engine)
     state = replayed_state(match=match, engine=engine, reading=reading, up_to_seq=seq)
     try:

@@ -19,10 +19,10 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.http import urlencode
 
-import games
 from boundary import MAX_DB_INTEGER, whole_number_text
 from boundary.errors import InputError
 from games.core.choices import ACTOR, OneOf
+from replay.log.engines import engine_for, engine_or_none
 from replay.log.errors import AppendConflict, LogError
 from replay.reading import selectors
 from replay.reading.boards import draw_board
@@ -337,7 +337,7 @@ def _context(request, head: RecorderHead, *, as_played: dict | None = None,
         "undo_said": said[undo.seq].summary if undo and undo.seq in said else "",
         "points": [{"point": point, "question": question_of(point)}
                    for point in head.engine.points],
-        "reading": reading_words(games.find(match.game.slug), head.reading.options),
+        "reading": reading_words(engine_or_none(match), head.reading.options),
         "changing_reading": request.GET.get("reading") == "change" or error != "",
         "opened": opened,
         "recent": [_recent(seq, said.get(seq), names) for seq in recent],
@@ -566,7 +566,7 @@ def record_reading(request, match_id: int):
     if request.method != "POST":
         return redirect(_url(match))
     try:
-        choices = parse_reading(games.for_records(match.game.slug), form_pairs(request.POST))
+        choices = parse_reading(engine_for(match), form_pairs(request.POST))
         match_reading_set(match=match, reading=choices)
     except (LogError, BrokenChain) as error:
         return _render(request, recorder_head(match=match), status=400, error=_where(error))

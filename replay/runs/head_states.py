@@ -19,11 +19,11 @@ from collections.abc import Mapping
 
 from django.core.cache import cache
 
-import games
 from games.core.canonical import canonical_json
 from games.core.engine import Engine
 from games.core.points import Interpretation
 from games.core.replay import collect_corrections, effective_events
+from replay.log.engines import engine_for
 from replay.models import Event, HeadState, Match
 from replay.runs.replaying import SNAPSHOT_INTERVAL
 from trust.errors import BrokenChain
@@ -38,7 +38,7 @@ NEAREST_BATCH = 8
 
 def match_reading(*, match: Match, engine: Engine | None = None) -> Interpretation:
     """The reading the recorder offers choices under: the match's, on today's points."""
-    engine = engine or games.for_records(match.game.slug)
+    engine = engine or engine_for(match)
     return engine.nearest_interpretation(match.reading or {})
 
 
@@ -77,7 +77,7 @@ def keep_head_states(*, match_id: int) -> None:
     readings and engine versions. A log found broken keeps nothing."""
     cache.delete(_keeping_key(match_id))  # appends from now on send again
     match = Match.objects.select_related("game").get(pk=match_id)
-    engine = games.for_records(match.game.slug)
+    engine = engine_for(match)
     reading = match_reading(match=match, engine=engine)
     HeadState.objects.filter(match=match).exclude(reading=reading_key(engine, reading)).delete()
     target = match.last_seq - match.last_seq % KEEP_EVERY

@@ -20,8 +20,6 @@ from django.db.models import Count, Exists, Min, OuterRef, Q
 from django.utils import timezone
 
 import background
-import games
-from archive.rules_documents import rules_engine_of
 from games.core.canonical import canonical_json, state_checksum
 from games.core.points import Interpretation, InterpretationError
 from games.core.replay import collect_corrections, corrections_of_notes, effective_events
@@ -33,6 +31,7 @@ from replay.log.bulk import (
     streamed_rows,
     to_json,
 )
+from replay.log.engines import engine_for
 from replay.log.errors import LogError
 from replay.models import (
     GENESIS_HASH,
@@ -86,14 +85,6 @@ def run_fingerprint(
         }
     )
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
-
-
-def engine_for(match: Match):
-    """The match's rule engine: for a data game, the engine of the rules version the match
-    remembers; otherwise the registry's, or the annotated log for a game that has none yet."""
-    if match.rules_version:
-        return rules_engine_of(match.game.slug, match.rules_version)
-    return games.for_records(match.game.slug)
 
 
 def replay_match(
