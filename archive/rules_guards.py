@@ -8,6 +8,8 @@ their database."""
 
 from __future__ import annotations
 
+from trust.db_guards import run_guard_statements
+
 TABLE = "archive_rulesdocument"
 MESSAGE = "a published rules document is immutable: {op} refused (add a new version instead)"
 
@@ -42,21 +44,11 @@ POSTGRES_INSTALL = [
 POSTGRES_REMOVE = [f"DROP TRIGGER IF EXISTS {TABLE}_published_fixed ON {TABLE}"]
 
 
-def _statements(vendor: str, install: bool) -> list[str]:
-    if vendor == "sqlite":
-        return SQLITE_INSTALL if install else SQLITE_REMOVE
-    if vendor == "postgresql":
-        return POSTGRES_INSTALL if install else POSTGRES_REMOVE
-    raise RuntimeError(f"no guard of published rules documents for database vendor {vendor!r}")
-
-
 def install_rules_guards(connection) -> None:
-    with connection.cursor() as cursor:
-        for statement in _statements(connection.vendor, install=True):
-            cursor.execute(statement)
+    run_guard_statements(connection, {"sqlite": SQLITE_INSTALL, "postgresql": POSTGRES_INSTALL},
+                         "guard of published rules documents")
 
 
 def remove_rules_guards(connection) -> None:
-    with connection.cursor() as cursor:
-        for statement in _statements(connection.vendor, install=False):
-            cursor.execute(statement)
+    run_guard_statements(connection, {"sqlite": SQLITE_REMOVE, "postgresql": POSTGRES_REMOVE},
+                         "guard of published rules documents")

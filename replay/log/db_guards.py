@@ -7,6 +7,8 @@ change made behind the triggers' back, and to let transactional tests empty thei
 
 from __future__ import annotations
 
+from trust.db_guards import run_guard_statements
+
 TABLE = "replay_event"
 MESSAGE = "replay_event is append-only: {op} refused (append a correction event instead)"
 
@@ -42,22 +44,11 @@ POSTGRES_REMOVE = [
 ]
 
 
-def _statements(vendor: str, install: bool) -> list[str]:
-    if vendor == "sqlite":
-        return SQLITE_INSTALL if install else SQLITE_REMOVE
-    if vendor == "postgresql":
-        return POSTGRES_INSTALL if install else POSTGRES_REMOVE
-    raise RuntimeError(f"no append-only guard for database vendor {vendor!r}")
-
-
 def install_event_guards(connection) -> None:
-    with connection.cursor() as cursor:
-        for statement in _statements(connection.vendor, install=True):
-            cursor.execute(statement)
+    run_guard_statements(connection, {"sqlite": SQLITE_INSTALL, "postgresql": POSTGRES_INSTALL},
+                         "append-only guard")
 
 
 def remove_event_guards(connection) -> None:
-    with connection.cursor() as cursor:
-        for statement in _statements(connection.vendor, install=False):
-            cursor.execute(statement)
-
+    run_guard_statements(connection, {"sqlite": SQLITE_REMOVE, "postgresql": POSTGRES_REMOVE},
+                         "append-only guard")
