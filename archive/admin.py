@@ -88,7 +88,7 @@ class ScanAdmin(admin.ModelAdmin):
     list_display = ("rulebook", "page_number", "content_type", "width", "height", "uploaded_at")
     readonly_fields = [f.name for f in Scan._meta.fields]
 
-    def has_add_permission(self, request):  # uploads go through archive.services.add_scan
+    def has_add_permission(self, request):  # uploads go through archive.scan_uploads.add_scan
         return False
 
 

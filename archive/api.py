@@ -20,7 +20,7 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 
-from archive import catalogue, exports, review, rules_documents, services
+from archive import catalogue, exports, review, rules_documents, scan_uploads, services
 from archive.models import Game, Rulebook, RulesDocument, Scan, Transcription
 from archive.rules_documents import RulesProblems
 from archive.selectors import readable_versions
@@ -164,7 +164,7 @@ class ScanViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     def create(self, request, *args, **kwargs):
         form = ScanUploadSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        scan = services.add_scan(
+        scan = scan_uploads.add_scan(
             rulebook=form.validated_data["rulebook"],
             page_number=form.validated_data["page_number"],
             page_label=form.validated_data.get("page_label", ""),

@@ -68,6 +68,8 @@ __all__ = [
     "slugify_heading",
 ]
 
+# How each kind of bracketed note opens in a transcription's text (reading notes bare).
+NOTE_LABELS = {"legibility": "Legibility: ", "editorial": "Editorial note: ", "reading": ""}
 TARGET_SEPARATOR = " | "
 
 # (regex, certainty), tried in order on the note body; the first that matches decides.

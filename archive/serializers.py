@@ -128,7 +128,7 @@ class ScanSerializer(serializers.ModelSerializer):
 
 
 class ScanUploadSerializer(serializers.Serializer):
-    """multipart/form-data: the page is checked by ``archive.services.add_scan``."""
+    """multipart/form-data: the page is checked by ``archive.scan_uploads.add_scan``."""
 
     rulebook = serializers.PrimaryKeyRelatedField(queryset=Rulebook.objects.all())
     page_number = WholeNumberField(min_value=1, max_value=MAX_DB_INTEGER)

@@ -31,10 +31,10 @@ from archive.markup import CERTAINTY_WORDS, markup_examples
 from archive.models import Game, Rulebook, Scan, Transcription
 from archive.parsing import cited_pages
 from archive.review import person
+from archive.scan_uploads import add_scan
 from archive.services import (
     ArchiveError,
     add_annotation,
-    add_scan,
     decode_text,
     import_transcription,
     revise_annotation,

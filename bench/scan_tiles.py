@@ -49,7 +49,8 @@ def main() -> None:
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     from archive.models import Rulebook, Scan
-    from archive.services import add_scan, load_archive
+    from archive.scan_uploads import add_scan
+    from archive.services import load_archive
     from archive.tiles import make_scan_tiles
 
     load_archive()

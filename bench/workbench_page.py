@@ -42,7 +42,7 @@ def build(regions: int):
     from archive.models import Transcription
     from archive.pages import save_page, split_page
     from archive.regions import Box, tie_region
-    from archive.services import add_scan
+    from archive.scan_uploads import add_scan
     from tests.factories import make_curator
 
     curator = make_curator("bench-curator")

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.core.choices import ACTOR, OneOf, OpenField, Path, Text
+from games.core.choices import ACTOR, OneOf, OpenField, Text
+from games.core.paths import Path
 from games.fury_of_dracula.board import BOARD
 from games.fury_of_dracula.state import HIDDEN
 

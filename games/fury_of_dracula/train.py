@@ -8,9 +8,10 @@ from __future__ import annotations
 import itertools
 from functools import lru_cache
 
-from games.core.choices import Choice, Number, OneOf, OpenField, event, path_domain
+from games.core.choices import Choice, Number, OneOf, OpenField, event
 from games.core.draft import Draft
 from games.core.event_rules import Offering
+from games.core.paths import path_domain
 from games.core.referee import Referee
 from games.fury_of_dracula import points as P
 from games.fury_of_dracula.board import BOARD

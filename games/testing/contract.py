@@ -31,10 +31,11 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from games.core.choices import ACTOR, Choice, Number, OneOf, Path, SomeOf, Text, covering
+from games.core.choices import ACTOR, Choice, Number, OneOf, SomeOf, Text, covering
 from games.core.engine import Engine
 from games.core.events import EventSchemaError
 from games.core.flags import VIOLATION
+from games.core.paths import Path
 from games.core.points import Interpretation
 from games.core.replay import collect_corrections, effective_events
 

@@ -29,10 +29,10 @@ from games.core.choices import (
     Number,
     OneOf,
     OpenField,
-    Path,
     SomeOf,
     Text,
 )
+from games.core.paths import Path
 from replay.log.errors import LogError
 from web.words import in_words
 

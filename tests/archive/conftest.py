@@ -10,7 +10,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
 from archive.models import Transcription
-from archive.services import add_scan, load_archive
+from archive.scan_uploads import add_scan
+from archive.services import load_archive
 from tests.factories import UserFactory, make_curator
 
 SCAN_SIZE = (800, 1000)

@@ -13,7 +13,8 @@ from django.core.management.base import CommandError
 from PIL import Image
 
 from archive.models import Rulebook, Transcription
-from archive.services import add_scan, load_archive, revise_annotation
+from archive.scan_uploads import add_scan
+from archive.services import load_archive, revise_annotation
 
 
 @pytest.fixture

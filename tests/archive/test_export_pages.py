@@ -14,7 +14,8 @@ from lxml import etree
 from PIL import Image
 
 from archive.models import Rulebook, Transcription
-from archive.services import add_scan, load_archive
+from archive.scan_uploads import add_scan
+from archive.services import load_archive
 from archive.tei import TEI_NS, check_pointers
 from tests.factories import UserFactory, make_curator
 

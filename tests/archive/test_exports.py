@@ -15,12 +15,13 @@ from archive import tei
 from archive.exports import (
     game_glossary,
     rulebook_manifest,
-    tei_text,
     transcription_tei,
 )
 from archive.models import Game, Rulebook, Transcription
-from archive.services import ArchiveError, add_scan, import_tei, load_archive
+from archive.scan_uploads import add_scan
+from archive.services import ArchiveError, import_tei, load_archive
 from archive.tei import TEI_NS, check_pointers, parse_tei
+from archive.tei_reading import tei_text
 
 NS = {"t": TEI_NS}
 GAMES = ("dylan-dog", "fury-of-dracula", "gothic", "dagon")

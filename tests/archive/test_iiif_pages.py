@@ -14,7 +14,8 @@ from PIL import Image
 
 from archive.catalogue import game_create, rulebook_create, rulebook_describe
 from archive.models import Rulebook
-from archive.services import add_scan, import_transcription, load_archive
+from archive.scan_uploads import add_scan
+from archive.services import import_transcription, load_archive
 from archive.tiles import make_scan_tiles
 from replay.log.interchange import import_match
 from tests.archive.iiif_validation import validate_manifest

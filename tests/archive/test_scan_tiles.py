@@ -16,7 +16,8 @@ from PIL import Image, ImageDraw
 
 from archive import tiles
 from archive.models import Rulebook, Scan
-from archive.services import add_scan, load_archive
+from archive.scan_uploads import add_scan
+from archive.services import load_archive
 from archive.tiles import image_pyramid, make_scan_tiles, tiles_folder
 
 

@@ -10,7 +10,8 @@ from django.core.management.base import CommandError
 from PIL import Image
 
 from archive.models import Annotation, Game, Passage, Scan, Transcription
-from archive.services import ArchiveError, add_scan, import_transcription, load_archive
+from archive.scan_uploads import add_scan
+from archive.services import ArchiveError, import_transcription, load_archive
 
 
 @pytest.fixture

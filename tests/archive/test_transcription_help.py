@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from archive.markup import markup_examples
 from archive.models import Rulebook, Transcription
-from archive.services import add_scan, load_archive
+from archive.scan_uploads import add_scan
+from archive.services import load_archive
 from tests.factories import make_curator
 
 

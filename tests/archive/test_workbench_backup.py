@@ -14,7 +14,8 @@ from archive.models import Region, ReviewStep, Rulebook, Transcription, Transcri
 from archive.pages import split_page
 from archive.regions import Box, tie_region
 from archive.review import publish, submit_for_review
-from archive.services import add_scan, load_archive
+from archive.scan_uploads import add_scan
+from archive.services import load_archive
 from tests.archive.conftest import page_image
 from tests.archive.test_workbench_versions import the_tower_note
 from tests.factories import make_curator

@@ -15,7 +15,7 @@ from archive.models import Rulebook, Scan, Transcription
 from archive.pages import page_lines, save_page, split_page
 from archive.regions import Box, tie_region
 from archive.review import publish_without_review
-from archive.services import add_scan
+from archive.scan_uploads import add_scan
 from archive.tiles import make_scan_tiles
 from tests.archive.conftest import page_image
 from tests.archive.test_workbench_versions import the_tower_note, tower_line

@@ -11,7 +11,8 @@ from archive.errors import ArchiveError
 from archive.models import Region, Rulebook, Transcription
 from archive.pages import join_pages, save_page, split_page
 from archive.regions import Box, checked_box, draw_with_new_note, remove_region, tie_region
-from archive.services import add_scan, import_transcription, revise_annotation
+from archive.scan_uploads import add_scan
+from archive.services import import_transcription, revise_annotation
 from archive.versions import PageSpan, TextMap, carried_pages
 from tests.archive.conftest import page_image
 

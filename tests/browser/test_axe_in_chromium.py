@@ -108,7 +108,8 @@ def sample_archive(seeded, settings, tmp_path):
 
     from archive.models import Annotation, Rulebook, Transcription
     from archive.review import publish_without_review
-    from archive.services import add_scan, revise_annotation
+    from archive.scan_uploads import add_scan
+    from archive.services import revise_annotation
     from replay.models import Match, ReplayRun
     from replay.runs.replaying import replay_match
     from replay.runs.samples import load_samples

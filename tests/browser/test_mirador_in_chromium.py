@@ -75,7 +75,7 @@ def scanned_rulebook(seeded, settings, tmp_path, app_serves_media):
     settings.MEDIA_ROOT = tmp_path / "media"
     from archive.catalogue import rulebook_describe
     from archive.models import Rulebook
-    from archive.services import add_scan
+    from archive.scan_uploads import add_scan
 
     rulebook = Rulebook.objects.get(game__slug="fury-of-dracula")
     rulebook_describe(rulebook=rulebook, provenance=rulebook.provenance,

@@ -35,7 +35,7 @@ def paged_gothic(seeded, settings, tmp_path, app_serves_media):
     settings.MEDIA_ROOT = tmp_path / "media"
     from archive.models import Transcription
     from archive.pages import save_page, split_page
-    from archive.services import add_scan
+    from archive.scan_uploads import add_scan
     from tests.factories import make_curator
 
     gothic = Transcription.objects.get(rulebook__game__slug="gothic")

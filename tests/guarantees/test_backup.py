@@ -23,7 +23,8 @@ from archive.models import Rulebook, Scan, Transcription
 from archive.regions import Box, tie_region
 from archive.review import publish, submit_for_review
 from archive.rules_guards import install_rules_guards, remove_rules_guards
-from archive.services import add_scan, import_transcription, load_archive, load_data_games
+from archive.scan_uploads import add_scan
+from archive.services import import_transcription, load_archive, load_data_games
 from replay.log.append import append_events
 from replay.log.db_guards import install_event_guards, remove_event_guards
 from replay.log.interchange import import_match

@@ -21,7 +21,8 @@ from django.test import Client
 
 import games
 from archive.models import Annotation, Game, Passage, Rulebook, Scan, Transcription
-from archive.services import add_scan, load_archive
+from archive.scan_uploads import add_scan
+from archive.services import load_archive
 from replay.log.interchange import import_match
 from replay.models import Event, Match, ReplayRun
 from replay.runs.replaying import replay_match

@@ -14,7 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from archive.models import Rulebook
-from archive.services import add_scan
+from archive.scan_uploads import add_scan
 from tests.factories import UserFactory
 from tests.guarantees.test_bad_input import png
 

@@ -23,7 +23,8 @@ from django.test import Client
 from moto.server import ThreadedMotoServer
 
 from archive.models import Rulebook, Scan
-from archive.services import add_scan, load_archive
+from archive.scan_uploads import add_scan
+from archive.services import load_archive
 from tests.factories import make_curator
 from tests.guarantees.test_backup import wipe_database
 from tests.guarantees.test_bad_input import png

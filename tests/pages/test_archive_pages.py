@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from archive.models import Rulebook, Scan, Transcription
-from archive.services import add_scan
+from archive.scan_uploads import add_scan
 from tests.factories import GameFactory
 from tests.pages.conftest import png_bytes
 

@@ -4,7 +4,7 @@ ordered paths the choices offer for it and for the train."""
 
 from __future__ import annotations
 
-from games.core.choices import Path
+from games.core.paths import Path
 from games.fury_of_dracula.rules import ENGINE
 
 from .helpers import consulted, ev, interp, run, start, unchecked, violations
