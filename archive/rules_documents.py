@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import re
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
@@ -223,9 +223,15 @@ def rules_engine_of(slug: str, version: str) -> RulesEngine:
 class PublishedRules:
     """The registry source of data games (``games.registry``): every game whose rules are a
     published document, as the engine of its latest version. Asked at every lookup, so a
-    version published a moment ago is found at once."""
+    version published a moment ago is found at once. Before the archive's tables exist (a
+    database not migrated yet: ``check --deploy`` in an image) it serves no game."""
+
+    def __init__(self) -> None:
+        self._tables_exist = False
 
     def slugs(self) -> list[str]:
+        if not self._migrated():
+            return []
         return list(Game.objects.filter(rules_documents__state=RulesDocument.PUBLISHED)
                     .distinct().order_by("slug").values_list("slug", flat=True))
 
@@ -235,6 +241,14 @@ class PublishedRules:
         if document is None:
             raise KeyError(slug)
         return rules_engine(document)
+
+
+    def _migrated(self) -> bool:
+        # Once the table is there it stays: only an unmigrated database asks again.
+        if not self._tables_exist:
+            self._tables_exist = (RulesDocument._meta.db_table
+                                  in connection.introspection.table_names())
+        return self._tables_exist
 
 
 PUBLISHED_RULES = PublishedRules()

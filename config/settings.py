@@ -270,6 +270,8 @@ SPECTACULAR_SETTINGS = {
         "RunStatusEnum": "replay.models.ReplayRun.STATUSES",
         "StudyStatusEnum": "studies.models.Study.STATUSES",
         "StudyKindEnum": "studies.models.Study.KINDS",
+        "ReviewStateEnum": "archive.models.Transcription.STATES",
+        "RulesDocumentStateEnum": "archive.models.RulesDocument.STATES",
     },
 }
 
