@@ -49,7 +49,7 @@ def chain_problem(*, match: Any, listed: list[Any]) -> ChainBreak | None:
     whole chain; a page checks what it reads, in a bounded number of queries."""
     found: ChainBreak | None
     try:
-        check_stretch(match.pk, listed)
+        check_stretch(match.pk, listed, match=match)
         shown_to_the_end = listed and listed[-1].seq == match.last_seq
         if not (shown_to_the_end and listed[-1].hash == match.head_hash):
             check_tail(match.pk, match.last_seq, match.head_hash)

@@ -181,11 +181,12 @@ def verified_log(match: Any, *, auditing: bool = False) -> Iterator[dict[str, An
         raise _broken(match.pk, last_seq, "the last event's hash is not the match's chain head")
 
 
-def check_stretch(match_id: int, events: Iterable[Any]) -> None:
+def check_stretch(match_id: int, events: Iterable[Any], *, match: Any = None) -> None:
     """Check rows already read (``Event`` objects in seq order, such as one page of a
     listing) against the chain: consecutive, linked, each hashing to its stored hash, the
-    first linked to the stored hash before it (one indexed lookup)."""
-    refuse_known_break(match_id)
+    first linked to the stored hash before it (one indexed lookup). ``match``: the log's row
+    as the caller read it in this request, so a break found before is known without a read."""
+    refuse_known_break(match_id, match=match)
     events = list(events)
     if not events:
         return

@@ -254,6 +254,9 @@ RESTS_ON_WHAT_IS_STORED = {
     "POST /api/rulebooks/": "the game must be archived; the language a known tag",
     "PATCH /api/rulebooks/{id}/": "a licence must be a Creative Commons licence's or a "
                                   "RightsStatements.org statement's URI",
+    "POST /api/rules/": "the game must be archived and the text a rules document that checks "
+                        "clean against its schema, its semantics and the game's passages",
+    "POST /api/rules/{id}/publish/": "only a draft is published, and only its game's newest",
     "POST /api/runs/": "a reading names the game's interpretation points and their options",
     "POST /api/matches/{match_id}/compare/": "each reading names the game's interpretation "
                                              "points and their options",
