@@ -89,10 +89,15 @@ def test_state_stays_small_in_a_long_match(slug):
     make it grow without bound (found on the Gothic Game, whose stalling bots kept every card)."""
     engine = games.get(slug)
     document = engine.simulate(seed=4, min_events=6_000)
+    # Agents keep the end off as long as the game lets them (Dylan Dog's ends by about 1,400
+    # events whatever they do): the state is weighed at each third of the match.
+    length = len(document["events"])
+    assert length >= 1_000, f"{slug}: a simulated match of {length} events is not long"
+    third = length // 3
     sizes = [
         len(canonical_json(step.state))
         for index, (_, step) in enumerate(replay_document(engine, document))
-        if index % 3000 == 2999
+        if index % third == third - 1
     ]
     assert max(sizes) < 3 * sizes[0] + 2000, sizes
 
