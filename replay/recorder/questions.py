@@ -52,7 +52,7 @@ class UnansweredField(LogError):
 
 
 @dataclass(frozen=True)
-class Option:
+class OfferedAnswer:
     """One answer of a one-of or some-of field: what the form posts, what it says, the board
     space it stands for (one-of), how many the pool holds (some-of) and whether every
     selection holds it."""
@@ -75,7 +75,7 @@ class Question:
     prompt: str
     kind: str
     optional: bool
-    options: list[Option] = field(default_factory=list)
+    options: list[OfferedAnswer] = field(default_factory=list)
     low: int | None = None
     high: int | None = None
     max_length: int | None = None
@@ -117,7 +117,7 @@ class Question:
         return len(set(spaces)) < len(spaces)
 
     @property
-    def by_destination(self) -> list[Option]:
+    def by_destination(self) -> list[OfferedAnswer]:
         return sorted(self.options, key=lambda option: (option.group, option.label))
 
     @property
@@ -177,7 +177,7 @@ def _question(spec: OpenField, names: Mapping[str, str], given: Answers) -> Ques
                      optional=spec.optional, given=list(given.get(name, ())))
     if isinstance(domain, OneOf):
         asked.options = [
-            Option(str(index), _said(domain.labels, index, value, names), space,
+            OfferedAnswer(str(index), _said(domain.labels, index, value, names), space,
                    group=names.get(space, space) if space else "elsewhere")
             for index, value in enumerate(domain.values)
             for space in [(domain.spaces[index] or "") if domain.spaces else ""]
@@ -186,14 +186,14 @@ def _question(spec: OpenField, names: Mapping[str, str], given: Answers) -> Ques
         asked.odds = odds_words(domain)
         if asked.odds and not asked.odds.startswith("each"):
             shares = [_share(odds) for odds in domain.odds()]
-            asked.options = [Option(o.value, f"{o.label} ({share})", o.space, group=o.group)
+            asked.options = [OfferedAnswer(o.value, f"{o.label} ({share})", o.space, group=o.group)
                              for o, share in zip(asked.options, shares, strict=True)]
     elif isinstance(domain, SomeOf):
         counts = Counter(domain.pool)
         first = {}
         for index, item in enumerate(domain.pool):
             first.setdefault(item, index)
-        asked.options = [Option(str(first[item]), _said(domain.labels, first[item], item, names),
+        asked.options = [OfferedAnswer(str(first[item]), _said(domain.labels, first[item], item, names),
                                 count=counts[item], required=item in domain.required)
                          for item in counts]
         asked.low, asked.high = domain.least, domain.largest
