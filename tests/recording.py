@@ -19,7 +19,7 @@ from games.core.engine import Engine
 from games.core.replay import replay_document
 from replay.log.interchange import export_document
 from replay.log.matches import match_create
-from replay.recorder.questions import Question, choice_key, questions
+from replay.recorder.questions import Question, choice_key, questions, typed
 from replay.runs.replaying import replay_match
 
 
@@ -60,9 +60,11 @@ class Entry:
 
     @property
     def outcome_buttons(self) -> bool:
-        """A throw or draw with one open field: a row of outcome buttons."""
+        """A throw or draw with one open field of a list short enough to show: a row of
+        outcome buttons (a longer one, such as two dice's 36 throws, is typed)."""
         return (self.choice.chance and len(self.choice.fields) == 1
-                and isinstance(self.choice.fields[0].domain, OneOf))
+                and isinstance(self.choice.fields[0].domain, OneOf)
+                and not typed(self.choice.fields[0].domain))
 
 
 def names_at(engine: Engine, state, players: Sequence[Mapping[str, str]]) -> dict[str, str]:

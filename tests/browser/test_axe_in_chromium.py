@@ -53,6 +53,9 @@ NOT_PAGES = {
     "variation-add": "POST only",
     "study-cancel": "POST only",
     "compare-with-parent": "POST only (a GET opens the match; the compare page is swept)",
+    "rules-check": "POST only (the editor's check, an htmx fragment of the editor's page)",
+    "rules-publish": "a draft's publishing page, shown only while a draft awaits publishing "
+                     "(the editor it is opened from is swept)",
     "run-detail": "a redirect to the step it opens at (the step page is swept)",
     "replay-goto": "a redirect to the step asked for (the step page is swept)",
 }
@@ -61,7 +64,7 @@ NOT_PAGES = {
 CURATORS_ONLY = {
     "game-add", "rulebook-add", "rulebook-edit", "scan-add", "transcription-add",
     "annotation-add", "annotation-revise", "review-queue", "match-create", "match-import",
-    "match-record",
+    "match-record", "rules-editor",
 }
 
 RUN_AXE = """async (tags) => {
@@ -101,15 +104,15 @@ def scan_image() -> bytes:
 
 @pytest.fixture
 def sample_archive(seeded, settings, tmp_path):
-    """The four rulebooks and the sample matches, a page of La Furia di Dracula scanned, the
-    Lagoon dispute under both readings of who chooses, a variation of it to record, a note
+    """The four rulebooks, the data games' rules, and the sample matches, a page of La Furia
+    di Dracula scanned, the Lagoon dispute under both readings of who chooses, a variation of it to record, a note
     revised (a second version to compare), and one study of each kind."""
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     from archive.models import Annotation, Rulebook, Transcription
     from archive.review import publish_without_review
     from archive.scan_uploads import add_scan
-    from archive.services import revise_annotation
+    from archive.services import load_data_games, revise_annotation
     from replay.models import Match, ReplayRun
     from replay.runs.replaying import replay_match
     from replay.runs.samples import load_samples
@@ -118,6 +121,7 @@ def sample_archive(seeded, settings, tmp_path):
     from tests.factories import make_curator
 
     settings.MEDIA_ROOT = tmp_path / "media"
+    load_data_games()  # a data game, so its rules editor is swept
     load_samples()
     dracula = Rulebook.objects.get(game__slug="fury-of-dracula")
     scan = add_scan(rulebook=dracula, page_number=12,
@@ -149,6 +153,7 @@ def sample_archive(seeded, settings, tmp_path):
         "game-detail": "/games/fury-of-dracula/",
         "game-points": "/games/dagon/points/",
         "game-studies": "/games/dagon/studies/",
+        "rules-editor": "/games/goose/rules/",
         "game-add": "/games/new/",
         "rulebook-add": "/games/gothic/rulebooks/add/",
         "rulebook-edit": f"/rulebooks/{rb}/edit/",

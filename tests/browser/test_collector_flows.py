@@ -60,10 +60,11 @@ def test_a_new_engine_less_game_from_rulebook_to_recorded_match(page, live_serve
     page.get_by_role("link", name="La Torre Nera").first.click()
     page.get_by_role("link", name="Record a match").click()
     page.locator("#id_title").fill("Serata al circolo")
-    page.get_by_label("Players").fill("p1: Ana\np2: Luis")
+    page.locator("#player-1").fill("Ana")  # players as rows, one a seat
+    page.get_by_role("button", name="Add a player").click()
+    page.locator("#player-2").fill("Luis")
     page.get_by_role("button", name=re.compile("Create")).click()
-    page.wait_for_url(re.compile(r"/matches/\d+/$"))
-    page.get_by_role("link", name="Record moves on the board").click()
+    page.wait_for_url(re.compile(r"/matches/\d+/record/$"))  # a new match opens its recorder
     page.get_by_label("What the player did").first.fill("sale sulla torre")
     with page.expect_navigation():
         page.get_by_role("button", name="Ana makes a move").click()
@@ -92,6 +93,7 @@ def test_a_variation_from_step_5_compared_with_its_parent(page, live_server, dag
     page.locator("#ap-actor").select_option(other.actor)
     import json
 
+    page.locator("#ap-advanced summary").click()  # the JSON box is the advanced option
     page.locator("#ap-data").fill(json.dumps(other.data))
     with page.expect_navigation():
         page.get_by_role("button", name=re.compile(r"^(Record it|Keep it as played)")).click()
