@@ -256,6 +256,8 @@ RESTS_ON_WHAT_IS_STORED = {
                                   "RightsStatements.org statement's URI",
     "POST /api/rules/": "the game must be archived and the text a rules document that checks "
                         "clean against its schema, its semantics and the game's passages",
+    "POST /api/rules/check/": "the game must be archived; a text with problems is answered 400, "
+                              "each problem with its line and path",
     "POST /api/rules/{id}/publish/": "only a draft is published, and only its game's newest",
     "POST /api/runs/": "a reading names the game's interpretation points and their options",
     "POST /api/matches/{match_id}/compare/": "each reading names the game's interpretation "
