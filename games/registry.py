@@ -150,16 +150,20 @@ class Registry:
     def get(self, slug: str) -> Engine:
         """The engine of ``slug``: ``UnknownGame`` when no source knows it,
         ``EngineUnavailable`` when its engine does not load."""
-        for source, known in self._named():
-            if known == slug:
-                return self._load(source, slug)
-        raise UnknownGame(slug, self.slugs())
+        source = self._source_of(slug)
+        if source is None:
+            raise UnknownGame(slug, self.slugs())
+        return self._load(source, slug)
 
     def find(self, slug: str) -> Engine | None:
-        """The engine of ``slug``, or None when there is none that loads."""
+        """The engine of ``slug``, or None when there is none that loads (without listing
+        every slug for an error nobody reads: an append to a game with no engine asks this)."""
+        source = self._source_of(slug)
+        if source is None:
+            return None
         try:
-            return self.get(slug)
-        except (UnknownGame, EngineUnavailable):
+            return self._load(source, slug)
+        except EngineUnavailable:
             return None
 
     def available(self) -> list[str]:
@@ -210,6 +214,9 @@ class Registry:
         self._problems.clear()
 
     # -- inside ----------------------------------------------------------------------
+
+    def _source_of(self, slug: str) -> Source | None:
+        return next((source for source, known in self._named() if known == slug), None)
 
     def _named(self) -> Iterator[tuple[Source, str]]:
         for source in list(self.sources):

@@ -133,21 +133,44 @@ def match_source(match_id: int) -> str:
     return f"match:{match_id}"
 
 
+# A match's own entry carries its notes up to this many characters of text; later notes are
+# found by their own entries (shown in the same group), so appending a note costs the same in
+# a log of ten notes as in one of ten thousand.
+MATCH_TEXT_CHARS = 20_000
+
+
 def match_document(match, *, notes: Iterable[str] = ()) -> Document:
     """A recorded match as a collector looks for it: by its title, then its players' names,
     the day it was played (in words and as written, 1989-03-12), its source (where a place
-    is written) and its notes as they read now, in no known language."""
+    is written) and its notes as they read now (the first ``MATCH_TEXT_CHARS`` of them), in
+    no known language."""
     played = (f"{format_date(match.played_on, 'j F Y')} {match.played_on.isoformat()}"
               if match.played_on else "")
     names = ", ".join(player.get("name") or player["id"] for player in match.players)
+    text = "\n".join(part for part in (names, played, match.source) if part)
     return Document(
         source=match_source(match.pk),
         kind=SearchEntry.MATCH,
         game_id=match.game_id,
         title=match.title,
-        text="\n".join(part for part in (names, played, match.source, *notes) if part),
+        text=with_notes(text, notes),
         match_id=match.pk,
     )
+
+
+def with_notes(text: str, notes: Iterable[str]) -> str:
+    """``text`` and then each of ``notes`` on a line of its own, cut at ``MATCH_TEXT_CHARS``:
+    a text that long is full, and stays so whatever is appended after."""
+    if len(text) >= MATCH_TEXT_CHARS:
+        return text
+    parts = [text] if text else []
+    length = len(text)
+    for note in notes:
+        parts.append(note)
+        length += len(note) + 1
+        if length >= MATCH_TEXT_CHARS:
+            break
+    return "\n".join(parts)[:MATCH_TEXT_CHARS]
 
 
 def annotation_source(match_id: int, seq: int) -> str:

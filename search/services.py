@@ -8,6 +8,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import replace
 from typing import Any
 
 from django.contrib.postgres.search import SearchVector
@@ -83,9 +84,21 @@ def index_match_notes(*, match: Match, events: Iterable[Mapping[str, Any]]) -> N
     documents, withdrawn = docs.annotation_documents(
         game_id=match.game_id, match_id=match.pk, events=events
     )
-    if documents or withdrawn:
-        _replace(remove=Q(source__in=withdrawn), documents=documents)
+    if not (documents or withdrawn):
+        return
+    _replace(remove=Q(source__in=withdrawn), documents=documents)
+    if withdrawn:
+        index_match(match=match)  # a note reworded or withdrawn: its entry read again
+        return
+    # Only new notes: added to the entry as it stands, without reading the log's notes again.
+    kept = SearchEntry.objects.filter(source=docs.match_source(match.pk)).first()
+    if kept is None:
         index_match(match=match)
+        return
+    text = docs.with_notes(kept.text, [note.text for note in documents])
+    if text != kept.text:
+        document = docs.match_document(match)
+        _replace(remove=Q(pk=kept.pk), documents=[replace(document, text=text)])
 
 
 def index_match(*, match: Match) -> None:

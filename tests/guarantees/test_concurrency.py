@@ -1,5 +1,5 @@
 """Nothing lost under concurrency: eight writer processes, each with its own
-PostgreSQL connection, append 1,000 notes each to one match with expected_seq and retry on
+PostgreSQL connection, append 250 notes each to one match with expected_seq and retry on
 conflict. PostgreSQL only: SQLite serialises writers on its file lock, which
 tests/replay/test_concurrency.py already covers with threads."""
 
@@ -16,7 +16,7 @@ from tests.worker import database_url_from_settings
 from trust.audit import verify_log
 
 WRITERS = 8
-APPENDS_EACH = 1000
+APPENDS_EACH = 250
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
@@ -78,8 +78,8 @@ def assert_log_complete(match: Match, reports: dict) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_eight_writer_processes_lose_nothing(postgres_only, log_match, capsys):
-    """Tries: 8 processes × 1,000 single-event appends to one match, each with the
-    expected_seq it last saw, retrying on conflict. Proves: seqs 1..8000 with no gap and no
+    """Tries: 8 processes × 250 single-event appends to one match, each with the
+    expected_seq it last saw, retrying on conflict. Proves: seqs 1..2000 with no gap and no
     duplicate, every acknowledged (seq, text) pair is in the log at that seq, and the hash
     chain verifies."""
     reports, elapsed = run_writers(log_match, lose_first_response=False)
@@ -91,7 +91,7 @@ def test_eight_writer_processes_lose_nothing(postgres_only, log_match, capsys):
 
 @pytest.mark.django_db(transaction=True)
 def test_retries_after_a_lost_response_store_each_event_once(postgres_only, log_match, capsys):
-    """Tries: the same 8 × 1,000 appends, each with an idempotency key; every writer throws
+    """Tries: the same 8 × 250 appends, each with an idempotency key; every writer throws
     away the first successful answer (a response lost on the network) and sends the same
     append again with the same key. Proves: each event is stored exactly once, the retry is
     answered with the original seq (``repeated``), and the log is complete and verifies."""
