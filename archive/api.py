@@ -41,10 +41,10 @@ from archive.serializers import (
     TranscriptionSerializer,
 )
 from boundary.drf import BoundedJSONParser
-from web.access import ID_PATTERN, int_query_param, is_curator
-from web.openapi import whole_number_parameter
+from web.access import ID_PATTERN, int_query_param, is_curator, name_query_param
+from web.openapi import GAME_PARAMETER, name_parameter, whole_number_parameter
+from web.params import GAME_SLUG, LANGUAGE_TAG
 
-GAME_PARAM = OpenApiParameter("game", OpenApiTypes.STR, description="a game's slug")
 RULEBOOK_PARAM = whole_number_parameter("rulebook", low=1, description="a rulebook's id")
 
 
@@ -58,6 +58,10 @@ class FileRenderer(BaseRenderer):
     def render(self, data, accepted_media_type=None, renderer_context=None):
         if isinstance(data, (bytes, str)):
             return data
+        # An error (a 404 asked with ?format=file): JSON, and said so, not "*/*".
+        response = (renderer_context or {}).get("response")
+        if response is not None:
+            response["Content-Type"] = "application/json"
         return json.dumps(data).encode("utf-8")
 
 
@@ -69,7 +73,7 @@ def _base_url(request) -> str:
 
 
 @extend_schema_view(
-    list=extend_schema(parameters=[GAME_PARAM]),
+    list=extend_schema(parameters=[GAME_PARAMETER]),
     create=extend_schema(
         request=RulebookCreateSerializer,
         responses={201: RulebookSerializer},
@@ -115,7 +119,7 @@ class RulebookViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin,
             ),
             "scans",
         )
-        game = self.request.query_params.get("game")
+        game = name_query_param(self.request, "game", GAME_SLUG)
         return rulebooks.filter(game__slug=game) if game else rulebooks
 
     @extend_schema(
@@ -180,9 +184,9 @@ class ScanViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
 @extend_schema_view(
     list=extend_schema(
         parameters=[
-            GAME_PARAM,
+            GAME_PARAMETER,
             RULEBOOK_PARAM,
-            OpenApiParameter("language", OpenApiTypes.STR, description="e.g. en, it"),
+            name_parameter("language", LANGUAGE_TAG),
         ]
     ),
     create=extend_schema(
@@ -211,14 +215,15 @@ class TranscriptionViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSe
             "rulebook__game")
         if self.action != "list":
             transcriptions = transcriptions.prefetch_related("passages", "annotations__passage")
-        params = self.request.query_params
-        if params.get("game"):
-            transcriptions = transcriptions.filter(rulebook__game__slug=params["game"])
+        game = name_query_param(self.request, "game", GAME_SLUG)
+        if game:
+            transcriptions = transcriptions.filter(rulebook__game__slug=game)
         rulebook = int_query_param(self.request, "rulebook", low=1)
         if rulebook is not None:
             transcriptions = transcriptions.filter(rulebook_id=rulebook)
-        if params.get("language"):
-            transcriptions = transcriptions.filter(language=params["language"])
+        language = name_query_param(self.request, "language", LANGUAGE_TAG)
+        if language:
+            transcriptions = transcriptions.filter(language=language)
         return transcriptions
 
     def create(self, request, *args, **kwargs):
@@ -361,7 +366,7 @@ def _rules_refused(error: RulesProblems) -> Response:
 
 
 @extend_schema_view(
-    list=extend_schema(parameters=[GAME_PARAM],
+    list=extend_schema(parameters=[GAME_PARAMETER],
                        description="Versions of games' rules documents, newest first "
                        "(drafts for curators only)."),
     create=extend_schema(
@@ -380,7 +385,7 @@ class RulesDocumentViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSe
                                                                            "-version")
         if not is_curator(self.request.user):
             documents = documents.filter(state=RulesDocument.PUBLISHED)
-        game = self.request.query_params.get("game")
+        game = name_query_param(self.request, "game", GAME_SLUG)
         return documents.filter(game__slug=game) if game else documents
 
     def create(self, request, *args, **kwargs):

@@ -27,9 +27,9 @@ from studies.services import (
     study_impact,
     study_sweep,
 )
-from web.access import ID_PATTERN, int_query_param
-from web.openapi import whole_number_parameter
-from web.params import MAX_QUERY_INT
+from web.access import ID_PATTERN, int_query_param, name_query_param
+from web.openapi import GAME_PARAMETER, whole_number_parameter
+from web.params import GAME_SLUG, MAX_QUERY_INT
 
 
 class StudySerializer(serializers.ModelSerializer):
@@ -99,7 +99,7 @@ class StudyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
                 if kind not in dict(Study.KINDS):
                     raise ValidationError({"kind": f"kind is one of {', '.join(dict(Study.KINDS))}"})
                 studies = studies.filter(kind=kind)
-            game = self.request.query_params.get("game")
+            game = name_query_param(self.request, "game", GAME_SLUG)
             if game:
                 studies = studies.filter(game__slug=game)
             match = int_query_param(self.request, "match", low=1)
@@ -109,7 +109,7 @@ class StudyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
 
     @extend_schema(parameters=[
         OpenApiParameter("kind", str, enum=[Study.SWEEP, Study.IMPACT, Study.ARCHIVE]),
-        OpenApiParameter("game", str),
+        GAME_PARAMETER,
         whole_number_parameter("match", low=1, description="a sweep's match")])
     def list(self, request, *args, **kwargs):
         """Stored studies with their progress (results in each study's own read)."""

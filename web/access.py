@@ -12,9 +12,10 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 from web.converters import ID_PATTERN
-from web.params import MAX_QUERY_INT, BadParameter, whole_number
+from web.params import MAX_QUERY_INT, BadParameter, NameShape, name_of_shape, whole_number
 
-__all__ = ["ID_PATTERN", "ReadOnlyOrCurator", "int_query_param", "is_curator"]
+__all__ = ["ID_PATTERN", "ReadOnlyOrCurator", "int_query_param", "is_curator",
+           "name_query_param"]
 
 
 def is_curator(user) -> bool:
@@ -33,6 +34,14 @@ class ReadOnlyOrCurator(BasePermission):
 
     def has_permission(self, request, view):
         return request.method in SAFE_METHODS or is_curator(request.user)
+
+
+def name_query_param(request, name: str, shape: NameShape) -> str | None:
+    """An API view's name parameter (``web.params.GAME_SLUG``…), or a 400 naming it."""
+    try:
+        return name_of_shape(request.query_params, name, shape)
+    except BadParameter as error:
+        raise ValidationError({error.name: error.message}) from None
 
 
 def int_query_param(

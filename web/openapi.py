@@ -12,7 +12,7 @@ from rest_framework.permissions import SAFE_METHODS
 
 from boundary.drf import RefusesUnknownFields, WholeNumberField
 from web.access import ReadOnlyOrCurator
-from web.params import MAX_QUERY_INT
+from web.params import GAME_SLUG, MAX_QUERY_INT, NameShape
 
 
 class ReadableByAnyone(AutoSchema):
@@ -41,6 +41,16 @@ class ReadableByAnyone(AutoSchema):
                     if getattr(field, bound, None) is not None:
                         target[key] = getattr(field, bound)
         return schema
+
+
+def name_parameter(name: str, shape: NameShape, *, description: str = "") -> OpenApiParameter:
+    """A query parameter ``web.access.name_query_param`` reads, with its shape."""
+    return OpenApiParameter(name, {"type": "string", "pattern": shape.pattern,
+                                   "maxLength": shape.max_length},
+                            description=description or shape.said)
+
+
+GAME_PARAMETER = name_parameter("game", GAME_SLUG)
 
 
 def whole_number_parameter(name: str, *, low: int = 0, high: int = MAX_QUERY_INT,

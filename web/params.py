@@ -1,9 +1,11 @@
-"""Query parameters that must be whole numbers (ASCII digits, as everywhere), with an error
-that names the parameter."""
+"""Query parameters that must be whole numbers (ASCII digits, as everywhere) or names of a
+known shape (a game's slug, a language tag), with an error that names the parameter."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from boundary import whole_number_text
 
@@ -37,3 +39,29 @@ def whole_number(
     if not low <= value <= high:
         raise BadParameter(name, f"{name} must be a whole number from {low} to {high}")
     return value
+
+
+@dataclass(frozen=True)
+class NameShape:
+    """What a name parameter may be: the pattern the schema publishes, and its words."""
+
+    pattern: str
+    max_length: int
+    said: str
+
+
+# Game.slug is a SlugField of 50; a language is a BCP 47 tag as transcriptions store it.
+GAME_SLUG = NameShape(r"^[-a-zA-Z0-9_]+$", 50, "a game's slug (letters, digits, - and _)")
+LANGUAGE_TAG = NameShape(r"^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{1,8})*$", 35,
+                         "a language tag such as en, it or pt-BR")
+
+
+def name_of_shape(params: Mapping[str, str], name: str, shape: NameShape) -> str | None:
+    """``params[name]`` when it has ``shape``; None when absent (given empty, it is refused:
+    the schema's pattern says a name)."""
+    raw = params.get(name)
+    if raw is None:
+        return None
+    if len(raw) > shape.max_length or not re.fullmatch(shape.pattern, raw):
+        raise BadParameter(name, f"{name} must be {shape.said}")
+    return raw

@@ -48,9 +48,10 @@ from replay.reading import selectors
 from replay.recorder.head import recorder_head
 from replay.variations.lines import variation_create
 from trust.reader import check_stretch
-from web.access import ID_PATTERN, int_query_param
-from web.openapi import ErrorSerializer, whole_number_parameter
+from web.access import ID_PATTERN, int_query_param, name_query_param
+from web.openapi import GAME_PARAMETER, ErrorSerializer, whole_number_parameter
 from web.pagination import LogPages
+from web.params import GAME_SLUG
 
 # -- games -----------------------------------------------------------------------------------
 
@@ -152,7 +153,7 @@ APPEND_RESPONSES = {
 
 @extend_schema_view(
     list=extend_schema(
-        parameters=[OpenApiParameter("game", OpenApiTypes.STR, description="a game's slug")],
+        parameters=[GAME_PARAMETER],
         description="Public matches, and the signed-in user's own private ones.",
     ),
     create=extend_schema(
@@ -174,8 +175,10 @@ class MatchViewSet(
 
     def get_queryset(self):
         matches = selectors.visible_matches(user=self.request.user).select_related("created_by")
-        game = self.request.query_params.get("game")
-        return matches.filter(game__slug=game) if game and self.action == "list" else matches
+        if self.action != "list":
+            return matches
+        game = name_query_param(self.request, "game", GAME_SLUG)
+        return matches.filter(game__slug=game) if game else matches
 
     def create(self, request, *args, **kwargs):
         body = request.data

@@ -51,3 +51,37 @@ def test_a_language_tag_with_an_underscore_is_refused_by_the_api(db):
     response = curator.post("/api/rulebooks/", {"game": game.slug, "edition": "First",
                                                 "language": "en_US"}, format="json")
     assert response.status_code == 400 and response.json()["field"] == "language"
+
+
+@pytest.mark.parametrize("path", ["/api/matches/", "/api/studies/", "/api/transcriptions/",
+                                  "/api/rulebooks/", "/api/rules/"])
+@pytest.mark.parametrize("game", ["a\x00b", "two words", "x" * 51, "dagon;--", ""])
+def test_a_game_filter_that_is_no_slug_is_a_400_naming_game(db, path, game):
+    """Found on PostgreSQL by schemathesis: ``?game=`` with a NUL was refused there (400) and
+    read on SQLite (200), while the schema allowed any string. Proves: the schema publishes
+    the slug's pattern, and a value outside it is a 400 naming ``game`` on either database."""
+    response = APIClient().get(path, {"game": game})
+    assert response.status_code == 400, response.content
+    assert response.json()["field"] == "game"
+    assert "a game's slug" in response.json()["detail"]
+
+
+def test_a_language_filter_that_is_no_tag_is_a_400_and_a_good_one_filters(db):
+    assert APIClient().get("/api/transcriptions/", {"language": "en\x00"}).json()["field"] \
+        == "language"
+    assert APIClient().get("/api/transcriptions/", {"language": "pt-BR"}).status_code == 200
+
+
+def test_a_game_filter_with_a_slug_of_no_game_finds_nothing(db):
+    for path in ("/api/matches/", "/api/studies/", "/api/transcriptions/"):
+        response = APIClient().get(path, {"game": "no-such-game"})
+        assert response.status_code == 200 and response.json()["results"] == []
+
+
+def test_a_download_asked_as_a_file_answers_its_404_as_json(db):
+    """``?format=file`` picked the download renderer, whose media type is ``*/*``: its 404
+    said ``Content-Type: */*``, which the schema does not list."""
+    response = APIClient().get("/api/transcriptions/1/tei/", {"format": "file"})
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["error"] == "not_found"
