@@ -8,13 +8,14 @@ import json
 from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from games.rules.problems import Problem, path_text
 from games.rules.source import Source
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
 FORMAT = "ludoteca.rules/1"
@@ -28,7 +29,10 @@ def schema() -> dict:
 @cache
 def validator(definition: str | None = None) -> Draft202012Validator:
     """The validator of the whole document, or of one of its ``$defs`` (a space, an action…),
-    which an option's clause is checked against in the place its point stands."""
+    which an option's clause is checked against in the place its point stands. jsonschema is
+    imported here, by the first check: a web process that checks no document never pays it."""
+    from jsonschema import Draft202012Validator
+
     root = schema()
     if definition is None:
         return Draft202012Validator(root)
