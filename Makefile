@@ -5,6 +5,9 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# A pass's exit status survives the pipe that labels its lines.
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 
 .PHONY: demo test test-sqlite test-postgres setup migrate data bench lint types clean
 
@@ -31,10 +34,21 @@ demo: data
 
 # Pass 1: everything on SQLite (worker tests need a server database, so they run in pass 2).
 # Pass 2: the database tests again on a PostgreSQL server the suite starts, with Redis and a
-# real Celery worker process (the image and compose checks use no database: pass 1 only).
+# real Celery worker process (the image and compose checks use no database, and what is marked
+# one_database reads alike on any: pass 1 only). The two passes share nothing (each has its
+# own var/ folder, servers and ports), so they run side by side, one per core; each line of
+# output says which pass printed it, and either failing fails `make test`.
 test: $(STAMP) lint types
-	$(PY) -m pytest -m "not worker" -p no:cacheprovider
-	$(PY) -m pytest --database=postgres --ignore=tests/games --ignore=tests/deployment -m "not browser" -p no:cacheprovider
+	@$(MAKE) --no-print-directory -j2 test-sqlite test-postgres
+
+test-sqlite: $(STAMP)
+	PYTHONUNBUFFERED=1 LUDOTECA_VAR_DIR=$(CURDIR)/var/test-sqlite $(PY) -m pytest -m "not worker" \
+		-p no:cacheprovider 2>&1 | sed -u 's/^/[sqlite] /'
+
+test-postgres: $(STAMP)
+	PYTHONUNBUFFERED=1 LUDOTECA_VAR_DIR=$(CURDIR)/var/test-postgres $(PY) -m pytest --database=postgres \
+		--ignore=tests/games --ignore=tests/deployment -m "not browser and not one_database" \
+		-p no:cacheprovider 2>&1 | sed -u 's/^/[postgres] /'
 
 bench: $(STAMP)
 	$(PY) bench/engine_speed.py

@@ -109,7 +109,10 @@ def recorded_through_forms(client, engine) -> list[int]:
     return sizes
 
 
+# Recording four long matches is engine and template work, the same on any database; the
+# parlour's match (every kind of open field) runs on PostgreSQL too.
 @pytest.mark.slow
+@pytest.mark.one_database
 @pytest.mark.parametrize("slug", games.available())
 def test_a_simulated_match_recorded_through_the_forms_alone(curator_client, archive, slug):
     sizes = recorded_through_forms(curator_client, games.get(slug))
