@@ -16,14 +16,17 @@ from pathlib import Path
 import games
 
 RULEBOOKS = Path(__file__).resolve().parents[1] / "archive" / "seed" / "rulebooks"
+DATA_GAMES = Path(__file__).resolve().parents[1] / "archive" / "seed" / "rules"
 SNAKE_CASE = re.compile(r"(?<![\w./#-])[a-z]+(?:_[a-z0-9]+)+(?![\w/-])")
 LOOKS_MADE = re.compile(r"[0-9_/>-]")
 
 
 @lru_cache(maxsize=16)
 def _rulebook_words(slug: str) -> str:
-    return " ".join(path.read_text(encoding="utf-8") for path in RULEBOOKS.glob("*.txt")
-                    if path.name.startswith(slug.split("-")[0][:4]))
+    books = [path for path in RULEBOOKS.glob("*.txt")
+             if path.name.startswith(slug.split("-")[0][:4])]
+    books += sorted((DATA_GAMES / slug).glob("*.txt"))  # a game whose rules are data
+    return " ".join(path.read_text(encoding="utf-8") for path in books)
 
 
 def identifiers(slug: str, setup: Mapping | None = None) -> frozenset[str]:
