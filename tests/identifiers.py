@@ -8,6 +8,7 @@ Gothic Game's ``blow-pipe``) is not one; ``paris`` is one, since the page says `
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
@@ -16,14 +17,20 @@ from pathlib import Path
 import games
 
 RULEBOOKS = Path(__file__).resolve().parents[1] / "archive" / "seed" / "rulebooks"
+DATA_GAMES = Path(__file__).resolve().parents[1] / "archive" / "seed" / "rules"
 SNAKE_CASE = re.compile(r"(?<![\w./#-])[a-z]+(?:_[a-z0-9]+)+(?![\w/-])")
 LOOKS_MADE = re.compile(r"[0-9_/>-]")
 
 
 @lru_cache(maxsize=16)
 def _rulebook_words(slug: str) -> str:
-    return " ".join(path.read_text(encoding="utf-8") for path in RULEBOOKS.glob("*.txt")
-                    if path.name.startswith(slug.split("-")[0][:4]))
+    """The transcriptions of the game's rulebooks, as the seed archive lists them (and those
+    of a game whose rules are data, beside its rules document)."""
+    manifest = json.loads((RULEBOOKS.parent / "archive.json").read_text(encoding="utf-8"))
+    books = [RULEBOOKS / text["file"] for game in manifest["games"] if game["slug"] == slug
+             for book in game["rulebooks"] for text in book["transcriptions"]]
+    books += sorted((DATA_GAMES / slug).glob("*.txt"))
+    return " ".join(path.read_text(encoding="utf-8") for path in books)
 
 
 def identifiers(slug: str, setup: Mapping | None = None) -> frozenset[str]:
@@ -46,8 +53,8 @@ def identifiers(slug: str, setup: Mapping | None = None) -> frozenset[str]:
             found.update(value for value in field.allowed or ()
                          if LOOKS_MADE.search(value) and names.get(value) != value
                          and not re.fullmatch(r"[0-9]+\+?", value))
-    text = _rulebook_words(slug)
-    return frozenset(item for item in found if item not in text)
+    words = set(re.findall(r"[\w:+-]+", _rulebook_words(slug)))  # as whole words, not inside one
+    return frozenset(item for item in found if item not in words)
 
 
 def leaks(text: str, ids: Iterable[str]) -> list[str]:

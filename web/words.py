@@ -42,21 +42,47 @@ def in_words(value, names: Mapping[str, str] | None = None) -> str:
     return str(value)
 
 
+def field_names(engine, setup: Mapping | None) -> dict[str, dict[str, str]]:
+    """What each event field's values are said as, by field name: the ids a field refers to
+    by the engine's names for them (``A2`` → "the ghost"), and a value it allows that is made
+    of words joined by hyphens in those words (``back-to-reality`` → "back to reality")."""
+    said: dict[str, dict[str, str]] = {}
+    if engine is None:
+        return said
+    setup = engine.setup_with_defaults(setup or {})
+    named: dict[str, Mapping[str, str]] = {}
+    for spec in engine.event_schema.values():
+        for name, field in spec.fields.items():
+            words = said.setdefault(name, {})
+            if field.refers not in (None, "player"):
+                if field.refers not in named:
+                    named[field.refers] = engine.referent_names(field.refers, setup) or {}
+                words.update(named[field.refers])
+            for value in field.allowed or ():
+                if isinstance(value, str) and value not in words and ("-" in value or "_" in value):
+                    words[value] = label(value)
+    return {name: words for name, words in said.items() if words}
+
+
 def facts(data: Mapping | None, names: Mapping[str, str] | None = None,
-          *, skip: tuple[str, ...] = ()) -> list[tuple[str, str]]:
-    """A mapping as (label, value in words) rows."""
-    return [(label(key), in_words(value, names)) for key, value in (data or {}).items()
-            if key not in skip]
+          *, skip: tuple[str, ...] = (),
+          fields: Mapping[str, Mapping[str, str]] | None = None) -> list[tuple[str, str]]:
+    """A mapping as (label, value in words) rows; ``fields`` (``field_names``) says each
+    field's values in the game's words."""
+    names, fields = names or {}, fields or {}
+    return [(label(key), in_words(value, {**names, **fields[key]} if key in fields else names))
+            for key, value in (data or {}).items() if key not in skip]
 
 
 def event_in_words(event_type: str, actor: str | None, data: Mapping | None,
-                   names: Mapping[str, str] | None = None) -> str:
+                   names: Mapping[str, str] | None = None,
+                   fields: Mapping[str, Mapping[str, str]] | None = None) -> str:
     """``attack`` by p1 with {"target": "p2"} → ``attack by Ana — target: Luis``."""
     names = names or {}
     said = label(event_type)
     if actor:
         said += f" by {names.get(actor, actor)}"
-    details = "; ".join(f"{key}: {value}" for key, value in facts(data, names))
+    details = "; ".join(f"{key}: {value}" for key, value in facts(data, names, fields=fields))
     return f"{said} — {details}" if details else said
 
 

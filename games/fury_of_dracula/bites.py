@@ -207,7 +207,7 @@ def damage(state, actor, data, ref):
     draft = Draft(state)
     h = draft.edit("hunters", pid)
     h["damage"] = h["damage"] + data["amount"]
-    unchecked(ref, "health and damage are not in the excerpts: record a defeat by damage as hunter_defeated")
+    unchecked(ref, "health and damage are not in the excerpts: record a defeat by damage as the hunter's defeat")
     return draft.state, f"{name(state, pid)} takes {data['amount']} damage"
 
 

@@ -403,7 +403,7 @@ BITE_SPACES = _point(
          "that a hunter's sheet has room for three bite tokens: a number not in the excerpts"),
         (
             "as-recorded",
-            ("Every bite finds room; a defeat for want of it is recorded as hunter_defeated."),
+            ("Every bite finds room; a defeat for want of it is recorded as a defeat of its own."),
             ("that a sheet always has room for another bite token, so that the sentence on a "
              "hunter with no room never applies unless the record gives the defeat"),
         ),
@@ -495,7 +495,7 @@ VICTORY = _point(
             "Influence 13 wins for Dracula, Dracula defeated wins for the hunters.",
             "that these end the match too: the full game's rule, not in the excerpts",
         ),
-        ("recorded-only", "Nothing the text does not say: only a game_over event ends the match."),
+        ("recorded-only", "Nothing the text does not say: only a recorded end of the game ends the match."),
     ),
     "recorded-only",
     UNSPECIFIED,

@@ -166,7 +166,7 @@ BLOW_PIPE_CARD = _point(
     [
         (
             "recorded-kind",
-            "any card the collector recorded with kind 'blow-pipe', whatever its name",
+            "any card the collector recorded as a blow pipe, whatever its name",
             ("that the kind a collector records identifies the card the sentence names, "
              "whatever name the card was read as"),
         ),

@@ -41,7 +41,7 @@ from trust.audit import chain_problem
 from trust.chain import ChainBreak
 from trust.errors import BrokenChain
 from web.pages import curator_only, page
-from web.words import event_in_words
+from web.words import event_in_words, field_names
 
 
 def visible_match_or_404(request, match_id: int):
@@ -155,10 +155,11 @@ def names_in(match) -> dict[str, str]:
 def _events_in_words(match, events, run: ReplayRun | None) -> list[dict]:
     """Each event in words, with the address of its step in ``run`` where the run reaches it."""
     names = names_in(match)
+    fields = field_names(engine_or_none(match), match.setup)
     steps = (reverse("replay-step", args=[match.pk, run.pk, 0]).removesuffix("0/")
              if run is not None else None)
     reached = run.progress if run is not None else -1
-    return [{"seq": e.seq, "type": e.type, "words": event_in_words(e.type, e.actor, e.data, names),
+    return [{"seq": e.seq, "type": e.type, "words": event_in_words(e.type, e.actor, e.data, names, fields),
              "step_url": f"{steps}{e.seq}/" if steps and e.seq <= reached else None}
             for e in events]
 

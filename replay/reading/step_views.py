@@ -51,7 +51,7 @@ from web.access import is_curator
 from web.jinja import render_fragment
 from web.pages import bad_parameter_is_400, curator_only, page, wants_fragment
 from web.params import whole_number
-from web.words import facts, flag_kind_in_words
+from web.words import facts, field_names, flag_kind_in_words
 
 
 def _step_url(run, seq, viewer=None) -> str:
@@ -309,7 +309,9 @@ def _step_context(face: RunFace, seq, viewer, reads: step_cache.RunReads | None 
         "checksum": truncated(view.step.checksum, 13) if view.step else "",
         "state_json": state_json(view.state),
         "event_facts": render_fragment("replay/facts.html", empty="",
-                                       said=facts(event["data"], names) if event else []),
+                                       said=facts(event["data"], names,
+                                                   fields=field_names(engine, match.setup))
+                                       if event else []),
     }
 
 

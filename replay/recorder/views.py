@@ -58,7 +58,7 @@ from trust.errors import BrokenChain
 from web.jinja import render_fragment
 from web.pages import bad_parameter_is_400, curator_only, page
 from web.params import BadParameter, whole_number
-from web.words import event_in_words, label
+from web.words import event_in_words, field_names, label
 
 RECENT = 8
 
@@ -255,7 +255,8 @@ def _as_played_context(head: RecorderHead, as_played: Mapping) -> dict:
         "as_played_actor_name": match.player_name(as_played.get("actor"))
         if as_played.get("actor") else "nobody",
         "as_played_words": event_in_words(as_played["type"], as_played.get("actor"),
-                                          as_played.get("data"), _names(head))
+                                          as_played.get("data"), _names(head),
+                                          field_names(head.engine, head.match.setup))
         if as_played.get("type") and spec else "",
     }
 
@@ -303,6 +304,7 @@ def _context(request, head: RecorderHead, *, as_played: dict | None = None,
     since = min([*recent, *([undo.seq] if undo else [])], default=head.seq + 1)
     said = said_since(head=head, since=since)
     names = _names(head)
+    fields = field_names(head.engine, match.setup)
     drawing = draw_board(head.layout, head.pieces, match.players)
     drawing = replace(drawing, movable=_movable(drawing, [r for r in rows
                                                           if not r["choice"].chance]))
@@ -340,18 +342,19 @@ def _context(request, head: RecorderHead, *, as_played: dict | None = None,
         "reading": reading_words(engine_or_none(match), head.reading.options),
         "changing_reading": request.GET.get("reading") == "change" or error != "",
         "opened": opened,
-        "recent": [_recent(seq, said.get(seq), names) for seq in recent],
+        "recent": [_recent(seq, said.get(seq), names, fields) for seq in recent],
     }
 
 
-def _recent(seq: int, said, names: Mapping[str, str]) -> dict:
+def _recent(seq: int, said, names: Mapping[str, str],
+            fields: Mapping[str, Mapping[str, str]]) -> dict:
     """One of the last events: the engine's words, and, for a step the engine did not apply
     as recorded (a move kept as played), who did what."""
     if said is None:
         return {"seq": seq, "said": "", "as_recorded": ""}
     event = said.event or {}
     as_recorded = "" if said.legal or not event.get("type") else event_in_words(
-        event["type"], event.get("actor"), event.get("data"), names)
+        event["type"], event.get("actor"), event.get("data"), names, fields)
     return {"seq": seq, "said": said.summary, "as_recorded": as_recorded}
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+import games
 from archive.models import Annotation
 from archive.parsing import REASON_CUES, REASON_WORDS
 from replay.log.interchange import import_match
@@ -21,7 +22,7 @@ from replay.reading.notes import noted_steps
 from replay.reading.steps import step_landmarks
 from replay.runs.replaying import replay_match
 from replay.runs.steps import changing_options
-from web.words import event_in_words, in_words
+from web.words import event_in_words, field_names, in_words
 
 LAGOON = Path(__file__).resolve().parents[2] / "games/dagon/samples/lagoon-dispute.json"
 # The Lagoon dispute as first written, when a movement roll was the default: read as written
@@ -217,6 +218,19 @@ def test_in_words():
     assert in_words(["p1", "lagoon-south"], names) == "Ana, Lagoon of the South"
     assert in_words({"p1": 2, "tail_end": []}, names) == "Ana: 2; tail end: none"
     assert event_in_words("roll", "p1", {"value": 4}, names) == "roll by Ana — value: 4"
+
+
+def test_an_event_field_says_its_values_in_the_game_words():
+    """Words, not identifiers: "Ana throws dylan-dog" is said in the game's words: a card by
+    its name, a value the field allows in words, a space by its name."""
+    fields = field_names(games.get("dylan-dog"), {})
+    names = {"p1": "Ana", "p2": "Luis"}
+    said = event_in_words("exchange", "p1", {"with": "p2", "give": "shadow:black-cat"},
+                          names, fields)
+    assert said == "exchange by Ana — with: Luis; give: the black cat shadow card"
+    said = event_in_words("nightmare_card", "p1", {"kind": "back-to-reality"}, names, fields)
+    assert said == "nightmare card by Ana — kind: back to reality"
+    assert "R13" not in event_in_words("move", "p1", {"path": ["R12", "R13"]}, names, fields)
 
 
 def test_every_reason_tag_has_words(archive):

@@ -136,7 +136,7 @@ def test_a_game_whose_text_gives_no_end_says_so(client, archive):
     page = _text(_page(client, study))
     assert ("Under every reading of this study, La Furia di Dracula's text gives a match no "
             "end its players can reach (it reads “Nothing the text does not say: only a "
-            "game_over event ends the match.”): no match can finish") in page
+            "recorded end of the game ends the match.”): no match can finish") in page
     victory = [_measured(option, other, finished=option == "full-game",
                          seat=1 if option == "full-game" else None)
                for option, other in (("full-game", "recorded-only"),
