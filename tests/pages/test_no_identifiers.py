@@ -89,8 +89,9 @@ def test_pages_of_a_game_say_no_identifiers(slug, db, client):
         run = replay_match(match=match)
         assert run.status == "done", (document["title"], run.status, run.error)
         name = document["title"]
-        # Where a record came from is its own text, kept as recorded (an old simulator's
-        # call, "seed 1, min_events None"): the archive's words, not the page's.
+        # Where a record came from is the collector's own text, kept as written (a collector
+        # may well write "R13" there): the archive's words, not the page's. The samples'
+        # sources are written in words.
         source = match.source or "\0"
         read(f"{name}: match page", reverse("match-detail", args=[match.pk]), ids, source)
         read(f"{name}: score sheet", reverse("match-score-sheet", args=[match.pk]), ids, source)
