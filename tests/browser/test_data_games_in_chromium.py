@@ -5,6 +5,8 @@ compare page; and the rules editor's Check by a click, its board and simulated m
 
 from __future__ import annotations
 
+import statistics
+
 import pytest
 from playwright.sync_api import expect
 
@@ -39,6 +41,9 @@ def test_a_data_game_recorded_by_clicks_then_compared_under_two_readings(page, d
     engine = games.get(slug)
     recorded = re_recorded_by_clicks(page, data_games.url, engine, EVENTS)
     assert len(recorded) == min(EVENTS, len(engine.simulate(seed=4)["events"]))
+    seconds = [took for _entry, took in recorded]
+    print(f"\n{slug}: {len(seconds)} events recorded by clicks and typing, "
+          f"{statistics.median(seconds):.2f} s an event (median)")  # bench/recording_by_clicks
     match = Match.objects.get(game__slug=slug, title="Recorded from the sheet")
     assert match.rules_version == "1"
     default = replay_match(match=match)

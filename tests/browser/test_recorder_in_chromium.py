@@ -293,8 +293,9 @@ def _answer(row, entry: Entry) -> None:
 
 def _record(page, entry: Entry) -> None:
     """What a person does for one event: an outcome button for a throw or draw; for a choice
-    the board leads to, the piece and its highlighted space; for any other, its words typed
-    into "Find a choice"; then each open field answered and the choice's button pressed."""
+    the board leads to, the piece and its highlighted space; for any other, its row found in
+    the list by its words (a heavy one opened by its link); then each open field answered and
+    the choice's button pressed."""
     if entry.outcome_buttons:
         _row(page, entry).get_by_role("button", name=entry.answers[0].labels[0],
                                       exact=True).click()
@@ -305,14 +306,18 @@ def _record(page, entry: Entry) -> None:
             pieces = page.locator(f'#board .piece[tabindex][data-space="{board.origin}"]')
             mine = pieces.and_(page.locator(f'[data-owner="{entry.choice.actor}"]'))
             (mine if mine.count() else pieces).first.click()
-        page.locator(f'#board .space.target[data-space="{board.target}"] circle').click(
-            force=True)  # a piece may stand on it: the click lands on that piece, as a finger's
+        # A piece may stand on the space: a finger lands on it there, so the click goes to
+        # the space's place on the screen, whatever is drawn on top (no forced click).
+        circle = page.locator(f'#board .space.target[data-space="{board.target}"] circle')
+        circle.scroll_into_view_if_needed()
+        box = circle.bounding_box()
+        assert box is not None, board.target
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         if board.submits:
             return
         if board.shared:  # several choices lead there: a person opens the one they mean
             _open_if_folded(page, entry)
-    else:
-        page.locator("#choice-filter").fill(entry.choice.label)
+    else:  # read in the list by its words and picked there, as a person does
         _open_if_folded(page, entry)
     row = _row(page, entry)
     if board is not None and board.asks:  # several values stand for the space: only those
