@@ -4,7 +4,8 @@ Python or JSON literal."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import contextlib
+from collections.abc import Mapping, Sequence
 
 NOTHING = "—"
 FLAG_KIND_WORDS = {
@@ -40,6 +41,17 @@ def in_words(value, names: Mapping[str, str] | None = None) -> str:
             return "none"
         return ", ".join(in_words(item, names) for item in value)
     return str(value)
+
+
+def spoken_names(engine, players: Sequence[Mapping[str, str]]) -> dict[str, str]:
+    """Ids a page says by name: the board's spaces (when the engine draws a board) and the
+    match's players."""
+    names: dict[str, str] = {}
+    if engine is not None:
+        with contextlib.suppress(NotImplementedError):
+            names.update(engine.layout(None).names())
+    names.update({p["id"]: p.get("name") or p["id"] for p in players})
+    return names
 
 
 def field_names(engine, setup: Mapping | None) -> dict[str, dict[str, str]]:

@@ -41,7 +41,7 @@ from trust.audit import chain_problem
 from trust.chain import ChainBreak
 from trust.errors import BrokenChain
 from web.pages import curator_only, page
-from web.words import event_in_words, field_names
+from web.words import event_in_words, field_names, spoken_names
 
 
 def visible_match_or_404(request, match_id: int):
@@ -145,11 +145,10 @@ def broken_log_is_409(view):
 
 def names_in(match) -> dict[str, str]:
     """Ids a page says by name: the match's players and its game's board spaces."""
-    names = {}
-    with contextlib.suppress(NotImplementedError, games.UnknownGame):
-        names.update(engine_for(match).layout(None).names())
-    names.update({p["id"]: p.get("name") or p["id"] for p in match.players})
-    return names
+    engine = None
+    with contextlib.suppress(games.UnknownGame):
+        engine = engine_for(match)
+    return spoken_names(engine, match.players)
 
 
 def _events_in_words(match, events, run: ReplayRun | None) -> list[dict]:

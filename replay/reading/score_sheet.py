@@ -4,7 +4,6 @@ one reading; what the printable record of a match shows."""
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass
 
 from games.core.engine import Engine
@@ -12,7 +11,7 @@ from replay.log.append import NOTE_TYPES
 from replay.models import Event, Match, ReplayFlag, ReplayRun, ReplayStep
 from replay.reading.notes import MatchNotes, StepNote, match_notes
 from replay.reading.readings import ReadingWords, flag_rows, reading_words
-from web.words import event_in_words, facts, field_names, outcome_in_words
+from web.words import event_in_words, facts, field_names, outcome_in_words, spoken_names
 
 # A sheet lists at most this many events (about a hundred A4 pages); the export holds them all.
 MOST_EVENTS = 5000
@@ -62,11 +61,7 @@ def score_sheet(*, match: Match, run: ReplayRun | None, engine: Engine | None) -
     notes = match_notes(match=match)
     upto = run.log_seq if run is not None else match.last_seq
     events = _game_events(match, notes, upto)
-    names = {}
-    if engine is not None:
-        with contextlib.suppress(NotImplementedError):
-            names.update(engine.layout(None).names())
-    names.update({p["id"]: p.get("name") or p["id"] for p in match.players})
+    names = spoken_names(engine, match.players)
     fields = field_names(engine, match.setup)
     shown = events[:MOST_EVENTS]
     said: dict[int, tuple[str, bool]] = {}
