@@ -190,16 +190,23 @@ class Drawing:
         return [space for space in self.frame.spaces if space.id in ids]
 
     @property
-    def spaces_in_words(self) -> list[SpaceInWords]:
-        """Every space in the board's order with the pieces that stand on it."""
+    def occupied_in_words(self) -> list[SpaceInWords]:
+        """The spaces pieces stand on, in the board's order, each with who stands there (the
+        board in words; the empty ones are named by ``empty_names``)."""
         there: dict[str, list[str]] = {}
         for piece in self.pieces:
             there.setdefault(piece.space, []).append(
                 piece.label + (f" ({piece.detail})" if piece.detail else ""))
         kinds = dict(self.frame.kind_words)
         return [SpaceInWords(space=space, kind=kinds.get(space.kind, space.kind),
-                             pieces=tuple(there.get(space.id, ())))
-                for space in self.frame.spaces]
+                             pieces=tuple(there[space.id]))
+                for space in self.frame.spaces if space.id in there]
+
+    @property
+    def empty_names(self) -> list[str]:
+        """The names of the spaces no piece stands on, in the board's order."""
+        taken = {piece.space for piece in self.pieces}
+        return [space.name for space in self.frame.spaces if space.id not in taken]
 
     @property
     def empty(self) -> bool:
