@@ -34,6 +34,10 @@ from trust.chain import event_hash, event_record
 from trust.reader import check_tail, refuse_broken
 
 KEEP_HEAD_STATES = "replay.tasks.keep_head_states"
+# Seconds between an append passing a multiple of KEEP_EVERY and the keeping of its states.
+# Meanwhile a read of the head applies the events since the last kept state (fewer than
+# 2 * KEEP_EVERY at a person's pace), and a writer's burst is kept in one keeping.
+KEEP_DELAY = 1.0
 # Up to this many events, PostgreSQL appends in one guarded statement (one round trip, the
 # columns as arrays); a larger batch takes the lock-then-COPY transaction, whose five round
 # trips cost less than planning arrays of thousands.
@@ -185,10 +189,11 @@ def _keep_head_states_soon(match_id: int) -> None:
     """The head's states kept up to date so no read replays the log, but off the append's
     path: after the commit, on a worker (a broker configured) or the background thread, and
     coalesced: while one is waiting for this match, no other is sent (the one waiting keeps
-    every state up to the head it finds when it runs)."""
+    every state up to the head it finds when it runs). It waits ``KEEP_DELAY`` before it
+    starts, so the batches of one burst are kept in one go, not each as it comes."""
     def send() -> None:
         if head_states.claim_keeping(match_id):
-            background.send(KEEP_HEAD_STATES, match_id)
+            background.send(KEEP_HEAD_STATES, match_id, delay=KEEP_DELAY)
 
     transaction.on_commit(send, robust=True)
 

@@ -4,7 +4,8 @@ and offers its choices (``GET /api/matches/ID/choices/`` too) from it.
 Reading it never replays the whole log. States are kept every ``KEEP_EVERY`` events as the log
 grows: after an append passes a multiple of ``KEEP_EVERY`` (or appends a correction), the
 writer sends ``keep_head_states`` after its commit, to a worker when one is configured, else
-to the background thread, coalesced so that a fast writer has one waiting at a time. The head
+to the background thread, to start a second later (``replay.log.append.KEEP_DELAY``) and
+coalesced so that a fast writer has one waiting at a time: a burst is kept in one go. The head
 is then the nearest kept state plus fewer than ``KEEP_EVERY`` events since. A kept state is trusted only while no correction appended after it was computed
 reaches back to its seq or earlier (``HeadState.made_at``). A read that finds no kept state
 near the head (after an engine's new version, a new recording reading, on a log recorded
