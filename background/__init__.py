@@ -30,17 +30,28 @@ _pool_lock = threading.Lock()
 _here = threading.local()
 
 
-def send(task_name: str, *args, wait: bool = False) -> None:
-    """Run the Celery task ``task_name`` with ``args``, where the configuration says."""
+def send(task_name: str, *args, wait: bool = False, delay: float = 0) -> None:
+    """Run the Celery task ``task_name`` with ``args``, where the configuration says;
+    ``delay`` seconds after the commit at the earliest (not when it runs here and now)."""
     from config.celery import app
 
     if not settings.CELERY_TASK_ALWAYS_EAGER:
-        transaction.on_commit(lambda: app.send_task(task_name, args=args))
+        transaction.on_commit(
+            lambda: app.send_task(task_name, args=args, countdown=delay or None))
         return
     if wait or settings.LUDOTECA_TASKS_INLINE or getattr(_here, "running", False):
         _run_here(task_name, args)
         return
+    if delay:
+        transaction.on_commit(lambda: _submit_later(delay, task_name, args))
+        return
     transaction.on_commit(lambda: _threads().submit(_run_in_thread, task_name, args))
+
+
+def _submit_later(delay: float, task_name: str, args: tuple) -> None:
+    timer = threading.Timer(delay, lambda: _threads().submit(_run_in_thread, task_name, args))
+    timer.daemon = True  # like the thread's queue, lost if the process stops
+    timer.start()
 
 
 def _run_here(task_name: str, args: tuple) -> None:

@@ -1,6 +1,8 @@
 """Appending through append_events into PostgreSQL, hash chain included, in batches of 100 and
 one event at a time; beside each figure, the eventsourcing library's PostgreSQL recorder
-appending the same events to the same server in the same run.
+appending the same events to the same server in the same run. Head states are kept in the
+background (embedded mode: a thread of this process); each phase waits until they are kept
+and says how long after its last append that was.
 
 Usage: python bench/append_speed.py [--events 20000] [--single 2000]
 Target: batched at least the reference's rate, one at a time at least 0.8 of it.
@@ -53,6 +55,22 @@ def reference_rates(server, events: list[dict], batch: int, single: int) -> tupl
     return batched, one_by_one
 
 
+def head_states_kept_after(match, timeout: float = 60.0) -> float:
+    """Seconds from now until the background keeping has kept the match's state at the last
+    multiple of KEEP_EVERY: the next phase (and the reference) starts with it done, so no
+    keeping left over runs beside them."""
+    from replay.models import HeadState
+    from replay.runs.head_states import KEEP_EVERY
+
+    target = match.last_seq // KEEP_EVERY * KEEP_EVERY
+    started = time.perf_counter()
+    while time.perf_counter() - started < timeout:
+        if not target or HeadState.objects.filter(match=match, seq=target).exists():
+            return time.perf_counter() - started
+        time.sleep(0.01)
+    raise SystemExit(f"the head states of match {match.pk} were not kept in {timeout:.0f} s")
+
+
 def ludoteca_rates(events: list[dict], batch: int, single: int) -> tuple[float, float]:
     from archive.models import Game
     from replay.log.append import append_events
@@ -69,11 +87,13 @@ def ludoteca_rates(events: list[dict], batch: int, single: int) -> tuple[float, 
     for start in range(0, len(events), batch):
         append_events(match=match, events=events[start : start + batch], expected_seq=start)
     batched = len(events) / (time.perf_counter() - started)
+    print(f"head states kept {head_states_kept_after(match):.2f} s after the last batch")
     match = new_match()
     started = time.perf_counter()
     for index, event in enumerate(events[:single]):
         append_events(match=match, events=[event], expected_seq=index)
     one_by_one = single / (time.perf_counter() - started)
+    print(f"head states kept {head_states_kept_after(match):.2f} s after the last single")
     return batched, one_by_one
 
 

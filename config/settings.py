@@ -116,6 +116,8 @@ TEMPLATES = [
     },
 ]
 
+# psycopg prepares a query run this many times: never, in effect, unless it asks.
+EXPLICIT_PREPARE_ONLY = 2**31 - 1
 _default_sqlite = f"sqlite:///{VAR_DIR / 'ludoteca.sqlite3'}"
 DATABASES = {
     "default": dj_database_url.parse(
@@ -125,6 +127,13 @@ DATABASES = {
 # A kept-alive connection is checked before each request reuses it, so a database restart
 # costs no failed request (appends outside requests recover in replay.log.append).
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django leaves psycopg's prepared statements off (None), which also ignores a query's own
+    # ``prepare=True``: a threshold no query reaches prepares only the statements that ask
+    # (the append's, planned once per connection instead of at every append).
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "prepare_threshold", EXPLICIT_PREPARE_ONLY
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL and a busy timeout let the web process and an eager replay share the file.
     DATABASES["default"]["OPTIONS"] = {

@@ -73,7 +73,11 @@ class Event(models.Model):
     """One observed event. Never updated, never deleted: database triggers refuse both
     (replay/log/db_guards.py, installed by migration)."""
 
-    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events")
+    # No index of its own: the unique (match, seq) index serves every lookup by match, and
+    # each index is one more write per appended event.
+    match = models.ForeignKey(
+        Match, on_delete=models.PROTECT, related_name="events", db_index=False
+    )
     seq = models.PositiveIntegerField()
     type = models.CharField(max_length=40)
     actor = models.CharField(max_length=40, null=True, blank=True)

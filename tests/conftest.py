@@ -49,6 +49,8 @@ def django_db_modify_db_settings(request, django_db_modify_db_settings_parallel_
 
     server = request.getfixturevalue("postgres_server")
     config = dj_database_url.parse(server.url("ludoteca"), conn_max_age=0)
+    # As config/settings.py has it: only the statements that ask are prepared.
+    config["OPTIONS"] = {"prepare_threshold": settings.EXPLICIT_PREPARE_ONLY}
     config = connections.configure_settings({"default": config})["default"]
     settings.DATABASES["default"].clear()
     settings.DATABASES["default"].update(config)

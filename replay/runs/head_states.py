@@ -4,7 +4,8 @@ and offers its choices (``GET /api/matches/ID/choices/`` too) from it.
 Reading it never replays the whole log. States are kept every ``KEEP_EVERY`` events as the log
 grows: after an append passes a multiple of ``KEEP_EVERY`` (or appends a correction), the
 writer sends ``keep_head_states`` after its commit, to a worker when one is configured, else
-to the background thread, coalesced so that a fast writer has one waiting at a time. The head
+to the background thread, to start a second later (``replay.log.append.KEEP_DELAY``) and
+coalesced so that a fast writer has one waiting at a time: a burst is kept in one go. The head
 is then the nearest kept state plus fewer than ``KEEP_EVERY`` events since. A kept state is trusted only while no correction appended after it was computed
 reaches back to its seq or earlier (``HeadState.made_at``). A read that finds no kept state
 near the head (after an engine's new version, a new recording reading, on a log recorded
@@ -15,6 +16,7 @@ cost is paid once.
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Mapping
 
 from django.core.cache import cache
@@ -34,6 +36,8 @@ KEEP_EVERY = SNAPSHOT_INTERVAL
 KEEPING_MARK_SECONDS = 30
 READ_CHUNK = 5000
 NEAREST_BATCH = 8
+# Events the background keeping applies between two hand-overs of the interpreter lock.
+YIELD_EVERY = 4
 
 
 def match_reading(*, match: Match, engine: Engine | None = None) -> Interpretation:
@@ -83,15 +87,17 @@ def keep_head_states(*, match_id: int) -> None:
     target = match.last_seq - match.last_seq % KEEP_EVERY
     if target:
         try:
-            _state_after(match, engine, reading, target)
+            _state_after(match, engine, reading, target, yielding=True)
         except BrokenChain:
             return
 
 
-def _state_after(match: Match, engine: Engine, reading: Interpretation, seq: int) -> dict:
+def _state_after(match: Match, engine: Engine, reading: Interpretation, seq: int, *,
+                 yielding: bool = False) -> dict:
     """The state after ``seq`` with every correction of the log up to ``match.last_seq``
     applied, from the nearest kept state that still holds; the states at multiples of
-    ``KEEP_EVERY`` passed on the way are kept."""
+    ``KEEP_EVERY`` passed on the way are kept. ``yielding`` lets other threads of the process
+    run between events (the keeping, on the background thread beside appending requests)."""
     key = reading_key(engine, reading)
     # (match, type) only, so the planner takes the corrections' own index (see replay.runs).
     rows = sorted((row for row in Event.objects.filter(match=match, type="correction")
@@ -107,6 +113,10 @@ def _state_after(match: Match, engine: Engine, reading: Interpretation, seq: int
         events = verified_events(match.pk, after_seq=begin, up_to_seq=min(begin + READ_CHUNK, seq))
         for event in effective_events(events, corrections):
             state = engine.apply(state, event, reading).state
+            if yielding and event["seq"] % YIELD_EVERY == 0:
+                # Hand the interpreter lock on: an appending thread whose answer arrived
+                # waits this long, not the interpreter's 5 ms switch interval.
+                time.sleep(0)
             if event["seq"] % KEEP_EVERY == 0:
                 kept.append(HeadState(match=match, reading=key, seq=event["seq"],
                                       made_at=match.last_seq, state=state))

@@ -4,6 +4,7 @@ stale expected_seq, honours idempotency keys, and chains hashes."""
 import itertools
 
 import pytest
+from django.db import connection
 
 from replay.log.append import append_events
 from replay.log.errors import AppendConflict, IdempotencyMismatch, MalformedEvent
@@ -133,3 +134,17 @@ def test_an_engine_game_refuses_events_its_schema_does_not_know(db, event, field
     append_events(match=match, events=[{"type": "roll", "actor": "p2", "data": {"value": 3}}],
                   expected_seq=0)
     assert Event.objects.filter(match=match).count() == 1
+
+
+def test_postgres_plans_the_append_statements_once_per_connection(match):
+    """The append's statements are prepared on the server (Django turns psycopg's preparing
+    off unless the settings give a threshold), so an append does not plan its CTE again."""
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's")
+    append_events(match=match, events=notes("one"), expected_seq=0)
+    append_events(match=match, events=notes("two", "three"), expected_seq=1)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    appends = [statement for statement in prepared if "INSERT INTO replay_event" in statement]
+    assert len(appends) == 2  # one event, and a batch

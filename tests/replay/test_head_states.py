@@ -150,15 +150,17 @@ def test_an_append_keeps_no_state_itself_and_sends_one_keeping_at_a_time(
     """Tries: three batches of 100 events appended, each passing a multiple of KEEP_EVERY, in
     embedded mode (no broker, tasks not inline). Proves: no append keeps a state itself (its
     process goes on appending), the keeping is sent after the commit, off the request (no
-    ``wait``), and coalesced: one waits while the others are appended; once it has run, the
-    next append sends again, and the states it keeps are those of the whole log."""
+    ``wait``) to start ``KEEP_DELAY`` later, and coalesced: one waits while the others are
+    appended; once it has run, the next append sends again, and the states it keeps are those
+    of the whole log."""
     from background import send as real_send
     from replay.log import append as append_module
 
     settings.LUDOTECA_TASKS_INLINE = False
     sent = []
     monkeypatch.setattr(append_module.background, "send",
-                        lambda name, *args, wait=False: sent.append((name, args, wait)))
+                        lambda name, *args, wait=False, delay=0: sent.append(
+                            (name, args, wait, delay)))
     document = games.get("dagon").simulate(seed=4, max_events=450)  # 450 events long
     events = [{k: e[k] for k in ("type", "actor", "data")} for e in document["events"]]
     assert len(events) >= 400
@@ -167,7 +169,9 @@ def test_an_append_keeps_no_state_itself_and_sends_one_keeping_at_a_time(
         with django_capture_on_commit_callbacks(execute=True):
             append_events(match=match, events=events[start:start + 100], expected_seq=start)
     assert not HeadState.objects.filter(match=match).exists()
-    assert sent == [(append_module.KEEP_HEAD_STATES, (match.pk,), False)]
+    assert sent == [(append_module.KEEP_HEAD_STATES, (match.pk,), False,
+                     append_module.KEEP_DELAY)]
+    assert append_module.KEEP_DELAY > 0
     settings.LUDOTECA_TASKS_INLINE = True
     real_send(*sent[0][0:1], *sent[0][1])  # the waiting one runs
     assert set(HeadState.objects.filter(match=match).values_list("seq", flat=True)) == \
