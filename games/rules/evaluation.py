@@ -40,7 +40,7 @@ from games.rules.state import KIND, OWNER, SPACE, player_of_role, seat_order
 THROWN = frozenset({"race"})  # moves that wait for the dice: no part of a player's mobility
 THREATENED = 0.5  # of a piece taken, for each piece another player could take in one move now
 PINNED_NOW = 0.3  # of being blocked, for having no move now (the rest: no room left)
-NEAR = 3  # links around a player's pieces whose emptiness is its room close at hand
+NEAR = 2  # links around a player's pieces whose emptiness is its room close at hand
 CHASED = 0.25  # of a piece taken, for a taker next to the nearest piece (less further away)
 
 
