@@ -11,9 +11,14 @@ says whose win it is (``winner``). How near an end stands for a player, from 0 t
   piece, or all the pieces on average for ``all``; a captured piece has come nowhere;
 - ``fewer``: the share taken of the pieces that must go before the end holds, counting half a
   piece for each another player could take in one move now, and a little for how close the
-  takers stand to the nearest of them (so a hunter hunts);
-- ``blocked``: ``1 / (1 + moves)``, the moves the player's pieces have at the turn's act
-  stages (moves by a throw are not counted: they wait for the dice).
+  takers stand to the nearest point a jump over one of them could be made from (so a hunter
+  hunts where a capture is made, not beside a piece that no jump can reach);
+- ``blocked``: ``0.3 / (1 + moves)²`` for the moves the player's pieces have at the turn's
+  act stages (moves by a throw are not counted: they wait for the dice; squared, so that it
+  weighs once few are left, not a centre against an edge), plus ``0.7 ×`` the room they
+  lack: half the share of the board's empty spaces they could walk to, half the share of
+  the spaces within ``NEAR`` links that are empty (so closing in counts before a region is
+  closed off).
 
 A seat's standing is the chance that one of the ends whose win is its own holds, taking each
 end's nearness for its chance: ``1 − Π(1 − nearness)``.
@@ -35,6 +40,7 @@ from games.rules.state import KIND, OWNER, SPACE, player_of_role, seat_order
 THROWN = frozenset({"race"})  # moves that wait for the dice: no part of a player's mobility
 THREATENED = 0.5  # of a piece taken, for each piece another player could take in one move now
 PINNED_NOW = 0.3  # of being blocked, for having no move now (the rest: no room left)
+NEAR = 2  # links around a player's pieces whose emptiness is its room close at hand
 CHASED = 0.25  # of a piece taken, for a taker next to the nearest piece (less further away)
 
 
@@ -124,7 +130,9 @@ class Judge:
     def _hunt(self, state: Mapping[str, Any], owner: str | None, hunted: frozenset[int],
               read: Reading) -> tuple[int, int | None]:
         """The most of the ``hunted`` pieces another player than ``owner`` could take in one
-        jump now, and the fewest links between a piece that jumps and one of them."""
+        jump now, and the fewest links between a piece that jumps and a point it could jump
+        one of them from (see ``_jumping_points``): a hunter heads for where a jump is made,
+        not only next to its prey."""
         pieces = state["pieces"]
         places = occupancy(state)
         most, apart = 0, None
@@ -140,16 +148,33 @@ class Judge:
                                      None, None):
                         most = max(most, sum(1 for index in move.captures if index in hunted))
                     names = action.params["along"].pick(read)
+                    goals = self._jumping_points(names, hunted_at, places.at)
                     for index in places.owned.get(pid, ()):
                         piece = pieces[index]
                         if action.kinds is None or piece[KIND] in action.kinds:
-                            found = self._links_apart(names, piece[SPACE], hunted_at)
+                            found = self._links_apart(names, piece[SPACE], goals)
                             if found is not None and (apart is None or found < apart):
                                 apart = found
         return most, apart
 
-    def _links_apart(self, names: tuple[str, ...], start: str, goals: set[str]) -> int | None:
-        """The fewest links (of the sets ``names``) from ``start`` to one of ``goals``."""
+    def _jumping_points(self, names: tuple[str, ...], hunted_at: set[str],
+                        taken: Mapping[str, list[int]]) -> dict[str, int]:
+        """Where a hunter would stand to jump a hunted piece (the landing beyond it empty),
+        one link from the prey; when no hunted piece can be jumped from anywhere now, the
+        pieces themselves (a piece out of reach is no prey while another is in it)."""
+        shape = geometry(self.game, names)
+        goals: dict[str, int] = {}
+        for space in hunted_at:
+            for start in shape.neighbours.get(space, ()):
+                landing = shape.beyond.get((start, space))
+                if landing is not None and landing not in taken:
+                    goals[start] = 1
+        return goals or dict.fromkeys(hunted_at, 0)
+
+    def _links_apart(self, names: tuple[str, ...], start: str, goals: Mapping[str, int]
+                     ) -> int | None:
+        """The fewest links (of the sets ``names``) from ``start`` to one of ``goals``, each
+        goal's own count added."""
         key = (names, start)
         steps = self._apart.get(key)
         if steps is None:
@@ -165,7 +190,8 @@ class Judge:
                             following.append(there)
                 frontier = following
             self._apart[key] = steps
-        return min((steps[goal] for goal in goals if goal in steps), default=None)
+        return min((steps[goal] + extra for goal, extra in goals.items() if goal in steps),
+                   default=None)
 
     def _pinned(self, state: Mapping[str, Any], pid: str, read: Reading) -> float:
         moves: set[tuple[str, ...]] = set()
@@ -185,11 +211,13 @@ class Judge:
         if not counted:
             return 0.0
         room = self._room(state, pid, tuple(sorted(names)))
-        return PINNED_NOW / (1 + len(moves)) + (1 - PINNED_NOW) * (1 - room)
+        return PINNED_NOW / (1 + len(moves)) ** 2 + (1 - PINNED_NOW) * (1 - room)
 
     def _room(self, state: Mapping[str, Any], pid: str, names: tuple[str, ...]) -> float:
-        """The share of the board's empty spaces the player's pieces could walk to along the
-        links ``names`` (the room left to pen them into)."""
+        """The room left to pen the player's pieces into, from 0 to 1: half the share of the
+        board's empty spaces they could walk to along the links ``names``, half the share of
+        the spaces within ``NEAR`` links of them that are empty and reachable (so that
+        closing in counts before a region is closed off)."""
         if not names:
             return 0.0
         neighbours = geometry(self.game, names).neighbours
@@ -205,7 +233,27 @@ class Judge:
                     seen.add(there)
                     frontier.append(there)
         empty = len(self.game.spaces) - len(taken)
-        return len(seen - starts) / empty if empty > 0 else 0.0
+        far = len(seen - starts) / empty if empty > 0 else 0.0
+        near_free, near_all = _within(neighbours, starts, NEAR, taken), _within(
+            neighbours, starts, NEAR, {})
+        near = len(near_free) / len(near_all) if near_all else 0.0
+        return (far + near) / 2
+
+
+def _within(neighbours: Mapping[str, tuple[str, ...]], starts: set[str], links: int,
+            taken: Mapping[str, Any]) -> set[str]:
+    """The spaces up to ``links`` links from ``starts`` through spaces not ``taken``."""
+    found: set[str] = set()
+    frontier = list(starts)
+    for _ in range(links):
+        following = []
+        for here in frontier:
+            for there in neighbours.get(here, ()):
+                if there not in found and there not in starts and there not in taken:
+                    found.add(there)
+                    following.append(there)
+        frontier = following
+    return found
 
 
 def _beneficiary(state: Mapping[str, Any], winner: Any, player: str | None) -> str | None:

@@ -153,6 +153,16 @@ class Action:
         return clause is not None and "free" in clause.values()
 
     @cached_property
+    def headings_everyone(self) -> frozenset[str]:
+        """The headings every reading of a step's ``headings`` allows."""
+        return frozenset.intersection(*self.params["headings"].values())
+
+    @cached_property
+    def headings_anyone(self) -> frozenset[str]:
+        """The headings some reading of a step's ``headings`` allows."""
+        return frozenset.union(*self.params["headings"].values())
+
+    @cached_property
     def special_dice(self) -> frozenset[tuple[int, ...]]:
         """The throws (sorted) some reading of a race's special throws names."""
         clause = self.params.get("special_throws")
@@ -261,6 +271,11 @@ class RulesGame:
     def passing_spaces(self) -> frozenset[str]:
         """The spaces that do something to a piece passing over them."""
         return frozenset(space.id for space in self.spaces.values() if space.passing)
+
+    @cached_property
+    def plays_cards(self) -> bool:
+        """Whether some action plays a card from the hand (else no player ever can)."""
+        return any(action.kind == "play" for action in self.actions.values())
 
     @cached_property
     def piece_names(self) -> dict[str, str]:

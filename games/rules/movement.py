@@ -6,7 +6,7 @@ the offers ask the same function, each with its own way of reading the points (s
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from games.rules.clauses import Fixed, Read, agreed
@@ -36,6 +36,25 @@ class Geometry:
     neighbours: dict[str, tuple[str, ...]]
     beyond: dict[tuple[str, str], str]
     headings: dict[tuple[str, str], str]
+    # (from, landing) -> the spaces jumped over to get there, in the neighbours' order: a
+    # recorded jump's legality looks up its one line instead of trying every neighbour.
+    over: dict[tuple[str, str], tuple[str, ...]]
+    # space -> (the neighbour jumped over, the landing beyond it), in the neighbours' order:
+    # whether a jump exists is asked after every event, without making the moves.
+    jumps: dict[str, tuple[tuple[str, str], ...]]
+    # The neighbours each space has in some headings only (a set of headings -> space ->
+    # those neighbours), made the first time those headings are asked about.
+    toward: dict[frozenset[str] | None, dict[str, tuple[str, ...]]] = field(
+        default_factory=dict)
+
+    def neighbours_toward(self, allowed: frozenset[str] | None) -> dict[str, tuple[str, ...]]:
+        found = self.toward.get(allowed)
+        if found is None:
+            headings = self.headings
+            found = self.toward[allowed] = self.neighbours if allowed is None else {
+                here: tuple(space for space in others if headings[here, space] in allowed)
+                for here, others in self.neighbours.items()}
+        return found
 
 
 def geometry(game: RulesGame, names: tuple[str, ...]) -> Geometry:
@@ -46,8 +65,14 @@ def geometry(game: RulesGame, names: tuple[str, ...]) -> Geometry:
         neighbours = neighbours_of(game.links, names)
         headings = {(a, b): heading(*position[a], *position[b])
                     for a, others in neighbours.items() for b in others}
-        found = game.geometry[names] = Geometry(neighbours, beyond_of(neighbours, position),
-                                                headings)
+        beyond = beyond_of(neighbours, position)
+        over: dict[tuple[str, str], tuple[str, ...]] = {}
+        for (here, jumped), landing in beyond.items():
+            over[here, landing] = (*over.get((here, landing), ()), jumped)
+        jumps = {here: tuple((jumped, beyond[here, jumped]) for jumped in others
+                             if (here, jumped) in beyond)
+                 for here, others in neighbours.items()}
+        found = game.geometry[names] = Geometry(neighbours, beyond, headings, over, jumps)
     return found
 
 
@@ -61,30 +86,35 @@ class Occupancy:
     def __init__(self, pieces: list) -> None:
         at: dict[str, list[int]] = {}
         owned: dict[str, list[int]] = {}
-        for index, piece in enumerate(pieces):
+        index = -1
+        for piece in pieces:  # counted by hand, not enumerate: done for every new state
+            index += 1
             space = piece[SPACE]
-            if space is not None:
-                if space in at:
-                    at[space].append(index)
-                else:
-                    at[space] = [index]
-                owner = piece[OWNER]
-                if owner in owned:
-                    owned[owner].append(index)
-                else:
-                    owned[owner] = [index]
+            if space is None:
+                continue
+            if space in at:
+                at[space].append(index)
+            else:
+                at[space] = [index]
+            owner = piece[OWNER]
+            if owner in owned:
+                owned[owner].append(index)
+            else:
+                owned[owner] = [index]
         self.at, self.owned, self.pieces = at, owned, pieces
         self._kinds: dict[str, frozenset[str]] = {}
 
-    def may_move(self, actor: str, action: Action) -> bool:
-        """Whether the actor has a piece of a kind the action moves (else it offers nothing)."""
-        if action.kinds is None:
-            return True
+    def kinds_of(self, actor: str) -> frozenset[str]:
+        """The kinds of the actor's pieces on the board."""
         kinds = self._kinds.get(actor)
         if kinds is None:
             kinds = self._kinds[actor] = frozenset(
                 self.pieces[index][KIND] for index in self.owned.get(actor, ()))
-        return not action.kinds.isdisjoint(kinds)
+        return kinds
+
+    def may_move(self, actor: str, action: Action) -> bool:
+        """Whether the actor has a piece of a kind the action moves (else it offers nothing)."""
+        return action.kinds is None or not action.kinds.isdisjoint(self.kinds_of(actor))
 
 
 # The last pieces lists asked about and their occupancy, newest last: a tuple replaced whole,
@@ -120,9 +150,10 @@ def stage_moves(game: RulesGame, state: Mapping[str, Any], actor: str, stage: St
     if target is not None:
         origin = target[0]
     found: list[Move] = []
+    kinds = at.kinds_of(actor)
     for action in stage.actions:
         make = MAKERS.get(action.kind)
-        if make is not None and at.may_move(actor, action):
+        if make is not None and (action.kinds is None or not action.kinds.isdisjoint(kinds)):
             found.extend(make(game, state, actor, action, stage.index, read, at, origin,
                               target))
     if stage.compulsory_jumps and any(move.action.kind != "jump" for move in found) and \
@@ -147,8 +178,7 @@ def _must_jump(game, state, actor, stage, read, at, found, origin) -> bool:
         if origin is None:
             possible = any(move.action is action for move in found)
         else:
-            possible = next(jump(game, state, actor, action, stage.index, read, at, None,
-                                 None), None) is not None
+            possible = _can_jump(game, state, actor, action, read, at)
         if possible and agreed(action.params["must"], bool, read):
             return True
     return False
@@ -158,11 +188,16 @@ def any_move(game: RulesGame, state: Mapping[str, Any], actor: str, stage: Stage
              read: Read) -> bool:
     """Whether the stage allows ``actor`` any move at all (stops at the first found)."""
     at = occupancy(state)
+    kinds = at.kinds_of(actor)
     for action in stage.actions:
-        if not at.may_move(actor, action):
+        if action.kinds is not None and action.kinds.isdisjoint(kinds):
             continue
         if action.kind == "step":
             if _can_step(game, state, actor, action, read, at):
+                return True
+            continue
+        if action.kind == "jump":
+            if _can_jump(game, state, actor, action, read, at):
                 return True
             continue
         make = MAKERS.get(action.kind)
@@ -175,27 +210,53 @@ def any_move(game: RulesGame, state: Mapping[str, Any], actor: str, stage: Stage
 def _can_step(game: RulesGame, state, actor: str, action: Action, read: Read,
               places: Occupancy) -> bool:
     """``step``'s question, asked only whether there is an answer (the end of a game when a
-    player cannot move asks it after every event)."""
-    movable = _movable(state, actor, action, None, places)
+    player cannot move asks it after every event, so it stops at the first move found)."""
+    pieces = state["pieces"]
+    kinds = action.kinds
+    movable = [index for index in places.owned.get(actor, ())
+               if not pieces[index][WAITING] and (kinds is None or pieces[index][KIND] in kinds)]
     if not movable:
         return False
     shape = geometry(game, action.params["along"].pick(read))
-    neighbours, headings, taken = shape.neighbours, shape.headings, places.at
+    taken = places.at
     clause = action.params.get("headings")
     # A step every reading allows answers without reading the point; else the reading's.
-    ways = [frozenset.intersection(*clause.values()), None] if clause is not None and type(
+    ways = [action.headings_everyone, None] if clause is not None and type(
         clause) is not Fixed else [None]
     for everyone in ways:
         allowed = everyone if everyone is not None else (
             clause.pick(read) if clause is not None else None)
-        for index, piece in movable:
-            here = piece[SPACE]
-            for space in neighbours.get(here, ()):
-                if allowed is not None and headings[here, space] not in allowed:
-                    continue
+        reach = shape.neighbours_toward(allowed)
+        for index in movable:
+            for space in reach.get(pieces[index][SPACE], ()):
                 if space not in taken or _may_land(game, state, actor, index, space, action,
                                                    read, places):
                     return True
+    return False
+
+
+def _can_jump(game: RulesGame, state, actor: str, action: Action, read: Read,
+              places: Occupancy) -> bool:
+    """``jump``'s question asked only whether there is an answer: the first jump of the
+    first piece that has one, judged as ``jump`` judges it, without making the move."""
+    shape = geometry(game, action.params["along"].pick(read))
+    allowed = action.params["headings"].pick(read) if "headings" in action.params else None
+    pieces = state["pieces"]
+    taken, headings = places.at, shape.headings
+    others_only = action.over == "others"
+    for index, piece in _movable(state, actor, action, None, places):
+        here = piece[SPACE]
+        for over, landing in shape.jumps.get(here, ()):
+            victims = taken.get(over)
+            if not victims or index in victims:
+                continue
+            if allowed is not None and headings[here, over] not in allowed:
+                continue
+            if others_only and any(pieces[other][OWNER] == actor for other in victims):
+                continue
+            if any(other != index for other in taken.get(landing, ())):
+                continue
+            return True
     return False
 
 
@@ -298,8 +359,8 @@ def step(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
     neighbours, headings = shape.neighbours, shape.headings
     clause = action.params.get("headings")
     if target is not None:  # one heading to judge: read the point only if readings differ
-        if target[1] not in neighbours.get(target[0], ()) or (clause is not None and not agreed(
-                clause, lambda allowed: headings[target[0], target[1]] in allowed, read)):
+        if target[1] not in neighbours.get(target[0], ()) or (
+                clause is not None and not _heading_allowed(action, headings[target], read)):
             return
         clause = None
     allowed = clause.pick(read) if clause is not None else None
@@ -313,6 +374,16 @@ def step(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
                 yield Move(index, (here, space), action, stage)
 
 
+def _heading_allowed(action: Action, heading: str, read: Read) -> bool:
+    """``agreed`` on whether the step's ``headings`` allow ``heading``, from the headings
+    every reading allows and those some reading does (made once)."""
+    if heading in action.headings_everyone:
+        return True
+    if heading not in action.headings_anyone:
+        return False
+    return heading in action.params["headings"].pick(read)
+
+
 def jump(game: RulesGame, state, actor: str, action: Action, stage: int, read: Read,
          places: Occupancy, origin: str | None, target: tuple[str, ...] | None
          ) -> Iterator[Move]:
@@ -324,18 +395,25 @@ def jump(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
     def onward(index: int, path: list[str], taken: list[int]) -> Iterator[Move]:
         nonlocal several
         here = path[-1]
-        for over in shape.neighbours.get(here, ()):
+        if target is None:
+            lines = shape.neighbours.get(here, ())
+        elif len(target) > len(path):
+            lines = shape.over.get((here, target[len(path)]), ())
+        else:
+            return
+        for over in lines:
             if allowed is not None and shape.headings[(here, over)] not in allowed:
                 continue
-            victims = [other for other in places.at.get(over, ()) if other not in taken]
+            standing = places.at.get(over)
+            if not standing:  # most lines have no piece to jump: said before any list is made
+                continue
+            victims = [other for other in standing if other not in taken]
             if not victims or any(other == index for other in victims):
                 continue
             if action.over == "others" and any(pieces[v][OWNER] == actor for v in victims):
                 continue
             landing = shape.beyond.get((here, over))
             if landing is None or any(other != index for other in places.at.get(landing, ())):
-                continue
-            if target is not None and (len(target) <= len(path) or target[len(path)] != landing):
                 continue
             move = Move(index, (*path, landing), action, stage, captures=(*taken, *victims))
             if target is None or len(move.path) == len(target):

@@ -109,6 +109,8 @@ def playable(game: RulesGame, state: Mapping[str, Any], current: Now
              ) -> list[tuple[Stage, list[str]]]:
     """Per open stage with a play action: the cards of the player's hand it may play, in the
     decks' order."""
+    if not game.plays_cards:
+        return []
     hand = state.get("hands", {}).get(current.actor, {})
     found = []
     for stage in current.stages:
@@ -225,7 +227,10 @@ def _all_waiting(ctx: Context, draft: Draft) -> None:
     """Every player with a piece on the board has all of them waiting: the document says
     whether the game ends there or every piece is released."""
     pieces = draft.state["pieces"]
-    if not any(piece[WAITING] for piece in pieces):
+    for piece in pieces:  # a plain loop: asked after every turn, most often of no waiting piece
+        if piece[WAITING]:
+            break
+    else:
         return
     placed = [piece for piece in pieces if piece[SPACE] is not None]
     if not all(piece[WAITING] for piece in placed):

@@ -1,0 +1,87 @@
+"""The interpreter's quick questions agree with its lists: whether a player can move (asked
+after every event, for the "cannot move" ends) and whether a jump is possible (asked for a
+compulsory capture) stop at the first move found, and a recorded move is judged alone
+(``target``) rather than among every move listed. At every state of simulated matches of the
+seed archive's data games, under every reading, each quick answer is the list's answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.core.replay import replay_document
+from games.rules.clauses import Reading
+from games.rules.movement import _can_jump, any_move, jump, occupancy, stage_moves
+from games.rules.state import seat_order
+from tests.games.rules.seeds import DATA_SLUGS, data_engine
+
+SEEDS = (1, 2, 3)
+
+
+def readings(engine) -> list[dict[str, str]]:
+    """The default reading, then each other option of each point with the rest as default."""
+    found: list[dict[str, str]] = [{}]
+    for point in engine.points:
+        found += [{point.id: option} for option in point.option_ids if option != point.default]
+    return found
+
+
+def states(engine, choices: dict[str, str]):
+    reading = engine.reading(choices)
+    for seed in SEEDS:
+        document = engine.simulate(seed=seed, interpretation=reading)
+        yield engine.initial_state(document["players"], document.get("setup", {}))
+        for _event, step in replay_document(engine, document, reading):
+            yield step.state
+
+
+@pytest.mark.parametrize("slug", DATA_SLUGS)
+def test_quick_answers_agree_with_the_listed_moves_under_every_reading(slug):
+    engine = data_engine(slug)
+    game = engine.game
+    stages = [stage for stage in game.stages if stage.kind == "act"]
+    judged = 0
+    for choices in readings(engine):
+        reading = engine.reading(choices)
+        for state in states(engine, choices):
+            places = occupancy(state)
+            for seat in seat_order(state):
+                for stage in stages:
+                    listed = stage_moves(game, state, seat, stage, Reading(reading))
+                    assert any_move(game, state, seat, stage, Reading(reading)) == bool(listed)
+                    for action in stage.actions:
+                        if action.kind != "jump" or not places.may_move(seat, action):
+                            continue
+                        jumps = list(jump(game, state, seat, action, stage.index,
+                                          Reading(reading), places, None, None))
+                        assert _can_jump(game, state, seat, action, Reading(reading),
+                                         places) == bool(jumps)
+                    for move in listed:
+                        alone = stage_moves(game, state, seat, stage, Reading(reading),
+                                            target=move.path)
+                        assert [found.path for found in alone
+                                if found.path == move.path] == [move.path]
+                    judged += 1
+    assert judged > 100
+
+
+@pytest.mark.parametrize("slug", DATA_SLUGS)
+def test_a_path_no_rule_allows_is_found_alone_as_no_move(slug):
+    """A piece's path to any space of the board, asked alone, is a move exactly when the
+    list has it (a race's moves are not narrowed by the path: the caller picks the one)."""
+    engine = data_engine(slug)
+    game = engine.game
+    reading = engine.interpretation()
+    for state in states(engine, {}):
+        places = occupancy(state)
+        for seat in seat_order(state):
+            for stage in (stage for stage in game.stages if stage.kind == "act"):
+                listed = {move.path for move in stage_moves(game, state, seat, stage,
+                                                             Reading(reading))}
+                for index in places.owned.get(seat, ()):
+                    here = state["pieces"][index][2]
+                    for there in game.spaces:
+                        path = (here, there)
+                        alone = stage_moves(game, state, seat, stage, Reading(reading),
+                                            target=path)
+                        found = [move for move in alone if move.path == path]
+                        assert bool(found) == (path in listed), (path, alone)
