@@ -11,13 +11,12 @@ budget of playouts per decision). Pure Python, like every engine.
 
 from games.agents.match import (
     PlayedMatch,
-    Stopped,
     UnknownAgent,
     make_agent,
     play_match,
     seats_for,
 )
-from games.agents.players import AGENTS, DEFAULT_BUDGET
+from games.agents.players import AGENTS, DEFAULT_BUDGET, Stopped
 
 __all__ = ["AGENTS", "DEFAULT_BUDGET", "PlayedMatch", "Stopped", "UnknownAgent", "make_agent",
            "play_match", "seats_for"]

@@ -10,15 +10,11 @@ from typing import Any
 
 from games.agents.decisions import Decision, DecisionTree, Node, Pick
 from games.agents.evaluation import evaluation_for
-from games.agents.players import AGENTS, Agent
+from games.agents.players import AGENTS, Agent, Stopped
 from games.core.playable import Playable, default_players
 from games.core.points import Interpretation
 
 DEFAULT_PLAYERS = 3  # seats of a match agents play, within the game's range
-
-
-class Stopped(Exception):
-    """The caller's ``stop`` said to stop before the next decision: no match is returned."""
 
 
 class UnknownAgent(KeyError):
@@ -79,8 +75,9 @@ def play_match(engine: Playable, *, agents: Mapping[str, str], seed: int,
     choice struck after a few tries, a throw thrown again), unless nothing else can be
     recorded.
 
-    ``stop`` is asked before each agent's decision (one may take seconds at a large budget);
-    when it says so, :class:`Stopped` is raised."""
+    ``stop`` is asked before each agent's decision and, within a searching agent's decision
+    (one may take seconds at a large budget), every few playouts; when it says so,
+    :class:`Stopped` is raised."""
     players = [dict(p) for p in players] if players else seats_for(engine)
     reading = engine.reading(reading)
     setup = engine.setup_with_defaults(setup)
@@ -88,6 +85,8 @@ def play_match(engine: Playable, *, agents: Mapping[str, str], seed: int,
     seated = {seat: make_agent(agents[seat], engine, seed=f"{seed}/{seat}/{agents[seat]}",
                                budget=budget)
               for seat in tree.seats}
+    for agent in seated.values():
+        agent.stop = stop
     delaying = {seat: make_agent(delaying_agent, engine, seed=f"{seed}/{seat}/delaying",
                                  ending=False)
                 for seat in tree.seats} if delay_end_until else {}

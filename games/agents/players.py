@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from games.agents.decisions import Decision, DecisionTree, Node, Pick
@@ -21,6 +21,14 @@ DEFAULT_DEPTH = 6  # events a playout plays before the evaluation judges it
 EXPLORATION = 0.7  # UCT's constant, for means scaled from 0 to 1
 THROWS_SAMPLED = 3  # outcomes of a throw or a draw the greedy agent averages
 MOST_WEIGHED = 32  # options the greedy agent weighs at one decision (a sample beyond)
+# Playouts between two looks at the caller's ``stop`` within one decision: a decision at a
+# large budget takes seconds, and a cancelled study should stop within one.
+STOP_ASKED_EVERY = 16
+
+
+class Stopped(Exception):
+    """The caller's ``stop`` said to stop before the next decision or playout: no match is
+    returned."""
 
 
 class Agent:
@@ -33,6 +41,8 @@ class Agent:
         self.rng = random.Random(seed)
         self.evaluation = evaluation
         self.budget = budget
+        # Asked while a decision searches (``play_match`` gives its own): True stops it.
+        self.stop: Callable[[], bool] | None = None
 
     def decide(self, tree: DecisionTree, node: Node, decision: Decision) -> Pick:
         raise NotImplementedError
@@ -146,7 +156,10 @@ class MctsAgent(Agent):
         assert seat is not None  # the tree asks agents for seats' decisions only
         root = _Edge()
         bounds = _Bounds()
-        for _ in range(self.budget or DEFAULT_BUDGET):
+        stop = self.stop
+        for playouts in range(self.budget or DEFAULT_BUDGET):
+            if stop is not None and playouts % STOP_ASKED_EVERY == 0 and playouts and stop():
+                raise Stopped
             self.playout(tree, self.world(tree, node, seat), decision, root, bounds)
         tried = [(option, root.children[option.key]) for option in decision.options
                  if option.key in root.children and root.children[option.key].visits]

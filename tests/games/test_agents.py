@@ -393,3 +393,27 @@ def test_dylan_dog_agents_show_only_the_shadows_not_shown_yet():
         node, _ = tree.advance(node, decision, waiting[0], random.Random(1))
     assert seat not in asked
     assert decision.seat == state["turn"]["player"]
+
+
+
+def test_a_stop_asked_for_stops_a_searching_agent_within_its_decision():
+    """A cancelled study stops within seconds (issue 36): an mcts decision at a large budget
+    searches for seconds, so ``stop`` is asked between its playouts, not only between
+    decisions."""
+    from games.agents import Stopped
+    from games.agents.players import STOP_ASKED_EVERY
+
+    tree = DecisionTree.for_match(TOY, {"toy-race.knock-chooser": "knocker"}, PLAYERS)
+    node = Node(knock_state())
+    knock = tree.decision(node)
+    node, _ = tree.advance(node, knock, knock.options[0], random.Random(1))
+    decision = tree.decision(node)  # where Carla goes: the start or one square back
+    assert len(decision.options) > 1  # a decision the agent searches
+    agent = make_agent("mcts", TOY, seed=1, budget=10_000)
+    played = []
+    search = agent.playout
+    agent.playout = lambda *args: (played.append(1), search(*args))[1]
+    agent.stop = lambda: len(played) >= 2 * STOP_ASKED_EVERY
+    with pytest.raises(Stopped):
+        agent.decide(tree, node, decision)
+    assert len(played) == 2 * STOP_ASKED_EVERY, "stopped at the first look after the stop"
