@@ -211,13 +211,23 @@ def rules_engine(document: RulesDocument) -> RulesEngine:
 
 
 def rules_engine_of(slug: str, version: str) -> RulesEngine:
-    """The engine of published version ``version`` of ``slug``'s rules (a match's)."""
-    document = (RulesDocument.objects.select_related("game")
-                .filter(game__slug=slug, version=int(version), state=RulesDocument.PUBLISHED)
-                .first())
-    if document is None:
+    """The engine of published version ``version`` of ``slug``'s rules (a match's). Every
+    step and choice of a data game's match asks it: one small query for the version's hash
+    finds an engine compiled before; the document itself is read only to compile it."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT d.sha256 FROM {RulesDocument._meta.db_table} d "
+            f"JOIN {Game._meta.db_table} g ON g.id = d.game_id "
+            "WHERE g.slug = %s AND d.version = %s AND d.state = %s",
+            [slug, int(version), RulesDocument.PUBLISHED])
+        row = cursor.fetchone()
+    if row is None:
         raise ArchiveError(f"{slug} has no published rules version {version}", field="version")
-    return rules_engine(document)
+    engine = _ENGINES.get((slug, int(version), row[0]))
+    if engine is not None:
+        return engine
+    return rules_engine(RulesDocument.objects.select_related("game").get(
+        game__slug=slug, version=int(version), state=RulesDocument.PUBLISHED))
 
 
 class PublishedRules:

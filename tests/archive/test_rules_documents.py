@@ -11,6 +11,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.db import DatabaseError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 import games
 from archive.errors import ArchiveError
@@ -20,6 +21,7 @@ from archive.rules_documents import (
     rules_check,
     rules_draft_save,
     rules_engine,
+    rules_engine_of,
     rules_publish,
     rules_versions,
 )
@@ -148,6 +150,17 @@ def test_a_match_is_refereed_by_the_version_it_remembers(goose):
     after = import_match(raw=SAMPLE.read_bytes().replace(
         b'"title": "Simulated match (seed 1)"', b'"title": "Recorded under v2"'))
     assert after.rules_version == "2" and engine_for(after).version == "2"
+
+
+def test_a_version_compiled_once_is_found_by_its_hash_without_reading_its_text(goose):
+    """Every step and choice of a data game's match asks for its version's engine: once
+    compiled, it is found by one query that reads the version's hash, not the document."""
+    first = rules_engine_of("goose", "1")
+    with CaptureQueriesContext(connection) as queries:
+        assert rules_engine_of("goose", "1") is first
+    assert len(queries) == 1 and "text" not in queries[0]["sql"]
+    with pytest.raises(ArchiveError, match="goose has no published rules version 2"):
+        rules_engine_of("goose", "2")
 
 
 def test_publishing_shows_which_matches_and_steps_a_new_version_changes(goose):
