@@ -27,6 +27,7 @@ from replay.log.errors import (
     MalformedEvent,
 )
 from replay.log.signals import notes_appended
+from replay.log.statements import prepared_cursor
 from replay.models import Event, Match
 from replay.runs import head_states
 from replay.runs.head_states import KEEP_EVERY
@@ -343,13 +344,8 @@ def _append_postgres(match_id, records, expected_seq, key, recorded_by_id, known
     # inside a caller's transaction a savepoint keeps a failure from breaking it.
     block = transaction.atomic() if connection.in_atomic_block else nullcontext()
     try:
-        with block, connection.cursor() as wrapper:
-            # A server-side-binding cursor with a prepared statement: the server plans this
-            # statement once per connection instead of parsing inlined arrays every time.
-            import psycopg  # only the PostgreSQL path needs it (0.1 s a fresh process saves)
-
-            cursor = psycopg.Cursor(wrapper.connection)
-            cursor.execute(statement, params, prepare=True)
+        # Prepared: the server plans this statement once per connection, not every append.
+        with block, prepared_cursor(statement, params) as cursor:
             inserted = cursor.rowcount
     except (IntegrityError, *_psycopg_errors(unique=True)):
         inserted = 0

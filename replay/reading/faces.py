@@ -13,6 +13,7 @@ from typing import Any
 from django.db import connection
 
 from archive.models import Game, Transcription
+from replay.log.statements import prepared_cursor
 from replay.models import Event, Match, ReplayRun, ReplayStep
 from replay.reading.policy import moves_after_run_sql, readable_sql, run_stands_sql
 from replay.reading.rows import columns_of, json_rows, table
@@ -106,8 +107,8 @@ def run_face(*, user: Any, match_id: int, run_id: int, behind: bool = True,
         near_sql = (f"(SELECT {json_rows(steps.select('s'))} FROM {table(ReplayStep)} s "
                     f"WHERE s.run_id = {run_table}.id AND s.seq BETWEEN %s AND %s)")
         near_params = list(log_span(steps_near))
-    with connection.cursor() as cursor:
-        cursor.execute(
+    # Prepared: planning this query took longer than running it (0.35 ms against 0.13).
+    with prepared_cursor(
             f"SELECT {runs.select(run_table)}, {matches.select(match_table)}, "
             f"{games.select('g')}, {stands}, "
             f"(SELECT MAX(t.id) FROM {table(Transcription)} t), "
@@ -118,7 +119,7 @@ def run_face(*, user: Any, match_id: int, run_id: int, behind: bool = True,
             f"JOIN {table(Game)} g ON g.id = {match_table}.game_id "
             f"WHERE {run_table}.match_id = %s AND {run_table}.id = %s AND {readable}",
             [*stands_params, ReplayRun.DONE, *behind_params, *near_params, match_id, run_id,
-             *readable_params])
+             *readable_params]) as cursor:
         row = cursor.fetchone()
     if row is None:
         return None
