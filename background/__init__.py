@@ -8,12 +8,15 @@ that calls it back).
   ``wait=True`` (a command that prints the result) or ``LUDOTECA_TASKS_INLINE`` (the tests)
   runs it here and now instead.
 
-Work sent to a thread is lost if the process stops; what it was doing shows no sign of life,
-and asking again starts it again (studies and replays both resume from what they wrote).
+Work sent to a thread is lost if the process is killed; what it was doing shows no sign of
+life, and asking again starts it again (studies and replays both resume from what they
+wrote). Work sent with a delay that is still waiting when the process ends normally (a
+command that appended, then returned) runs before it exits.
 """
 
 from __future__ import annotations
 
+import atexit
 import logging
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -28,6 +31,9 @@ _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
 # Work sent while a task runs here (the next part of a chain) runs here too, right after it.
 _here = threading.local()
+# Delayed work still waiting, by its timer; whoever takes it out runs it (the timer, or the
+# process's exit).
+_waiting: dict[threading.Timer, tuple[str, tuple]] = {}
 
 
 def send(task_name: str, *args, wait: bool = False, delay: float = 0) -> None:
@@ -49,9 +55,37 @@ def send(task_name: str, *args, wait: bool = False, delay: float = 0) -> None:
 
 
 def _submit_later(delay: float, task_name: str, args: tuple) -> None:
-    timer = threading.Timer(delay, lambda: _threads().submit(_run_in_thread, task_name, args))
-    timer.daemon = True  # like the thread's queue, lost if the process stops
+    def due() -> None:
+        with _pool_lock:
+            if _waiting.pop(timer, None) is None:
+                return  # the process's exit took it
+        _threads().submit(_run_in_thread, task_name, args)
+
+    timer = threading.Timer(delay, due)
+    timer.daemon = True  # the exit does not wait for the delay: it runs the work at once
+    with _pool_lock:
+        if not _waiting and not _exit_registered.is_set():
+            atexit.register(run_waiting_now)
+            _exit_registered.set()
+        _waiting[timer] = (task_name, args)
     timer.start()
+
+
+_exit_registered = threading.Event()
+
+
+def run_waiting_now() -> None:
+    """Run here, now, the delayed work still waiting for its time (called at the process's
+    exit, so that a command's last appends still get their head states kept)."""
+    with _pool_lock:
+        waiting = list(_waiting.items())
+        _waiting.clear()
+    for timer, (task_name, args) in waiting:
+        timer.cancel()
+        try:
+            _run_here(task_name, args)
+        except Exception:  # the task records its own failure; the others still run
+            logger.exception("background task %s%r failed at exit", task_name, args)
 
 
 def _run_here(task_name: str, args: tuple) -> None:

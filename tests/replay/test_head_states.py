@@ -4,6 +4,8 @@ replay of the whole log under the recording reading reaches."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.test import Client
 
@@ -179,3 +181,53 @@ def test_an_append_keeps_no_state_itself_and_sends_one_keeping_at_a_time(
     with django_capture_on_commit_callbacks(execute=True):
         append_events(match=match, events=events[300:400], expected_seq=300)
     assert len(sent) == 2
+
+
+APPEND_AND_EXIT = """
+import json, sys
+import django
+django.setup()
+from replay.log.append import append_events
+from replay.models import Match
+events = json.loads(open(sys.argv[2]).read())
+append_events(match=Match.objects.get(pk=int(sys.argv[1])), events=events, expected_seq=0)
+"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_process_that_ends_right_after_its_append_still_keeps_the_head_states(
+        dagon_game, tmp_path):
+    """Tries: a process in embedded mode (no broker, tasks not inline) appends 100 events,
+    passing KEEP_EVERY, and ends at once, before the keeping's ``KEEP_DELAY``. Proves: the
+    waiting keeping runs before the process exits: the state at seq 100 is kept, as an
+    append kept alive would have kept it (docs/recording.md)."""
+    import os
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    from django.conf import settings
+
+    from tests.worker import database_url_from_settings
+
+    document = games.get("dagon").simulate(seed=4, max_events=450)
+    events = [{k: e[k] for k in ("type", "actor", "data")} for e in document["events"]][:100]
+    match = import_match(raw={**document, "events": []})
+    (tmp_path / "events.json").write_text(json.dumps(events))
+    database = settings.DATABASES["default"]
+    url = (f"sqlite:///{database['NAME']}" if database["ENGINE"].endswith("sqlite3")
+           else database_url_from_settings())
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("LUDOTECA_TASKS_INLINE", "CELERY_BROKER_URL")}
+    env.update(DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=url,
+               LUDOTECA_VAR_DIR=tempfile.mkdtemp(prefix="ludoteca-exit-"))
+    done = subprocess.run(
+        [sys.executable, "-c", APPEND_AND_EXIT, str(match.pk), str(tmp_path / "events.json")],
+        cwd=Path(__file__).resolve().parents[2], env=env, capture_output=True, text=True,
+        timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    match.refresh_from_db()
+    assert match.last_seq == 100
+    assert list(HeadState.objects.filter(match=match).values_list("seq", flat=True)) == [100]
+    assert HeadState.objects.get(match=match, seq=100).state == full_replay_state(match)
