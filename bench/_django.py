@@ -14,8 +14,8 @@ sys.path.insert(0, str(ROOT))
 
 
 def setup(database: str, *, keep_broker: bool = False):
-    """Returns the PostgreSQL server (or None for SQLite) after django.setup() and migrate.
-    Tasks run in-process unless ``keep_broker`` keeps the CELERY_BROKER_URL set."""
+    """Returns the PostgreSQL server (or None for SQLite) after django.setup() and migrate,
+    DEBUG off. Tasks run in-process unless ``keep_broker`` keeps the CELERY_BROKER_URL set."""
     os.environ["LUDOTECA_VAR_DIR"] = tempfile.mkdtemp(prefix="ludoteca-bench-")
     if not keep_broker:
         os.environ.pop("CELERY_BROKER_URL", None)
@@ -35,6 +35,9 @@ def setup(database: str, *, keep_broker: bool = False):
     else:
         os.environ.pop("DATABASE_URL", None)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    # DEBUG off, as production runs: with it on, Django writes every query into a log of its
+    # own (formatting a batch's parameters as SQL), which no server does.
+    os.environ.setdefault("DJANGO_DEBUG", "false")
     import django
 
     django.setup()
