@@ -57,9 +57,14 @@ def send(task_name: str, *args, wait: bool = False, delay: float = 0) -> None:
 def _submit_later(delay: float, task_name: str, args: tuple) -> None:
     def due() -> None:
         with _pool_lock:
-            if _waiting.pop(timer, None) is None:
-                return  # the process's exit took it
-        _threads().submit(_run_in_thread, task_name, args)
+            work = _waiting.pop(timer, None)
+        if work is None:
+            return  # the process's exit took it
+        try:
+            _threads().submit(_run_in_thread, task_name, args)
+        except RuntimeError:  # the process is ending and its thread takes no more: the exit runs it
+            with _pool_lock:
+                _waiting[timer] = work
 
     timer = threading.Timer(delay, due)
     timer.daemon = True  # the exit does not wait for the delay: it runs the work at once
