@@ -146,6 +146,17 @@ def key_path(path: str, key: str) -> str:
     return quoted if path == "$" else path + quoted
 
 
+def _plain_leaf(item: Any, max_text: int) -> bool:
+    """Whether ``item`` is a leaf every check passes at a glance: short ASCII text without NUL,
+    a whole number within the safe range, a boolean or null (most of what events hold)."""
+    kind = type(item)
+    if kind is str:
+        return len(item) <= max_text and item.isascii() and "\x00" not in item
+    if kind is int:
+        return -MAX_SAFE_INTEGER <= item <= MAX_SAFE_INTEGER
+    return kind is bool or item is None
+
+
 def _walk(value: Any, path: str, depth: int, max_text: int) -> None:
     if not isinstance(value, _CONTAINERS):
         problem = _leaf_problem(value, max_text)
@@ -167,6 +178,8 @@ def _walk(value: Any, path: str, depth: int, max_text: int) -> None:
                 problem = text_problem(key)
                 if problem:
                     raise InputError(f"a key {problem}", field=path)
+            if _plain_leaf(item, max_text):
+                continue
             if isinstance(item, _CONTAINERS):
                 _walk(item, key_path(path, key), depth + 1, max_text)
             else:
@@ -176,6 +189,8 @@ def _walk(value: Any, path: str, depth: int, max_text: int) -> None:
         return
     base = "" if path == "$" else path
     for index, item in enumerate(value):
+        if _plain_leaf(item, max_text):
+            continue
         if isinstance(item, _CONTAINERS):
             _walk(item, f"{base}[{index}]", depth + 1, max_text)
         else:
