@@ -151,9 +151,11 @@ def _plain_leaf(item: Any, max_text: int) -> bool:
     a whole number within the safe range, a boolean or null (most of what events hold)."""
     kind = type(item)
     if kind is str:
-        return len(item) <= max_text and item.isascii() and "\x00" not in item
+        text: str = item
+        return len(text) <= max_text and text.isascii() and "\x00" not in text
     if kind is int:
-        return -MAX_SAFE_INTEGER <= item <= MAX_SAFE_INTEGER
+        number: int = item
+        return -MAX_SAFE_INTEGER <= number <= MAX_SAFE_INTEGER
     return kind is bool or item is None
 
 
