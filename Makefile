@@ -54,8 +54,8 @@ bench: $(STAMP)
 	$(PY) bench/engine_speed.py
 	$(PY) bench/legal_events.py
 
-# The project's ruff rules and mypy (what `[tool.mypy] files` names; strict on games.core,
-# boundary and trust): both pass before a test runs.
+# The project's ruff rules and mypy (what `[tool.mypy] files` names: every package but tests
+# and bench; strict on games.core, boundary and trust): both pass before a test runs.
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 

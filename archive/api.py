@@ -7,6 +7,7 @@ and ``archive`` knows nothing of the engines (DESIGN.md, direction of dependenci
 from __future__ import annotations
 
 import json
+from typing import Any, Protocol
 
 from django.db.models import Prefetch
 from django.http import HttpResponse, JsonResponse
@@ -333,7 +334,11 @@ class TranscriptionViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSe
         return Response(TranscriptionSerializer(version).data)
 
 
-REVIEW_STEPS = {
+class _ReviewStep(Protocol):
+    def __call__(self, *, version: Transcription, user: Any, note: str) -> Transcription: ...
+
+
+REVIEW_STEPS: dict[str, _ReviewStep] = {
     "submit": review.submit_for_review,
     "return": review.return_to_draft,
     "publish": review.publish,

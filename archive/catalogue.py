@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -136,7 +137,7 @@ def game_create(
         )
     if slug in RESERVED_SLUGS:
         raise ArchiveError(f"{slug!r} is a page of the site, not a game's slug", field="slug")
-    fields = {
+    fields: dict[str, Any] = {
         "slug": slug,
         "title": _text(title, field="title", limit=200),
         "original_title": _text(original_title, field="original_title", limit=200,

@@ -146,7 +146,7 @@ class Description:
 
 
 def _thumbnail(thumbnail: Thumbnail) -> dict:
-    image = {"id": thumbnail.url, "type": "Image", "format": thumbnail.format}
+    image: dict[str, str | int] = {"id": thumbnail.url, "type": "Image", "format": thumbnail.format}
     if thumbnail.width and thumbnail.height:
         image.update(width=thumbnail.width, height=thumbnail.height)
     return image
@@ -262,6 +262,7 @@ def find_resource(manifest: dict, resource_id: str) -> dict | None:
 
 
 def _find(node, resource_id: str) -> dict | None:
+    children: Iterable
     if isinstance(node, dict):
         if node.get("id") == resource_id and node.get("type") in _FETCHABLE:
             return node

@@ -289,7 +289,7 @@ def _plain_heading(s: str) -> bool:
 
 def _numbered_heading(s: str) -> bool:
     match = _NUMBERED_RE.fullmatch(s)
-    return bool(match) and _plain_heading(match.group(2))
+    return match is not None and _plain_heading(match.group(2))
 
 
 # --- the parser --------------------------------------------------------------------------------
@@ -318,7 +318,7 @@ def parse_transcription(game_slug: str, text: str, *, language: str = "en",
 
     title_line = content[0]
     body_lines = content[1:]
-    if _opens_on_a_heading(content, title):
+    if title is not None and _opens_on_a_heading(content, title):
         parsed_title, body_lines = title.strip(), content
     else:
         parsed_title = title_line.content
@@ -433,7 +433,8 @@ def _heading_passages(game_slug, text, rest, spans):
 
 
 def _paragraph_passages(game_slug, text, rest, spans):
-    passages, run = [], []
+    passages: list[ParsedPassage] = []
+    run: list[_Line] = []
     for ln in rest + [None]:
         # a blank line inside a bracketed note does not end the paragraph
         if ln is None or (ln.blank and not _inside(ln.start, spans)):

@@ -258,7 +258,7 @@ def _store_note_version(
 ) -> TranscriptionImport:
     """Store ``text`` as the next version; refuse (and store nothing) unless its notes are
     exactly ``expected``. The notes the editor did not touch keep who is responsible."""
-    responsible = {}
+    responsible: dict[tuple, str] = {}
     for a in transcription.annotations.select_related("passage"):
         responsible.setdefault(_note_key(a), a.responsible)
     with transaction.atomic():

@@ -369,7 +369,7 @@ def _passage(body, text, passage, annotations, surfaces, ids, zones, breaks):
         if s >= cursor and not any(n.start < e and s < n.end for n in notes):
             kept.append((s, e, note))
             cursor = e
-    wrap_ids = {}
+    wrap_ids: dict[tuple[int, int, int], str] = {}
     for s, e, note in kept:
         name = "unclear" if note.kind == "legibility" else "target"
         wrap_ids[(s, e, note.start)] = ids.make(f"{div_id}.{name}-{len(wrap_ids) + 1}")

@@ -196,7 +196,7 @@ def side_by_side(request, rulebook_id: int):
     left, right = selectors.default_pair(rulebook=rulebook, transcriptions=choices)
     left = by_pk.get(request.GET.get("left", ""), left)
     right = by_pk.get(request.GET.get("right", ""), right)
-    rows = []
+    rows: list[tuple[dict | None, dict | None]] = []
     if left is not None and right is not None and left.pk != right.pk:
         scans = _scans_by_label(rulebook)
         a, b = _passage_rows(left, scans), _passage_rows(right, scans)

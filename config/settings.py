@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -166,7 +167,7 @@ STATIC_ROOT.mkdir(exist_ok=True)
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("LUDOTECA_MEDIA_ROOT", VAR_DIR / "media"))
-STORAGES = {
+STORAGES: dict[str, dict[str, Any]] = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
@@ -311,6 +312,7 @@ if bool(_cache_url) != bool(_limits_url):
         "set LUDOTECA_CACHE_URL and LUDOTECA_LIMITS_URL together: the cache of drawn pages and "
         "the sign-in limits' counts are shared by every web process, in two stores "
         "(docs/deployment.md)")
+CACHES: dict[str, dict[str, Any]]
 if _cache_url:
     CACHES = {
         "default": {"BACKEND": "config.cache.RedisCache", "LOCATION": _cache_url},

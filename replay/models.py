@@ -65,7 +65,7 @@ class Match(models.Model):
     def player_name(self, player_id: str | None) -> str:
         for player in self.players:
             if player["id"] == player_id:
-                return player.get("name") or player_id
+                return player.get("name") or player["id"]
         return player_id or ""
 
 

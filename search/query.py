@@ -57,8 +57,8 @@ def parse(text: str) -> ParsedQuery:
 
 
 def _fts_term(term: Term, config: str) -> str | None:
-    kept = [lexeme(word, config) for word in term.words]
-    kept = [k for k in kept if k]
+    lexemes = [lexeme(word, config) for word in term.words]
+    kept = [k for k in lexemes if k]
     return '"' + " ".join(kept) + '"' if kept else None
 
 

@@ -103,6 +103,7 @@ def search(
     parsed = parse(query)
     entries = _visible_entries(user=user, game=game, kinds=kinds)
     offset = (page - 1) * per_page
+    ranked: list[tuple[int, float]]  # (entry's pk, rank), best first
     if parsed.is_empty:
         ranked, total = [], 0
     elif connection.vendor == "postgresql":
@@ -139,7 +140,7 @@ def _visible_entries(*, user, game, kinds) -> QuerySet[SearchEntry]:
     return entries
 
 
-def _postgres(entries, query: str, offset: int, limit: int) -> tuple[list, int]:
+def _postgres(entries, query: str, offset: int, limit: int) -> tuple[list[tuple[int, float]], int]:
     """Each configuration's reading of the words, any of them matching, through the GIN index."""
     tsquery = functools.reduce(
         operator.or_,
@@ -154,7 +155,7 @@ def _postgres(entries, query: str, offset: int, limit: int) -> tuple[list, int]:
     return list(ranked), found.count()
 
 
-def _sqlite(entries, parsed: ParsedQuery, offset: int, limit: int) -> tuple[list, int]:
+def _sqlite(entries, parsed: ParsedQuery, offset: int, limit: int) -> tuple[list[tuple[int, float]], int]:
     """The FTS5 table's bm25 (a title word weighs four text words), within the visible entries."""
     expression = fts_expression(parsed)
     if expression is None:

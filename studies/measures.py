@@ -47,7 +47,7 @@ def measures_of(row: Mapping) -> dict:
         "rounds": quartiles(samples["rounds"]),
         "clear_after": quartiles(samples["clear_after"]),
         "branching": ({"mean": round(stdlib_statistics.fmean(offered), 2),
-                       **quartiles(offered)} if offered else None),
+                       **(quartiles(offered) or {})} if offered else None),
         "consulted": wilson(row["matches_consulting"], matches).as_dict(),
         "consultations_per_match": round(row["consultations"] / matches, 2) if matches
         else None,
@@ -108,8 +108,8 @@ def _balance(base: Mapping, other: Mapping, name_a: str, name_b: str,
         samples = row["samples"]
         return wilson(samples["won"].get(str(seat), 0), samples["seated"].get(str(seat), 0))
 
-    moves = [(seat, rates_difference(rate(base, seat), rate(other, seat))) for seat in seats]
-    moves = [(seat, d) for seat, d in moves if d.estimate is not None]
+    by_seat = [(seat, rates_difference(rate(base, seat), rate(other, seat))) for seat in seats]
+    moves = [(seat, d.estimate, d) for seat, d in by_seat if d.estimate is not None]
     p_value = seats_independence([rate(base, seat).count for seat in seats],
                                  [rate(other, seat).count for seat in seats])
     if not moves:
@@ -117,10 +117,10 @@ def _balance(base: Mapping, other: Mapping, name_a: str, name_b: str,
                 "p_value": p_value, "test": "chi-square test of wins by seat",
                 "relative": False, "detected": False, "seat": None,
                 "words": _undetected("balance", None, per_reading)}
-    seat, moved = max(moves, key=lambda pair: abs(pair[1].estimate))
+    seat, estimate, moved = max(moves, key=lambda move: abs(move[1]))
     detected = moved.detected and p_value is not None and p_value < 0.05
     words = (f"Under {name_b}, seat {seat} wins {_points(moved)} "
-             f"{'more' if moved.estimate > 0 else 'less'} often than under {name_a} "
+             f"{'more' if estimate > 0 else 'less'} often than under {name_a} "
              f"({_points_interval(moved)}; chi-square test of wins by seat "
              f"p = {_p(p_value)})." if detected
              else _undetected("balance", moved, per_reading))
@@ -150,21 +150,33 @@ def _capital(words: str) -> str:
     return "Reading " + words
 
 
+def _size(d: Difference) -> float:
+    """How far a detected difference moves its measure (a detected one has its estimate)."""
+    assert d.estimate is not None
+    return abs(d.estimate)
+
+
+def _bounds(d: Difference) -> list[float]:
+    """A detected difference's interval as sizes, the smaller first (it has one)."""
+    assert d.low is not None and d.high is not None
+    return sorted((abs(d.low), abs(d.high)))
+
+
 def _percent(d: Difference) -> str:
-    return f"{abs(d.estimate) * 100:.0f}%"
+    return f"{_size(d) * 100:.0f}%"
 
 
 def _percent_interval(d: Difference) -> str:
-    low, high = sorted((abs(d.low), abs(d.high)))
+    low, high = _bounds(d)
     return f"95% CI {low * 100:.0f}–{high * 100:.0f}%"
 
 
 def _points(d: Difference) -> str:
-    return f"{abs(d.estimate) * 100:.0f} points"
+    return f"{_size(d) * 100:.0f} points"
 
 
 def _points_interval(d: Difference) -> str:
-    low, high = sorted((abs(d.low), abs(d.high)))
+    low, high = _bounds(d)
     return f"95% CI {low * 100:.0f}–{high * 100:.0f} points"
 
 

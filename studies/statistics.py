@@ -75,6 +75,9 @@ def rates_difference(a: Rate, b: Rate) -> Difference:
     1998) and Fisher's exact test of the 2×2 table."""
     if not a.total or not b.total:
         return Difference(None, None, None, None, "Fisher's exact test")
+    # a rate of something (as ``wilson`` gives it) has its share and interval
+    assert a.share is not None and a.low is not None and a.high is not None
+    assert b.share is not None and b.low is not None and b.high is not None
     estimate = b.share - a.share
     low = estimate - math.sqrt((b.share - b.low) ** 2 + (a.high - a.share) ** 2)
     high = estimate + math.sqrt((b.high - b.share) ** 2 + (a.share - a.low) ** 2)

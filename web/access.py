@@ -7,6 +7,8 @@ querysets (``replay.reading.policy.visible_matches``), so a private match is a 4
 
 from __future__ import annotations
 
+from typing import overload
+
 from django.conf import settings
 from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import SAFE_METHODS, BasePermission
@@ -44,6 +46,13 @@ def name_query_param(request, name: str, shape: NameShape) -> str | None:
         raise ValidationError({error.name: error.message}) from None
 
 
+# A default given, a number is sure; none given, None when the parameter is absent.
+@overload
+def int_query_param(request, name: str, *, default: int, low: int = ...,
+                    high: int = ...) -> int: ...
+@overload
+def int_query_param(request, name: str, *, default: None = ..., low: int = ...,
+                    high: int = ...) -> int | None: ...
 def int_query_param(
     request, name: str, *, default: int | None = None, low: int = 0, high: int = MAX_QUERY_INT
 ) -> int | None:

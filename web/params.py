@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import overload
 
 from boundary import whole_number_text
 
@@ -20,6 +21,13 @@ class BadParameter(ValueError):
         self.message = message
 
 
+# A default given, a number is sure; none given, None when the parameter is absent.
+@overload
+def whole_number(params: Mapping[str, str], name: str, *, default: int, low: int = ...,
+                 high: int = ...) -> int: ...
+@overload
+def whole_number(params: Mapping[str, str], name: str, *, default: None = ..., low: int = ...,
+                 high: int = ...) -> int | None: ...
 def whole_number(
     params: Mapping[str, str],
     name: str,

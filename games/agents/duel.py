@@ -40,7 +40,7 @@ def duel_reading(engine: Playable) -> Interpretation:
 def duel(engine: Playable, *, agent: str, against: str, matches: int, seed: int = 1,
          budget: int | None = None, players: int = 2, max_events: int | None = None,
          reading: Interpretation | Mapping[str, str] | None = None,
-         progress: Callable[[int], None] | None = None) -> DuelResult:
+         progress: Callable[[int], object] | None = None) -> DuelResult:
     """``matches`` matches of ``players`` seats (within the game's numbers), ``agent`` in one
     seat and ``against`` in the others, the seat ``agent`` takes going round from one match to
     the next (so a first-seat advantage favours neither), under ``reading`` (the game's duel

@@ -17,7 +17,7 @@ class LogError(Exception):
         self.seq = seq
 
     def as_dict(self) -> dict:
-        data = {"error": self.code, "detail": self.message}
+        data: dict[str, str | int] = {"error": self.code, "detail": self.message}
         if self.field is not None:
             data["field"] = self.field
         if self.seq is not None:

@@ -70,7 +70,7 @@ def match_create(
     maker was shown). ``reading`` is the reading the recorder offers choices under.
     """
     check_idempotency_key(idempotency_key, DocumentError)
-    fields = {
+    fields: dict[str, Any] = {  # Match's fields, each checked
         "title": _checked_text(title, "title", MAX_TITLE, single_line=True).strip(),
         "played_on": _checked_date(played_on),
         "source": _checked_text("" if source is None else source, "source", MAX_SOURCE,

@@ -315,7 +315,9 @@ def draw_board(layout: BoardLayout, pieces: Sequence[Piece],
     by_id, radius = frame.by_id, frame.radius
     colours = {p["id"]: PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i, p in enumerate(players)}
     names = {p["id"]: p.get("name") or p["id"] for p in players}
-    drawn, off_board, crowd = [], [], {}
+    drawn: list[DrawnPiece] = []
+    off_board: list[Piece] = []
+    crowd: dict[str, int] = {}  # pieces drawn so far on each space
     for piece in pieces:
         space = by_id.get(piece.space) if piece.space is not None else None
         if space is None:
@@ -339,6 +341,6 @@ def draw_board(layout: BoardLayout, pieces: Sequence[Piece],
         ))
     moves = moves_between(before, pieces, frame) if before is not None else []
     moved = {move.piece for move in moves}
-    for piece in drawn:
-        piece.moved = piece.id in moved
+    for shown in drawn:
+        shown.moved = shown.id in moved
     return Drawing(frame=frame, pieces=drawn, off_board=off_board, moves=moves)

@@ -156,6 +156,7 @@ def compare(request, match_id: int):
                "missing": _missing_runs(match, engine, runs, side_a, side_b)}
     if side_a and side_b and not context["missing"]["stale"]:
         side_a, side_b = _named_sides(side_a, side_b, match)
+        run_a, run_b = side_a.run, side_b.run
         context.update({"side_a": side_a, "side_b": side_b})
         try:
             comparison = step_cache.comparison(run_a, run_b)

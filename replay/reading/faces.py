@@ -182,10 +182,10 @@ def step_face(*, match_id: int, run_id: int) -> StepFace | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    public_, stood, status, fingerprint, game_title, last_seq, archive, *marks = row
+    public_, stood, status, fingerprint, game_title, last_seq, archive, count, total, largest = row
     return StepFace(is_public=bool(public_), sound=bool(stood), done=status == ReplayRun.DONE,
                     fingerprint=fingerprint, last_seq=last_seq, archive_version=archive,
-                    readings_mark=tuple(int(n) for n in marks), game_title=game_title)
+                    readings_mark=(int(count), int(total), int(largest)), game_title=game_title)
 
 
 @dataclass(frozen=True)

@@ -175,10 +175,10 @@ def read_setup(game: Game, post: Mapping[str, Sequence[str]]) -> dict[str, Any]:
     if engine is None:
         # No engine, no schema to ask from: the setup as the record has it, one JSON object.
         text = (post.get("setup") or [""])[0].strip()
-        setup = parse_json(text, field="setup") if text else {}
-        if not isinstance(setup, dict):
+        given = parse_json(text, field="setup") if text else {}
+        if not isinstance(given, dict):
             raise InputError("must be a JSON object: {\"name\": value, …}", field="setup")
-        return setup
+        return given
     setup: dict[str, Any] = {}
     for key, spec in setup_fields(engine).items():
         where = f"setup.{key}"

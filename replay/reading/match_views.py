@@ -200,7 +200,7 @@ def match_export(request, match_id: int):
     return response
 
 
-def _describe(error: LogError) -> str:
+def _describe(error: LogError | BrokenChain) -> str:
     message = error.message
     if error.field and error.field not in ("events", "expected_seq") and error.field not in message:
         message += f" (field {error.field})"

@@ -35,7 +35,7 @@ class Columns:
     """A model's columns as a plain query selects them, and its instance made from their
     values, each converted as the ORM converts it (JSON, dates, booleans on SQLite)."""
 
-    model: type
+    model: type[Any]  # a model class: Django's have no types here
     fields: tuple
     converters: tuple
 

@@ -128,7 +128,7 @@ def _run_reads(run: ReplayRun, match: Match, found: dict, seq: int) -> RunReads:
     marks_key, notes_key = _key("marks", run.fingerprint), _notes_key(match)
     marks = found.get(marks_key) if finished else None
     notes = found.get(notes_key)
-    to_keep = {}
+    to_keep: dict[str, object] = {}
     if marks is None:
         marks = steps.run_marks(run=run)
         if finished:
@@ -155,7 +155,7 @@ def step_read(*, face: RunFace, seq: int, viewer: str | None,
     (``StepView.states``), to be kept."""
     run, match = face.run, face.match
     looked_up = reads is None
-    if looked_up:
+    if reads is None:
         reads = _run_reads(run, match, cache.get_many(_run_keys(run, match, seq)), seq)
     read = steps.step_read(run=run, seq=seq, viewer=viewer, marks=reads.marks,
                            notes=reads.notes, matters=reads.matters,

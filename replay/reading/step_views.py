@@ -474,7 +474,7 @@ def _write_note(request, face: RunFace, seq, form, write, *, done, note_seq=None
     for row in rows:
         row["form"] = form
     if note_seq is not None and not rows:
-        for error in form.errors.get("text", []):
-            messages.error(request, error)
+        for problem in form.errors.get("text", []):
+            messages.error(request, problem)
     panel = _render_panel(context, curator=True)
     return _step_page(request, face, seq, panel, curator=True, status=400)

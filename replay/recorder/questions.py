@@ -190,7 +190,7 @@ def _question(spec: OpenField, names: Mapping[str, str], given: Answers) -> Ques
                              for o, share in zip(asked.options, shares, strict=True)]
     elif isinstance(domain, SomeOf):
         counts = Counter(domain.pool)
-        first = {}
+        first: dict[str, int] = {}
         for index, item in enumerate(domain.pool):
             first.setdefault(item, index)
         asked.options = [OfferedAnswer(str(first[item]), _said(domain.labels, first[item], item, names),
@@ -360,7 +360,7 @@ def _index(raw: str, size: int, spec: OpenField) -> int:
     return int(raw)
 
 
-def _selection(spec: OpenField, domain: SomeOf, answers: Answers) -> list[str] | None:
+def _selection(spec: OpenField, domain: SomeOf, answers: Answers) -> list[str] | object:
     """The items ticked (each at most once) and counted (items the pool holds several times),
     in the order the recorder gave them when the page could keep it, else the pool's."""
     name = input_name(spec)

@@ -107,8 +107,8 @@ def who_may_act(head: RecorderHead) -> Acting:
         for spec in choice.fields:
             if spec.name == ACTOR and isinstance(spec.domain, OneOf):
                 deciding.update(v for v in spec.domain.values if isinstance(v, str))
-            elif choice.decider_of(spec):
-                deciding.add(choice.decider_of(spec))
+            elif decider := choice.decider_of(spec):
+                deciding.add(decider)
         if choice.actor:
             deciding.add(choice.actor)
     # A seat's choices are its own: the engine's facts say who else is to act.
@@ -167,7 +167,7 @@ def _choice_rows(head: RecorderHead, *, failed: Mapping | None, opened: int | No
     for index, choice in enumerate(head.choices):
         key = choice_key(choice)
         mine = failed is not None and failed["key"] == key
-        asked = questions(choice, names, failed["answers"] if mine else None)
+        asked = questions(choice, names, failed["answers"] if mine and failed is not None else None)
         outcomes = None
         if choice.chance and len(asked) == 1 and asked[0].kind == OneOf.kind \
                 and not asked[0].typed:
@@ -187,8 +187,8 @@ def _choice_rows(head: RecorderHead, *, failed: Mapping | None, opened: int | No
             "targets": _targets(choice, asked),
             "open_actor": any(q.name == ACTOR for q in asked),
             "points": [questions_of.get(p, p) for p in choice.points],
-            "error": failed["error"] if mine else None,
-            "error_input": failed["input"] if mine else None,
+            "error": failed["error"] if mine and failed is not None else None,
+            "error_input": failed["input"] if mine and failed is not None else None,
         })
     return rows
 
@@ -443,6 +443,7 @@ def record_choice(request, match_id: int):
         record_offered(match=match, key=key, answers=answers, expected_seq=expected, seat=seat,
                        recorded_by=request.user)
     except AppendConflict as error:
+        assert expected is not None  # set before record_offered, the one that raises this
         event = tried_event(match=match, key=key, answers=answers, seq=expected, seat=seat)
         return _conflict(request, match, error, event, seat)
     except UnansweredField as error:
@@ -456,7 +457,7 @@ def record_choice(request, match_id: int):
     return redirect(_url(match, seat) + NEXT)
 
 
-def _where(error: LogError) -> str:
+def _where(error: LogError | BrokenChain) -> str:
     return error.message if not error.field or error.field in error.message else \
         f"{error.message} ({error.field})"
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Mapping
 
 from django.core.cache import cache
 
@@ -127,7 +126,7 @@ def _state_after(match: Match, engine: Engine, reading: Interpretation, seq: int
 
 
 def _nearest_kept(match: Match, key: str, seq: int,
-                  reaches: list[tuple[int, int]]) -> tuple[int, Mapping | None]:
+                  reaches: list[tuple[int, int]]) -> tuple[int, dict | None]:
     """The nearest kept state at or before ``seq`` that no correction appended after it was
     made reaches back past: (its seq, the state), or (0, None)."""
     candidates = (HeadState.objects.filter(match=match, reading=key, seq__lte=seq)

@@ -173,13 +173,14 @@ def _states_before(run: ReplayRun, seqs: Iterable[int],
     states = {**_stored_states(run, set(starts.values()) - known.keys()), **known}
     if 0 in starts.values() and 0 not in states:
         states[0] = run_initial_state(run, engine)
-    if seqs and corrections is None:
-        corrections = run_corrections(run.match, run.log_seq)
+    if corrections is None:  # read only when a step is
+        corrections = run_corrections(run.match, run.log_seq) if seqs else {}
     windows = verified_windows(run.match_id, [(starts[seq], seq) for seq in seqs])
     found: dict[int, tuple[dict, dict]] = {}
     recorded: dict[int, dict] = {}
     passed: dict[int, dict] = {}
-    position, state = None, None
+    position: int | None = None
+    state: dict = {}  # the state after ``position``, once there is one
     for seq in seqs:
         start = starts[seq]
         if position is None or not start <= position < seq:

@@ -33,7 +33,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         game = chosen_game(options["game"])
-        base_url = checked_base_url(options["base_url"])
+        # --base-url has a default: None only when a caller passes it, and a manifest needs one
+        base_url = checked_base_url(options["base_url"]) or DEFAULT_BASE_URL
         out = writable_out(options["out"] or default_out("iiif"))
         rulebooks = Rulebook.objects.select_related("game").order_by("game__slug", "id")
         if game is not None:

@@ -59,7 +59,7 @@ class Command(BaseCommand):
             )
         except ArchiveError as error:
             option = {"language": "--language", "transcriber": "--transcriber",
-                      "change_note": "--note"}.get(error.field, path)
+                      "change_note": "--note"}.get(error.field or "", path)
             raise CommandError(f"{option}: {error.message}") from None
         t = result.transcription
         verb = "imported as" if result.created else "unchanged, already"

@@ -59,6 +59,8 @@ class Command(BaseCommand):
                           f"{options['seed'] + result.matches - 1})")
         for name in dict.fromkeys((agent, against)):
             rate = wilson(result.wins[name], result.matches)
+            # at least one match was played (--matches): a share with its interval
+            assert rate.share is not None and rate.low is not None and rate.high is not None
             seats = wilson(result.seats_won[name], result.seats[name])
             spent = result.thinking[name]
             speed = spent.decisions / spent.seconds if spent.seconds else float("inf")
