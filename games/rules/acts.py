@@ -21,6 +21,7 @@ from games.rules.turns import (
     end_turn,
     expected,
     now,
+    open_move,
     open_moves,
     pass_reason,
     playable,
@@ -46,8 +47,7 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
 
     def matching(read) -> Move | None:
         seen = current if state["turn"] is not None else now(game, state, read)
-        found = open_moves(game, state, seen, read, target=path)
-        return next((m for m in found if m.path == path), None)
+        return open_move(game, state, seen, read, path)
 
     chosen, deciding = deciding_points(matching, ref.interpretation,
                                        lambda found: found is not None)

@@ -44,9 +44,11 @@ def _holds(ctx: Context, state: Mapping[str, Any], end: End) -> tuple[str | None
     if end.kind == "fewer":
         kinds, than = end.kinds, end.than
         assert kinds is not None and than is not None  # as the schema gives a fewer end
-        pieces = [p for p in state["pieces"] if p[SPACE] is not None and p[KIND] in kinds]
-        count = len(pieces)
-        if not agreed(than, lambda least: count < least, ctx.read):
+        count = 0
+        for piece in state["pieces"]:  # a plain loop: asked after every move
+            if piece[SPACE] is not None and piece[KIND] in kinds:
+                count += 1
+        if count >= end.most_than or not agreed(than, lambda least: count < least, ctx.read):
             return None
         owner = next((p[OWNER] for p in state["pieces"] if p[KIND] in kinds), None)
         pieces_word = "piece" if count == 1 else "pieces"

@@ -218,6 +218,13 @@ class End:
     than: Clause | None = None
     role: str | None = None  # blocked: the role, or None for any
 
+    @cached_property
+    def most_than(self) -> int:
+        """A fewer end's largest count under any reading: as many pieces or more hold under
+        none, answered without reading the point."""
+        assert self.than is not None, self.kind
+        return max(self.than.values())
+
 
 @dataclass
 class RulesGame:

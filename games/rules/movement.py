@@ -5,6 +5,7 @@ the offers ask the same function, each with its own way of reading the points (s
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -104,6 +105,46 @@ class Occupancy:
         self.at, self.owned, self.pieces = at, owned, pieces
         self._kinds: dict[str, frozenset[str]] = {}
 
+    def moved(self, pieces: list) -> Occupancy:
+        """The occupancy of ``pieces``, a copy of this one's pieces list where a move changed
+        a few pieces (copy on write: the others are the same lists), made from this one's
+        rather than by counting every piece again."""
+        before = self.pieces
+        at = dict(self.at)  # its lists are replaced, never changed
+        owned = self.owned
+        kinds = self._kinds
+        index = -1
+        for piece in pieces:
+            index += 1
+            if piece is before[index]:
+                continue
+            was, now = before[index][SPACE], piece[SPACE]
+            if was == now:
+                continue
+            if was is not None:
+                rest = [other for other in at[was] if other != index]
+                if rest:
+                    at[was] = rest
+                else:
+                    del at[was]
+            if now is not None:
+                there = at.get(now)
+                at[now] = [index] if there is None else sorted((*there, index))
+            if (was is None) != (now is None):  # on or off the board: whose pieces changes
+                if owned is self.owned:
+                    owned = {owner: list(held) for owner, held in owned.items()}
+                    kinds = {}
+                mine = owned.setdefault(piece[OWNER], [])
+                if now is None:
+                    mine.remove(index)
+                    if not mine:
+                        del owned[piece[OWNER]]
+                else:
+                    insort(mine, index)
+        found = Occupancy.__new__(Occupancy)
+        found.at, found.owned, found.pieces, found._kinds = at, owned, pieces, kinds
+        return found
+
     def kinds_of(self, actor: str) -> frozenset[str]:
         """The kinds of the actor's pieces on the board."""
         kinds = self._kinds.get(actor)
@@ -138,24 +179,29 @@ def occupancy(state: Mapping[str, Any]) -> Occupancy:
     return found
 
 
+def carry_occupancy(before: list, after: list) -> None:
+    """Keep the occupancy of ``after``, the pieces list an event made from ``before``, made
+    from ``before``'s when that one is kept (see ``Occupancy.moved``)."""
+    global _RECENT
+    recent = _RECENT
+    for known, found in reversed(recent):
+        if known is before:
+            _RECENT = (*recent[1 - KEPT:], (after, found.moved(after)))
+            return
+
+
 def stage_moves(game: RulesGame, state: Mapping[str, Any], actor: str, stage: Stage,
-                read: Read, origin: str | None = None,
-                target: tuple[str, ...] | None = None) -> list[Move]:
+                read: Read, origin: str | None = None) -> list[Move]:
     """Every move of the stage's actions for ``actor``, a path said once (the first action
     that allows it); only captures when a jump action says capturing is compulsory and one
-    can be made. ``origin``: only the moves of the pieces there; ``target``: only the move of
-    that path, if it is one (what a recorded move's legality depends on, found without
-    listing every other)."""
+    can be made. ``origin``: only the moves of the pieces there."""
     at = occupancy(state)
-    if target is not None:
-        origin = target[0]
     found: list[Move] = []
     kinds = at.kinds_of(actor)
     for action in stage.actions:
         make = MAKERS.get(action.kind)
         if make is not None and (action.kinds is None or not action.kinds.isdisjoint(kinds)):
-            found.extend(make(game, state, actor, action, stage.index, read, at, origin,
-                              target))
+            found.extend(make(game, state, actor, action, stage.index, read, at, origin, None))
     if stage.compulsory_jumps and any(move.action.kind != "jump" for move in found) and \
             _must_jump(game, state, actor, stage, read, at, found, origin):
         found = [move for move in found if move.action.kind == "jump"]
@@ -168,6 +214,32 @@ def stage_moves(game: RulesGame, state: Mapping[str, Any], actor: str, stage: St
             seen.add(move.path)
             unique.append(move)
     return unique
+
+
+def recorded_move(game: RulesGame, state: Mapping[str, Any], actor: str, stage: Stage,
+                  read: Read, path: tuple[str, ...]) -> Move | None:
+    """The move of ``stage_moves`` whose path is ``path``, or None: judged alone, each action
+    asked only for that path (what a recorded move's legality depends on, found after every
+    event without listing every other move)."""
+    at = occupancy(state)
+    kinds = at.kinds_of(actor)
+    first = None
+    for action in stage.actions:
+        judge = RECORDED.get(action.kind)
+        if judge is None or (action.kinds is not None and action.kinds.isdisjoint(kinds)):
+            continue
+        move = judge(game, state, actor, action, stage.index, read, at, path)
+        if move is None:
+            continue
+        if first is None:
+            if move.action.kind == "jump" or not stage.compulsory_jumps:
+                return move
+            if not _must_jump(game, state, actor, stage, read, at, [move], path[0]):
+                return move
+            first = move
+        elif move.action.kind == "jump":
+            return move  # a capture is compulsory: the path's first jump, not its step
+    return None
 
 
 def _must_jump(game, state, actor, stage, read, at, found, origin) -> bool:
@@ -353,20 +425,13 @@ def _stops(game: RulesGame, space: str, read: Read) -> bool:
 def step(game: RulesGame, state, actor: str, action: Action, stage: int, read: Read,
          places: Occupancy, origin: str | None, target: tuple[str, ...] | None
          ) -> Iterator[Move]:
-    if target is not None and len(target) != 2:
-        return
     shape = geometry(game, action.params["along"].pick(read))
     neighbours, headings = shape.neighbours, shape.headings
     clause = action.params.get("headings")
-    if target is not None:  # one heading to judge: read the point only if readings differ
-        if target[1] not in neighbours.get(target[0], ()) or (
-                clause is not None and not _heading_allowed(action, headings[target], read)):
-            return
-        clause = None
     allowed = clause.pick(read) if clause is not None else None
     for index, piece in _movable(state, actor, action, origin, places):
         here = piece[SPACE]
-        for space in neighbours.get(here, ()) if target is None else (target[1],):
+        for space in neighbours.get(here, ()):
             if allowed is not None and headings[here, space] not in allowed:
                 continue
             if space not in places.at or _may_land(game, state, actor, index, space, action,
@@ -453,3 +518,34 @@ def enter(game: RulesGame, state, actor: str, action: Action, stage: int, read: 
 
 
 MAKERS = {"race": race, "step": step, "jump": jump, "enter": enter}
+
+
+def _recorded_step(game: RulesGame, state, actor: str, action: Action, stage: int, read: Read,
+                   places: Occupancy, path: tuple[str, ...]) -> Move | None:
+    """``step``'s move along ``path``, looked up in the neighbours' table."""
+    if len(path) != 2:
+        return None
+    here, there = path
+    shape = geometry(game, action.params["along"].pick(read))
+    if there not in shape.neighbours.get(here, ()):
+        return None
+    if "headings" in action.params and not _heading_allowed(action, shape.headings[path], read):
+        return None
+    taken = places.at
+    for index, _piece in _movable(state, actor, action, here, places):
+        if there not in taken or _may_land(game, state, actor, index, there, action, read,
+                                           places):
+            return Move(index, path, action, stage)
+    return None
+
+
+def _recorded_by_maker(game: RulesGame, state, actor: str, action: Action, stage: int,
+                       read: Read, places: Occupancy, path: tuple[str, ...]) -> Move | None:
+    """The first move an action's maker makes along ``path`` (a race's are not narrowed by
+    the path, only by its first space)."""
+    made = MAKERS[action.kind](game, state, actor, action, stage, read, places, path[0], path)
+    return next((move for move in made if move.path == path), None)
+
+
+RECORDED = {"race": _recorded_by_maker, "step": _recorded_step, "jump": _recorded_by_maker,
+            "enter": _recorded_by_maker}

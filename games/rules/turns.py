@@ -17,7 +17,7 @@ from games.core.draft import Draft
 from games.rules.clauses import Read
 from games.rules.effects import Context
 from games.rules.model import RulesGame, Stage
-from games.rules.movement import Move, any_move, stage_moves
+from games.rules.movement import Move, any_move, recorded_move, stage_moves
 from games.rules.state import OWNER, SPACE, WAITING, player_name, player_of_role, seat_order
 
 MOST_SETTLING = 100  # stages skipped in one event (empty decks), whatever the document
@@ -88,21 +88,32 @@ def now(game: RulesGame, state: Mapping[str, Any], read: Read) -> Now:
 
 
 def open_moves(game: RulesGame, state: Mapping[str, Any], current: Now, read: Read,
-               origin: str | None = None, target: tuple[str, ...] | None = None
-               ) -> list[Move]:
+               origin: str | None = None) -> list[Move]:
     """The moves of every stage the record may be at (only those of the pieces on
-    ``origin``, or only the move ``target``, when given: see ``stage_moves``)."""
+    ``origin``, when given)."""
     acting = [stage for stage in current.stages if stage.kind == "act"]
     if len(acting) == 1:  # the usual case: one stage's moves, each path said once already
-        return stage_moves(game, state, current.actor, acting[0], read, origin, target)
+        return stage_moves(game, state, current.actor, acting[0], read, origin)
     found: list[Move] = []
     seen: set[tuple[str, ...]] = set()
     for stage in acting:
-        for move in stage_moves(game, state, current.actor, stage, read, origin, target):
+        for move in stage_moves(game, state, current.actor, stage, read, origin):
             if move.path not in seen:
                 seen.add(move.path)
                 found.append(move)
     return found
+
+
+def open_move(game: RulesGame, state: Mapping[str, Any], current: Now, read: Read,
+              path: tuple[str, ...]) -> Move | None:
+    """The move of ``open_moves`` whose path is ``path`` (the first stage's that has it), or
+    None, judged alone (see ``recorded_move``)."""
+    for stage in current.stages:
+        if stage.kind == "act":
+            move = recorded_move(game, state, current.actor, stage, read, path)
+            if move is not None:
+                return move
+    return None
 
 
 def playable(game: RulesGame, state: Mapping[str, Any], current: Now
