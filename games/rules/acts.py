@@ -13,15 +13,14 @@ from games.core.referee import Referee
 from games.rules.clauses import Reading, deciding_points
 from games.rules.effects import apply_card, apply_move
 from games.rules.model import RulesGame
-from games.rules.movement import Move
+from games.rules.movement import Move, recorded_move
 from games.rules.refereeing import begin, draft_for, finish, forbid
-from games.rules.state import OWNER, SPACE, first_piece, piece_name, player_name
+from games.rules.state import KIND, OWNER, SPACE, first_piece, piece_name, player_name
 from games.rules.turns import (
     Now,
     end_turn,
     expected,
     now,
-    open_move,
     open_moves,
     pass_reason,
     playable,
@@ -38,7 +37,9 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
         return state, "a move out of turn (ignored)"
     ctx, current = opened
     name = player_name(state, actor)
-    stages = [stage for stage in current.stages if stage.takes_moves]
+    stages = current.stages  # most often the one stage, which takes moves
+    if len(stages) != 1 or not stages[0].takes_moves:
+        stages = tuple(stage for stage in stages if stage.takes_moves)
     if not stages:
         ref.violation(game.turn_rule, f"{expected(game, state, current)}, not move; the move "
                       "is skipped")
@@ -46,8 +47,15 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
     path = tuple(data["path"])
 
     def matching(read) -> Move | None:
+        """The move ``open_moves`` would list with this path (the first stage's that has
+        it), judged alone."""
         seen = current if state["turn"] is not None else now(game, state, read)
-        return open_move(game, state, seen, read, path)
+        for stage in seen.stages:
+            if stage.kind == "act":
+                found = recorded_move(game, state, seen.actor, stage, read, path)
+                if found is not None:
+                    return found
+        return None
 
     chosen, deciding = deciding_points(matching, ref.interpretation,
                                        lambda found: found is not None)
@@ -58,7 +66,8 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
     if chosen is not None:
         said = apply_move(ctx, draft, chosen)
         draft.state["stage"] = chosen.stage + 1
-        summary = f"{name} moves the {piece_name(game, state['pieces'][chosen.piece][1])} " \
+        kind = state["pieces"][chosen.piece][KIND]
+        summary = f"{name} moves the {game.piece_names.get(kind, kind)} " \
                   f"{_route(game, path)}" + (f": {', '.join(said)}" if said else "")
         return finish(ctx, draft, state), summary
     action = next(action for action in stages[0].actions if action.moves)
@@ -92,7 +101,8 @@ def _name(game: RulesGame, space: str) -> str:
 
 
 def _route(game: RulesGame, path, start: bool = True) -> str:
-    stops = [_name(game, space) for space in path]
+    names = game.space_names
+    stops = [names[space] if space in names else repr(space) for space in path]
     words = f"to {stops[-1]}" + (f" by {', '.join(stops[1:-1])}" if len(stops) > 2 else "")
     return f"from {stops[0]} {words}" if start else words
 

@@ -11,6 +11,7 @@ from games.core.draft import Draft
 from games.rules.clauses import agreed, deciding_points
 from games.rules.effects import Context
 from games.rules.model import End, RulesGame
+from games.rules.movement import occupancy
 from games.rules.state import KIND, OWNER, SPACE, player_name, player_of_role, seat_order
 from games.rules.turns import cannot_act, now
 from games.rules.words import place_name
@@ -22,8 +23,12 @@ def check_ends(ctx: Context, draft: Draft, moved: bool = True) -> None:
     state = draft.state
     if state["over"]:
         return
+    role = state["roles"].get(state["turn"])
     for end in ctx.game.ends:
-        if not moved and end.kind != "blocked":
+        if end.kind == "blocked":
+            if end.role is not None and end.role != role:
+                continue  # an end about another role's player (said before any call)
+        elif not moved:
             continue
         concerned = _holds(ctx, state, end)
         if concerned is None:
@@ -44,10 +49,7 @@ def _holds(ctx: Context, state: Mapping[str, Any], end: End) -> tuple[str | None
     if end.kind == "fewer":
         kinds, than = end.kinds, end.than
         assert kinds is not None and than is not None  # as the schema gives a fewer end
-        count = 0
-        for piece in state["pieces"]:  # a plain loop: asked after every move
-            if piece[SPACE] is not None and piece[KIND] in kinds:
-                count += 1
+        count = occupancy(state).count(kinds)
         if count >= end.most_than or not agreed(than, lambda least: count < least, ctx.read):
             return None
         owner = next((p[OWNER] for p in state["pieces"] if p[KIND] in kinds), None)

@@ -10,12 +10,14 @@ from typing import Any
 from games.core.choices import OneOf
 from games.core.points import Certainty, Citation, InterpretationPoint
 from games.core.rulebook import Rulebook
-from games.rules.clauses import Clause
+from games.rules.clauses import Clause, Fixed
 
 # An effect: (operation, argument). Motion ones move the piece on; the others apply where it
 # rests.
 Effect = tuple[str, Any]
 MOTION = frozenset({"jump", "repeat", "back_to_start", "move"})
+# What an ``occupied`` clause may do to the piece a move ends on (the others leave it there).
+MEETINGS = frozenset({"swap", "send_home", "capture"})
 
 
 @dataclass(frozen=True)
@@ -163,6 +165,21 @@ class Action:
         return frozenset.union(*self.params["headings"].values())
 
     @cached_property
+    def blocked_by_pieces(self) -> bool:
+        """Whether a move ends on no space another piece stands on (unless shared), whoever
+        owns it, under every reading."""
+        return all(type(clause) is Fixed and clause.value == "block"
+                   for clause in (self.params.get("occupied"), self.params.get("own")))
+
+    @cached_property
+    def meets_others(self) -> bool:
+        """Whether ending a move on another player's piece may do something to it (or read
+        a point to know): an ``occupied`` clause that is a point, or that swaps, sends home or
+        captures."""
+        clause = self.params.get("occupied")
+        return clause is not None and (type(clause) is not Fixed or clause.value in MEETINGS)
+
+    @cached_property
     def special_dice(self) -> frozenset[tuple[int, ...]]:
         """The throws (sorted) some reading of a race's special throws names."""
         clause = self.params.get("special_throws")
@@ -260,6 +277,7 @@ class RulesGame:
     hides: bool  # some card is kept in a hand, which other seats do not see
     region_of: dict[str, str] = field(default_factory=dict)  # space -> first region
     geometry: dict = field(default_factory=dict)  # per link-set choice: neighbours, beyond
+    shapes: dict = field(default_factory=dict)  # action id -> its geometry, when fixed
     places: dict[str, frozenset[str]] = field(default_factory=dict)  # see spaces_of
 
     @property
@@ -280,9 +298,26 @@ class RulesGame:
         return frozenset(space.id for space in self.spaces.values() if space.passing)
 
     @cached_property
+    def waits(self) -> bool:
+        """Whether some effect makes a piece wait to be released (else none ever does, and
+        no one asks which pieces wait)."""
+        return self._effect_used("wait")
+
+    def _effect_used(self, operation: str) -> bool:
+        clauses = [clause for space in self.spaces.values()
+                   for clause in (space.effect, space.passing) if clause is not None]
+        clauses += [card.effect for card in self.cards.values() if card.effect is not None]
+        return any(used == operation for clause in clauses for effects in clause.values()
+                   for used, _argument in effects)
+
+    @cached_property
     def plays_cards(self) -> bool:
         """Whether some action plays a card from the hand (else no player ever can)."""
         return any(action.kind == "play" for action in self.actions.values())
+
+    @cached_property
+    def space_names(self) -> dict[str, str]:
+        return {space.id: space.name for space in self.spaces.values()}
 
     @cached_property
     def piece_names(self) -> dict[str, str]:

@@ -6,7 +6,7 @@ the offers ask the same function, each with its own way of reading the points (s
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -77,12 +77,23 @@ def geometry(game: RulesGame, names: tuple[str, ...]) -> Geometry:
     return found
 
 
+def shape_of(game: RulesGame, action: Action, read: Read) -> Geometry:
+    """The geometry an action moves along; kept per action when its ``along`` is no point."""
+    found = game.shapes.get(action.id)
+    if found is None:
+        clause = action.params["along"]
+        found = geometry(game, clause.pick(read))
+        if type(clause) is Fixed:
+            game.shapes[action.id] = found
+    return found
+
+
 class Occupancy:
     """Where the pieces of one state stand: ``at`` (space -> the pieces on it), ``owned``
     (player -> that player's pieces on the board), and, asked for, the kinds each player
     has there."""
 
-    __slots__ = ("_kinds", "at", "owned", "pieces")
+    __slots__ = ("_counts", "_kinds", "at", "owned", "pieces")
 
     def __init__(self, pieces: list) -> None:
         at: dict[str, list[int]] = {}
@@ -104,36 +115,34 @@ class Occupancy:
                 owned[owner] = [index]
         self.at, self.owned, self.pieces = at, owned, pieces
         self._kinds: dict[str, frozenset[str]] = {}
+        self._counts: dict[frozenset[str], int] = {}
 
-    def moved(self, pieces: list) -> Occupancy:
-        """The occupancy of ``pieces``, a copy of this one's pieces list where a move changed
-        a few pieces (copy on write: the others are the same lists), made from this one's
+    def moved(self, pieces: list, changed: Iterable) -> Occupancy:
+        """The occupancy of ``pieces``, a copy of this one's pieces list where an event
+        changed the pieces at the indexes ``changed`` (and no other), made from this one's
         rather than by counting every piece again."""
         before = self.pieces
         at = dict(self.at)  # its lists are replaced, never changed
         owned = self.owned
-        kinds = self._kinds
-        index = -1
-        for piece in pieces:
-            index += 1
-            if piece is before[index]:
-                continue
+        kinds, counts = self._kinds, self._counts  # the same while no piece enters or leaves
+        for index in changed:
+            piece = pieces[index]
             was, now = before[index][SPACE], piece[SPACE]
             if was == now:
                 continue
             if was is not None:
-                rest = [other for other in at[was] if other != index]
-                if rest:
-                    at[was] = rest
-                else:
+                held = at[was]
+                if len(held) == 1:
                     del at[was]
+                else:
+                    at[was] = [other for other in held if other != index]
             if now is not None:
                 there = at.get(now)
                 at[now] = [index] if there is None else sorted((*there, index))
             if (was is None) != (now is None):  # on or off the board: whose pieces changes
                 if owned is self.owned:
                     owned = {owner: list(held) for owner, held in owned.items()}
-                    kinds = {}
+                    kinds, counts = {}, {}
                 mine = owned.setdefault(piece[OWNER], [])
                 if now is None:
                     mine.remove(index)
@@ -142,7 +151,18 @@ class Occupancy:
                 else:
                     insort(mine, index)
         found = Occupancy.__new__(Occupancy)
-        found.at, found.owned, found.pieces, found._kinds = at, owned, pieces, kinds
+        found.at, found.owned, found.pieces = at, owned, pieces
+        found._kinds, found._counts = kinds, counts
+        return found
+
+    def count(self, kinds: frozenset[str]) -> int:
+        """How many pieces of ``kinds`` are on the board."""
+        found = self._counts.get(kinds)
+        if found is None:
+            pieces = self.pieces
+            found = self._counts[kinds] = sum(
+                1 for held in self.owned.values() for index in held
+                if pieces[index][KIND] in kinds)
         return found
 
     def kinds_of(self, actor: str) -> frozenset[str]:
@@ -171,6 +191,8 @@ def occupancy(state: Mapping[str, Any]) -> Occupancy:
     global _RECENT
     pieces = state["pieces"]
     recent = _RECENT
+    if recent and recent[-1][0] is pieces:  # most often the newest: said before any loop
+        return recent[-1][1]
     for known, found in reversed(recent):
         if known is pieces:
             return found
@@ -179,14 +201,15 @@ def occupancy(state: Mapping[str, Any]) -> Occupancy:
     return found
 
 
-def carry_occupancy(before: list, after: list) -> None:
-    """Keep the occupancy of ``after``, the pieces list an event made from ``before``, made
-    from ``before``'s when that one is kept (see ``Occupancy.moved``)."""
+def carry_occupancy(before: list, after: list, changed: Iterable) -> None:
+    """Keep the occupancy of ``after``, the pieces list an event made from ``before`` by
+    changing the pieces at ``changed``, made from ``before``'s when that one is kept (see
+    ``Occupancy.moved``)."""
     global _RECENT
     recent = _RECENT
     for known, found in reversed(recent):
         if known is before:
-            _RECENT = (*recent[1 - KEPT:], (after, found.moved(after)))
+            _RECENT = (*recent[1 - KEPT:], (after, found.moved(after, changed)))
             return
 
 
@@ -232,14 +255,25 @@ def recorded_move(game: RulesGame, state: Mapping[str, Any], actor: str, stage: 
         if move is None:
             continue
         if first is None:
-            if move.action.kind == "jump" or not stage.compulsory_jumps:
-                return move
-            if not _must_jump(game, state, actor, stage, read, at, [move], path[0]):
+            if move.action.kind == "jump" or not stage.compulsory_jumps or \
+                    not _jump_compulsory(game, state, actor, stage, read, at, kinds):
                 return move
             first = move
         elif move.action.kind == "jump":
             return move  # a capture is compulsory: the path's first jump, not its step
     return None
+
+
+def _jump_compulsory(game: RulesGame, state: Mapping[str, Any], actor: str, stage: Stage,
+                     read: Read, at: Occupancy, kinds: frozenset[str]) -> bool:
+    """Whether the actor (with pieces of ``kinds``) can jump under an action that makes
+    capturing compulsory."""
+    for action in stage.compulsory_jumps:
+        if (action.kinds is None or not action.kinds.isdisjoint(kinds)) and \
+                _can_jump(game, state, actor, action, read, at) and \
+                agreed(action.params["must"], bool, read):
+            return True
+    return False
 
 
 def _must_jump(game, state, actor, stage, read, at, found, origin) -> bool:
@@ -283,24 +317,26 @@ def _can_step(game: RulesGame, state, actor: str, action: Action, read: Read,
               places: Occupancy) -> bool:
     """``step``'s question, asked only whether there is an answer (the end of a game when a
     player cannot move asks it after every event, so it stops at the first move found)."""
+    owned = places.owned.get(actor)
+    if not owned:
+        return False
     pieces = state["pieces"]
     kinds = action.kinds
-    movable = [index for index in places.owned.get(actor, ())
-               if not pieces[index][WAITING] and (kinds is None or pieces[index][KIND] in kinds)]
-    if not movable:
-        return False
-    shape = geometry(game, action.params["along"].pick(read))
+    shape = game.shapes.get(action.id) or shape_of(game, action, read)
     taken = places.at
     clause = action.params.get("headings")
     # A step every reading allows answers without reading the point; else the reading's.
-    ways = [action.headings_everyone, None] if clause is not None and type(
-        clause) is not Fixed else [None]
+    ways = (action.headings_everyone, None) if clause is not None and type(
+        clause) is not Fixed else (None,)
     for everyone in ways:
         allowed = everyone if everyone is not None else (
             clause.pick(read) if clause is not None else None)
         reach = shape.neighbours_toward(allowed)
-        for index in movable:
-            for space in reach.get(pieces[index][SPACE], ()):
+        for index in owned:  # ``_movable``'s pieces, without making their list
+            piece = pieces[index]
+            if piece[WAITING] or (kinds is not None and piece[KIND] not in kinds):
+                continue
+            for space in reach.get(piece[SPACE], ()):
                 if space not in taken or _may_land(game, state, actor, index, space, action,
                                                    read, places):
                     return True
@@ -311,12 +347,19 @@ def _can_jump(game: RulesGame, state, actor: str, action: Action, read: Read,
               places: Occupancy) -> bool:
     """``jump``'s question asked only whether there is an answer: the first jump of the
     first piece that has one, judged as ``jump`` judges it, without making the move."""
-    shape = geometry(game, action.params["along"].pick(read))
+    owned = places.owned.get(actor)
+    if not owned:
+        return False
+    shape = game.shapes.get(action.id) or shape_of(game, action, read)
     allowed = action.params["headings"].pick(read) if "headings" in action.params else None
     pieces = state["pieces"]
+    kinds = action.kinds
     taken, headings = places.at, shape.headings
     others_only = action.over == "others"
-    for index, piece in _movable(state, actor, action, None, places):
+    for index in owned:  # ``_movable``'s pieces, without making their list
+        piece = pieces[index]
+        if piece[WAITING] or (kinds is not None and piece[KIND] not in kinds):
+            continue
         here = piece[SPACE]
         for over, landing in shape.jumps.get(here, ()):
             victims = taken.get(over)
@@ -324,9 +367,11 @@ def _can_jump(game: RulesGame, state, actor: str, action: Action, read: Read,
                 continue
             if allowed is not None and headings[here, over] not in allowed:
                 continue
-            if others_only and any(pieces[other][OWNER] == actor for other in victims):
+            if others_only and (pieces[victims[0]][OWNER] == actor if len(victims) == 1 else
+                                any(pieces[other][OWNER] == actor for other in victims)):
                 continue
-            if any(other != index for other in taken.get(landing, ())):
+            standing = taken.get(landing)
+            if standing and (len(standing) > 1 or standing[0] != index):
                 continue
             return True
     return False
@@ -346,9 +391,15 @@ def _may_land(game: RulesGame, state, actor: str, piece: int, space: str, action
               read: Read, places: Occupancy) -> bool:
     """Whether a move may end on ``space``: blocked by another's piece or one's own only when
     the action says so."""
-    there = [index for index in places.at.get(space, ()) if index != piece]
+    there = places.at.get(space)
     if not there or game.spaces[space].shared:
         return True
+    if piece in there:
+        there = [index for index in there if index != piece]
+        if not there:
+            return True
+    if action.blocked_by_pieces:
+        return False
     pieces = state["pieces"]
     others = any(pieces[index][OWNER] != actor for index in there)
     own = any(pieces[index][OWNER] == actor for index in there)
@@ -425,7 +476,7 @@ def _stops(game: RulesGame, space: str, read: Read) -> bool:
 def step(game: RulesGame, state, actor: str, action: Action, stage: int, read: Read,
          places: Occupancy, origin: str | None, target: tuple[str, ...] | None
          ) -> Iterator[Move]:
-    shape = geometry(game, action.params["along"].pick(read))
+    shape = game.shapes.get(action.id) or shape_of(game, action, read)
     neighbours, headings = shape.neighbours, shape.headings
     clause = action.params.get("headings")
     allowed = clause.pick(read) if clause is not None else None
@@ -452,7 +503,7 @@ def _heading_allowed(action: Action, heading: str, read: Read) -> bool:
 def jump(game: RulesGame, state, actor: str, action: Action, stage: int, read: Read,
          places: Occupancy, origin: str | None, target: tuple[str, ...] | None
          ) -> Iterator[Move]:
-    shape = geometry(game, action.params["along"].pick(read))
+    shape = game.shapes.get(action.id) or shape_of(game, action, read)
     allowed = action.params["headings"].pick(read) if "headings" in action.params else None
     pieces = state["pieces"]
     several = None
@@ -526,15 +577,20 @@ def _recorded_step(game: RulesGame, state, actor: str, action: Action, stage: in
     if len(path) != 2:
         return None
     here, there = path
-    shape = geometry(game, action.params["along"].pick(read))
+    shape = game.shapes.get(action.id) or shape_of(game, action, read)
     if there not in shape.neighbours.get(here, ()):
         return None
     if "headings" in action.params and not _heading_allowed(action, shape.headings[path], read):
         return None
     taken = places.at
-    for index, _piece in _movable(state, actor, action, here, places):
-        if there not in taken or _may_land(game, state, actor, index, there, action, read,
-                                           places):
+    pieces = state["pieces"]
+    kinds = action.kinds
+    for index in taken.get(here, ()):  # ``_movable``'s pieces, asked of one space
+        piece = pieces[index]
+        if piece[OWNER] == actor and not piece[WAITING] and (
+                kinds is None or piece[KIND] in kinds) and (
+                there not in taken or _may_land(game, state, actor, index, there, action, read,
+                                                places)):
             return Move(index, path, action, stage)
     return None
 

@@ -53,6 +53,6 @@ def finish(ctx: Context, draft: Draft, before: Mapping[str, Any]) -> dict:
     settle(ctx, draft)
     moved = draft.state["pieces"] is not before["pieces"]
     if moved:
-        carry_occupancy(before["pieces"], draft.state["pieces"])
+        carry_occupancy(before["pieces"], draft.state["pieces"], draft.edited("pieces"))
     check_ends(ctx, draft, moved=moved)
     return draft.state

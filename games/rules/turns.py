@@ -17,8 +17,8 @@ from games.core.draft import Draft
 from games.rules.clauses import Read
 from games.rules.effects import Context
 from games.rules.model import RulesGame, Stage
-from games.rules.movement import Move, any_move, recorded_move, stage_moves
-from games.rules.state import OWNER, SPACE, WAITING, player_name, player_of_role, seat_order
+from games.rules.movement import Move, any_move, stage_moves
+from games.rules.state import OWNER, SPACE, WAITING, player_name, player_of_role
 
 MOST_SETTLING = 100  # stages skipped in one event (empty decks), whatever the document
 
@@ -46,11 +46,13 @@ def actor_now(game: RulesGame, state: Mapping[str, Any], read: Read) -> str:
     return state["players"][0]["id"]
 
 
-def sitting_out(state: Mapping[str, Any], actor: str) -> bool:
+def sitting_out(game: RulesGame, state: Mapping[str, Any], actor: str) -> bool:
     if state["stage"] or state["throw"] is not None or state["mover"] is not None:
         return False
     if state["lost"][actor] > 0:
         return True
+    if not game.waits:
+        return False
     waiting = False
     for piece in state["pieces"]:
         if piece[OWNER] == actor and piece[SPACE] is not None:
@@ -67,10 +69,12 @@ def exhausted(state: Mapping[str, Any], deck: str) -> bool:
 
 
 def now(game: RulesGame, state: Mapping[str, Any], read: Read) -> Now:
-    actor = actor_now(game, state, read)
+    actor = state["turn"]
+    if actor is None:
+        actor = actor_now(game, state, read)
     if state["pending"]:
         return Now(actor, False, state["pending"][0], (), False)
-    if sitting_out(state, actor):
+    if (game.waits or state["lost"][actor]) and sitting_out(game, state, actor):
         return Now(actor, True, None, (), False)
     stage = game.stages[state["stage"]] if state["stage"] < len(game.stages) else None
     if stage is not None and not stage.optional and stage.kind != "draw":
@@ -102,18 +106,6 @@ def open_moves(game: RulesGame, state: Mapping[str, Any], current: Now, read: Re
                 seen.add(move.path)
                 found.append(move)
     return found
-
-
-def open_move(game: RulesGame, state: Mapping[str, Any], current: Now, read: Read,
-              path: tuple[str, ...]) -> Move | None:
-    """The move of ``open_moves`` whose path is ``path`` (the first stage's that has it), or
-    None, judged alone (see ``recorded_move``)."""
-    for stage in current.stages:
-        if stage.kind == "act":
-            move = recorded_move(game, state, current.actor, stage, read, path)
-            if move is not None:
-                return move
-    return None
 
 
 def playable(game: RulesGame, state: Mapping[str, Any], current: Now
@@ -156,10 +148,12 @@ def pass_reason(game: RulesGame, state: Mapping[str, Any], current: Now, read: R
 
 def cannot_act(game: RulesGame, state: Mapping[str, Any], current: Now, read: Read) -> bool:
     """No move and no card to play at any stage the record may be at."""
-    if any(cards for _stage, cards in playable(game, state, current)):
+    if game.plays_cards and any(cards for _stage, cards in playable(game, state, current)):
         return False
-    return not any(any_move(game, state, current.actor, stage, read)
-                   for stage in current.stages if stage.kind == "act")
+    for stage in current.stages:  # a plain loop: asked after every event
+        if stage.kind == "act" and any_move(game, state, current.actor, stage, read):
+            return False
+    return True
 
 
 def expected(game: RulesGame, state: Mapping[str, Any], current: Now) -> str:
@@ -225,11 +219,14 @@ def _ready(game: RulesGame, draft: Draft, deck: str) -> bool:
 def end_turn(ctx: Context, draft: Draft) -> None:
     state = draft.state
     actor = state["turn"]
-    order = seat_order(state)
     if state["extra"]:
         state["extra"] = False
     else:
-        state["turn"] = order[(order.index(actor) + 1) % len(order)]
+        players = state["players"]
+        for seat, player in enumerate(players):
+            if player["id"] == actor:
+                state["turn"] = players[(seat + 1) % len(players)]["id"]
+                break
     state.update(stage=0, throw=None, total=None, mover=None, pending=[])
     _all_waiting(ctx, draft)
 
@@ -237,6 +234,8 @@ def end_turn(ctx: Context, draft: Draft) -> None:
 def _all_waiting(ctx: Context, draft: Draft) -> None:
     """Every player with a piece on the board has all of them waiting: the document says
     whether the game ends there or every piece is released."""
+    if not ctx.game.waits:
+        return
     pieces = draft.state["pieces"]
     for piece in pieces:  # a plain loop: asked after every turn, most often of no waiting piece
         if piece[WAITING]:

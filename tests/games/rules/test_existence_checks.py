@@ -108,10 +108,14 @@ def test_the_occupancy_carried_over_a_move_is_the_occupancy_counted(slug):
                 before, after = state["pieces"], step.state["pieces"]
                 if after is not before:
                     counted = Occupancy(after)
-                    found = Occupancy(before).moved(after)
+                    changed = [index for index, piece in enumerate(after)
+                               if piece is not before[index]]
+                    found = Occupancy(before).moved(after, changed)
                     assert (found.at, found.owned) == (counted.at, counted.owned)
                     for seat in seat_order(state):
                         assert found.kinds_of(seat) == counted.kinds_of(seat)
+                    for kinds in {frozenset({piece[1]}) for piece in after}:
+                        assert found.count(kinds) == counted.count(kinds)
                     carried += 1
                 state = step.state
     assert carried > 100
