@@ -102,6 +102,10 @@ def _name(game: RulesGame, space: str) -> str:
 
 def _route(game: RulesGame, path, start: bool = True) -> str:
     names = game.space_names
+    if len(path) == 2 and start:  # a step, said after most moves
+        here, there = path
+        return f"from {names[here] if here in names else repr(here)} to " \
+               f"{names[there] if there in names else repr(there)}"
     stops = [names[space] if space in names else repr(space) for space in path]
     words = f"to {stops[-1]}" + (f" by {', '.join(stops[1:-1])}" if len(stops) > 2 else "")
     return f"from {stops[0]} {words}" if start else words

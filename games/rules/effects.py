@@ -48,7 +48,9 @@ def apply_move(ctx: Context, draft: Draft, move: Move) -> list[str]:
             for operation, argument in passing.pick(ctx.read):
                 if operation != "stop":
                     rest_effect(ctx, draft, move.piece, operation, argument, said)
-    arrive(ctx, draft, move.piece, move.path[0], move.direction, move.steps, move.action, said)
+    if move.path[-1] not in ctx.game.quiet_landings[move.action.id]:
+        arrive(ctx, draft, move.piece, move.path[0], move.direction, move.steps, move.action,
+               said)
     return said
 
 

@@ -5,6 +5,7 @@ document's order; the first that holds ends the game."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from games.core.draft import Draft
@@ -60,8 +61,7 @@ def _holds(ctx: Context, state: Mapping[str, Any], end: End) -> tuple[str | None
     actor = state["turn"]
     if end.role is not None and state["roles"].get(actor) != end.role:
         return None
-    blocked, deciding = deciding_points(lambda read: _blocked(game, state, read),
-                                        ctx.ref.interpretation)
+    blocked, deciding = deciding_points(partial(_blocked, game, state), ctx.ref.interpretation)
     for point in deciding:
         ctx.read(point, "whether the player to move can move")
     if not blocked:

@@ -196,6 +196,9 @@ class Stage:
     optional: bool
     again_on: Clause | None
     rule: str
+    # A player's pieces' kinds -> the actions that can move them, with their judges of a
+    # recorded path, and those that may make capturing compulsory (see movement.recorded_move).
+    judges: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def source(self) -> str:
@@ -278,6 +281,7 @@ class RulesGame:
     region_of: dict[str, str] = field(default_factory=dict)  # space -> first region
     geometry: dict = field(default_factory=dict)  # per link-set choice: neighbours, beyond
     shapes: dict = field(default_factory=dict)  # action id -> its geometry, when fixed
+    step_tables: dict = field(default_factory=dict)  # step action id -> its steps, when fixed
     places: dict[str, frozenset[str]] = field(default_factory=dict)  # see spaces_of
 
     @property
@@ -314,6 +318,15 @@ class RulesGame:
     def plays_cards(self) -> bool:
         """Whether some action plays a card from the hand (else no player ever can)."""
         return any(action.kind == "play" for action in self.actions.values())
+
+    @cached_property
+    def quiet_landings(self) -> dict[str, frozenset[str]]:
+        """Per action, the spaces where a move of it ends with nothing more to do: no effect
+        of the space, and no piece there to release, move or take (see effects.arrive)."""
+        return {action.id: frozenset(
+            space.id for space in self.spaces.values() if space.effect is None and (
+                space.shared or not (self.waits or action.meets_others)))
+            for action in self.actions.values()}
 
     @cached_property
     def space_names(self) -> dict[str, str]:

@@ -246,17 +246,15 @@ def recorded_move(game: RulesGame, state: Mapping[str, Any], actor: str, stage: 
     event without listing every other move)."""
     at = occupancy(state)
     kinds = at.kinds_of(actor)
+    judges, compulsory = stage.judges.get(kinds) or _judges(stage, kinds)
     first = None
-    for action in stage.actions:
-        judge = RECORDED.get(action.kind)
-        if judge is None or (action.kinds is not None and action.kinds.isdisjoint(kinds)):
-            continue
+    for action, judge in judges:
         move = judge(game, state, actor, action, stage.index, read, at, path)
         if move is None:
             continue
         if first is None:
-            if move.action.kind == "jump" or not stage.compulsory_jumps or \
-                    not _jump_compulsory(game, state, actor, stage, read, at, kinds):
+            if move.action.kind == "jump" or not compulsory or \
+                    not _jump_compulsory(game, state, actor, compulsory, read, at):
                 return move
             first = move
         elif move.action.kind == "jump":
@@ -264,13 +262,24 @@ def recorded_move(game: RulesGame, state: Mapping[str, Any], actor: str, stage: 
     return None
 
 
-def _jump_compulsory(game: RulesGame, state: Mapping[str, Any], actor: str, stage: Stage,
-                     read: Read, at: Occupancy, kinds: frozenset[str]) -> bool:
-    """Whether the actor (with pieces of ``kinds``) can jump under an action that makes
-    capturing compulsory."""
-    for action in stage.compulsory_jumps:
-        if (action.kinds is None or not action.kinds.isdisjoint(kinds)) and \
-                _can_jump(game, state, actor, action, read, at) and \
+def _judges(stage: Stage, kinds: frozenset[str]) -> tuple[tuple, tuple[Action, ...]]:
+    """For a player with pieces of ``kinds``: the stage's actions that can move one, each
+    with its judge of a recorded path, and those of them that may make capturing
+    compulsory (made once per set of kinds)."""
+    movers = [action for action in stage.actions if action.kind in RECORDED and (
+        action.kinds is None or not action.kinds.isdisjoint(kinds))]
+    found = stage.judges[kinds] = (
+        tuple((action, RECORDED[action.kind]) for action in movers),
+        tuple(action for action in stage.compulsory_jumps if action in movers))
+    return found
+
+
+def _jump_compulsory(game: RulesGame, state: Mapping[str, Any], actor: str,
+                     compulsory: tuple[Action, ...], read: Read, at: Occupancy) -> bool:
+    """Whether the actor can jump under one of the ``compulsory`` actions that says capturing
+    is compulsory (under the reading)."""
+    for action in compulsory:
+        if _can_jump(game, state, actor, action, read, at) and \
                 agreed(action.params["must"], bool, read):
             return True
     return False
@@ -490,16 +499,6 @@ def step(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
                 yield Move(index, (here, space), action, stage)
 
 
-def _heading_allowed(action: Action, heading: str, read: Read) -> bool:
-    """``agreed`` on whether the step's ``headings`` allow ``heading``, from the headings
-    every reading allows and those some reading does (made once)."""
-    if heading in action.headings_everyone:
-        return True
-    if heading not in action.headings_anyone:
-        return False
-    return heading in action.params["headings"].pick(read)
-
-
 def jump(game: RulesGame, state, actor: str, action: Action, stage: int, read: Read,
          places: Occupancy, origin: str | None, target: tuple[str, ...] | None
          ) -> Iterator[Move]:
@@ -573,15 +572,13 @@ MAKERS = {"race": race, "step": step, "jump": jump, "enter": enter}
 
 def _recorded_step(game: RulesGame, state, actor: str, action: Action, stage: int, read: Read,
                    places: Occupancy, path: tuple[str, ...]) -> Move | None:
-    """``step``'s move along ``path``, looked up in the neighbours' table."""
-    if len(path) != 2:
+    """``step``'s move along ``path``, looked up in the action's table of steps."""
+    steps = game.step_tables.get(action.id) or step_table(game, action, read)
+    heading = steps.get(path, NO_STEP)
+    if heading is NO_STEP or (heading is not None and
+                              heading not in action.params["headings"].pick(read)):
         return None
     here, there = path
-    shape = game.shapes.get(action.id) or shape_of(game, action, read)
-    if there not in shape.neighbours.get(here, ()):
-        return None
-    if "headings" in action.params and not _heading_allowed(action, shape.headings[path], read):
-        return None
     taken = places.at
     pieces = state["pieces"]
     kinds = action.kinds
@@ -593,6 +590,28 @@ def _recorded_step(game: RulesGame, state, actor: str, action: Action, stage: in
                                                 places)):
             return Move(index, path, action, stage)
     return None
+
+
+NO_STEP = "no step"  # a path that is no step of the action under any reading
+
+
+def step_table(game: RulesGame, action: Action, read: Read) -> dict[tuple[str, ...], str | None]:
+    """A step action's steps, (from, to) -> None where every reading of its ``headings``
+    allows it, else the heading some readings allow (a path no reading allows is left out);
+    kept per action when its ``along`` is no point."""
+    shape = game.shapes.get(action.id) or shape_of(game, action, read)
+    clause = action.params.get("headings")
+    steps: dict[tuple[str, ...], str | None] = {}
+    for here, others in shape.neighbours.items():
+        for there in others:
+            heading = shape.headings[here, there]
+            if clause is None or heading in action.headings_everyone:
+                steps[here, there] = None
+            elif heading in action.headings_anyone:
+                steps[here, there] = heading
+    if type(action.params["along"]) is Fixed:
+        game.step_tables[action.id] = steps
+    return steps
 
 
 def _recorded_by_maker(game: RulesGame, state, actor: str, action: Action, stage: int,

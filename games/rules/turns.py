@@ -228,14 +228,13 @@ def end_turn(ctx: Context, draft: Draft) -> None:
                 state["turn"] = players[(seat + 1) % len(players)]["id"]
                 break
     state.update(stage=0, throw=None, total=None, mover=None, pending=[])
-    _all_waiting(ctx, draft)
+    if ctx.game.waits:  # else no piece ever waits
+        _all_waiting(ctx, draft)
 
 
 def _all_waiting(ctx: Context, draft: Draft) -> None:
     """Every player with a piece on the board has all of them waiting: the document says
     whether the game ends there or every piece is released."""
-    if not ctx.game.waits:
-        return
     pieces = draft.state["pieces"]
     for piece in pieces:  # a plain loop: asked after every turn, most often of no waiting piece
         if piece[WAITING]:
