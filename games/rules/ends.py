@@ -50,7 +50,10 @@ def _holds(ctx: Context, state: Mapping[str, Any], end: End) -> tuple[str | None
     if end.kind == "fewer":
         kinds, than = end.kinds, end.than
         assert kinds is not None and than is not None  # as the schema gives a fewer end
-        count = occupancy(state).count(kinds)
+        at = occupancy(state)
+        count = at.counts.get(kinds)
+        if count is None:
+            count = at.count(kinds)
         if count >= end.most_than or not agreed(than, lambda least: count < least, ctx.read):
             return None
         owner = next((p[OWNER] for p in state["pieces"] if p[KIND] in kinds), None)

@@ -320,6 +320,13 @@ class RulesGame:
         return any(action.kind == "play" for action in self.actions.values())
 
     @cached_property
+    def lone_stages(self) -> tuple[tuple[Stage, ...], ...]:
+        """Per stage, the stages the record may be at when the turn is there: itself alone
+        when it is required and no draw (a draw may be skipped), else () (see turns.now)."""
+        return tuple((stage,) if not stage.optional and stage.kind != "draw" else ()
+                     for stage in self.stages)
+
+    @cached_property
     def quiet_landings(self) -> dict[str, frozenset[str]]:
         """Per action, the spaces where a move of it ends with nothing more to do: no effect
         of the space, and no piece there to release, move or take (see effects.arrive)."""

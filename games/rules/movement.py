@@ -93,7 +93,7 @@ class Occupancy:
     (player -> that player's pieces on the board), and, asked for, the kinds each player
     has there."""
 
-    __slots__ = ("_counts", "_kinds", "at", "owned", "pieces")
+    __slots__ = ("at", "counts", "kinds", "owned", "pieces")
 
     def __init__(self, pieces: list) -> None:
         at: dict[str, list[int]] = {}
@@ -114,8 +114,10 @@ class Occupancy:
             else:
                 owned[owner] = [index]
         self.at, self.owned, self.pieces = at, owned, pieces
-        self._kinds: dict[str, frozenset[str]] = {}
-        self._counts: dict[frozenset[str], int] = {}
+        # Asked for, then kept: player -> the kinds of that player's pieces on the board
+        # (``kinds_of``), kinds -> how many pieces of them are on the board (``count``).
+        self.kinds: dict[str, frozenset[str]] = {}
+        self.counts: dict[frozenset[str], int] = {}
 
     def moved(self, pieces: list, changed: Iterable) -> Occupancy:
         """The occupancy of ``pieces``, a copy of this one's pieces list where an event
@@ -124,7 +126,7 @@ class Occupancy:
         before = self.pieces
         at = dict(self.at)  # its lists are replaced, never changed
         owned = self.owned
-        kinds, counts = self._kinds, self._counts  # the same while no piece enters or leaves
+        kinds, counts = self.kinds, self.counts  # the same while no piece enters or leaves
         for index in changed:
             piece = pieces[index]
             was, now = before[index][SPACE], piece[SPACE]
@@ -152,24 +154,24 @@ class Occupancy:
                     insort(mine, index)
         found = Occupancy.__new__(Occupancy)
         found.at, found.owned, found.pieces = at, owned, pieces
-        found._kinds, found._counts = kinds, counts
+        found.kinds, found.counts = kinds, counts
         return found
 
     def count(self, kinds: frozenset[str]) -> int:
         """How many pieces of ``kinds`` are on the board."""
-        found = self._counts.get(kinds)
+        found = self.counts.get(kinds)
         if found is None:
             pieces = self.pieces
-            found = self._counts[kinds] = sum(
+            found = self.counts[kinds] = sum(
                 1 for held in self.owned.values() for index in held
                 if pieces[index][KIND] in kinds)
         return found
 
     def kinds_of(self, actor: str) -> frozenset[str]:
         """The kinds of the actor's pieces on the board."""
-        kinds = self._kinds.get(actor)
+        kinds = self.kinds.get(actor)
         if kinds is None:
-            kinds = self._kinds[actor] = frozenset(
+            kinds = self.kinds[actor] = frozenset(
                 self.pieces[index][KIND] for index in self.owned.get(actor, ()))
         return kinds
 
@@ -220,7 +222,7 @@ def stage_moves(game: RulesGame, state: Mapping[str, Any], actor: str, stage: St
     can be made. ``origin``: only the moves of the pieces there."""
     at = occupancy(state)
     found: list[Move] = []
-    kinds = at.kinds_of(actor)
+    kinds = at.kinds.get(actor) or at.kinds_of(actor)
     for action in stage.actions:
         make = MAKERS.get(action.kind)
         if make is not None and (action.kinds is None or not action.kinds.isdisjoint(kinds)):
@@ -245,7 +247,7 @@ def recorded_move(game: RulesGame, state: Mapping[str, Any], actor: str, stage: 
     asked only for that path (what a recorded move's legality depends on, found after every
     event without listing every other move)."""
     at = occupancy(state)
-    kinds = at.kinds_of(actor)
+    kinds = at.kinds.get(actor) or at.kinds_of(actor)
     judges, compulsory = stage.judges.get(kinds) or _judges(stage, kinds)
     first = None
     for action, judge in judges:
@@ -303,10 +305,8 @@ def any_move(game: RulesGame, state: Mapping[str, Any], actor: str, stage: Stage
              read: Read) -> bool:
     """Whether the stage allows ``actor`` any move at all (stops at the first found)."""
     at = occupancy(state)
-    kinds = at.kinds_of(actor)
-    for action in stage.actions:
-        if action.kinds is not None and action.kinds.isdisjoint(kinds):
-            continue
+    kinds = at.kinds.get(actor) or at.kinds_of(actor)
+    for action, _judge in (stage.judges.get(kinds) or _judges(stage, kinds))[0]:
         if action.kind == "step":
             if _can_step(game, state, actor, action, read, at):
                 return True
@@ -315,9 +315,8 @@ def any_move(game: RulesGame, state: Mapping[str, Any], actor: str, stage: Stage
             if _can_jump(game, state, actor, action, read, at):
                 return True
             continue
-        make = MAKERS.get(action.kind)
-        if make is not None and next(make(game, state, actor, action, stage.index, read, at,
-                                          None, None), None) is not None:
+        if next(MAKERS[action.kind](game, state, actor, action, stage.index, read, at, None,
+                                    None), None) is not None:
             return True
     return False
 
@@ -340,7 +339,7 @@ def _can_step(game: RulesGame, state, actor: str, action: Action, read: Read,
     for everyone in ways:
         allowed = everyone if everyone is not None else (
             clause.pick(read) if clause is not None else None)
-        reach = shape.neighbours_toward(allowed)
+        reach = shape.toward.get(allowed) or shape.neighbours_toward(allowed)
         for index in owned:  # ``_movable``'s pieces, without making their list
             piece = pieces[index]
             if piece[WAITING] or (kinds is not None and piece[KIND] not in kinds):

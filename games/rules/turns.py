@@ -76,9 +76,10 @@ def now(game: RulesGame, state: Mapping[str, Any], read: Read) -> Now:
         return Now(actor, False, state["pending"][0], (), False)
     if (game.waits or state["lost"][actor]) and sitting_out(game, state, actor):
         return Now(actor, True, None, (), False)
-    stage = game.stages[state["stage"]] if state["stage"] < len(game.stages) else None
-    if stage is not None and not stage.optional and stage.kind != "draw":
-        return Now(actor, False, None, (stage,), False)  # the usual case, said at once
+    index = state["stage"]
+    alone = game.lone_stages
+    if index < len(alone) and alone[index]:
+        return Now(actor, False, None, alone[index], False)  # the usual case, said at once
     found = []
     for stage in game.stages[state["stage"]:]:
         if stage.kind == "draw" and (exhausted(state, stage.source) or
@@ -185,6 +186,10 @@ def settle(ctx: Context, draft: Draft) -> None:
     stays empty, and end the turn once its stages are done."""
     state = draft.state
     game = ctx.game
+    if not game.decks:  # no draw to settle: only the end of the turn
+        if not state["over"] and state["stage"] >= len(game.stages):
+            end_turn(ctx, draft)
+        return
     for _ in range(MOST_SETTLING):
         if state["over"]:
             return
