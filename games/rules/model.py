@@ -336,6 +336,15 @@ class RulesGame:
             for action in self.actions.values()}
 
     @cached_property
+    def landable_when_taken(self) -> dict[str, frozenset[str]]:
+        """Per action, the spaces a move of it might end on while a piece stands there (all
+        of them, unless it is blocked by any piece: then the shared ones)."""
+        every = frozenset(self.spaces)
+        shared = frozenset(space.id for space in self.spaces.values() if space.shared)
+        return {action.id: shared if action.blocked_by_pieces else every
+                for action in self.actions.values()}
+
+    @cached_property
     def space_names(self) -> dict[str, str]:
         return {space.id: space.name for space in self.spaces.values()}
 

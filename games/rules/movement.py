@@ -333,6 +333,7 @@ def _can_step(game: RulesGame, state, actor: str, action: Action, read: Read,
     shape = game.shapes.get(action.id) or shape_of(game, action, read)
     taken = places.at
     clause = action.params.get("headings")
+    landable = game.landable_when_taken[action.id]
     # A step every reading allows answers without reading the point; else the reading's.
     ways = (action.headings_everyone, None) if clause is not None and type(
         clause) is not Fixed else (None,)
@@ -345,8 +346,8 @@ def _can_step(game: RulesGame, state, actor: str, action: Action, read: Read,
             if piece[WAITING] or (kinds is not None and piece[KIND] not in kinds):
                 continue
             for space in reach.get(piece[SPACE], ()):
-                if space not in taken or _may_land(game, state, actor, index, space, action,
-                                                   read, places):
+                if space not in taken or (space in landable and _may_land(
+                        game, state, actor, index, space, action, read, places)):
                     return True
     return False
 
@@ -509,13 +510,7 @@ def jump(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
     def onward(index: int, path: list[str], taken: list[int]) -> Iterator[Move]:
         nonlocal several
         here = path[-1]
-        if target is None:
-            lines = shape.neighbours.get(here, ())
-        elif len(target) > len(path):
-            lines = shape.over.get((here, target[len(path)]), ())
-        else:
-            return
-        for over in lines:
+        for over in shape.neighbours.get(here, ()):
             if allowed is not None and shape.headings[(here, over)] not in allowed:
                 continue
             standing = places.at.get(over)
@@ -530,8 +525,7 @@ def jump(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
             if landing is None or any(other != index for other in places.at.get(landing, ())):
                 continue
             move = Move(index, (*path, landing), action, stage, captures=(*taken, *victims))
-            if target is None or len(move.path) == len(target):
-                yield move
+            yield move
             if len(move.captures) >= MOST_JUMPS:
                 continue
             if several is None:
@@ -613,13 +607,67 @@ def step_table(game: RulesGame, action: Action, read: Read) -> dict[tuple[str, .
     return steps
 
 
+def _recorded_jump(game: RulesGame, state, actor: str, action: Action, stage: int, read: Read,
+                   places: Occupancy, path: tuple[str, ...]) -> Move | None:
+    """``jump``'s move along ``path``: each hop asked only of the lines that land on the
+    path's next space, the first chain of captures ``jump`` would make there."""
+    if len(path) < 2:
+        return None
+    shape = game.shapes.get(action.id) or shape_of(game, action, read)
+    allowed = action.params["headings"].pick(read) if "headings" in action.params else None
+    pieces = state["pieces"]
+    taken = places.at
+    kinds = action.kinds
+    others_only = action.over == "others"
+    several = None
+
+    def hop(index: int, reached: int, captured: tuple[int, ...]) -> Move | None:
+        nonlocal several
+        here = path[reached]
+        for over in shape.over.get((here, path[reached + 1]), ()):
+            if allowed is not None and shape.headings[here, over] not in allowed:
+                continue
+            standing = taken.get(over)
+            if not standing:
+                continue
+            victims = [other for other in standing if other not in captured]
+            if not victims or index in victims:
+                continue
+            if others_only and any(pieces[victim][OWNER] == actor for victim in victims):
+                continue
+            landing = path[reached + 1]  # beyond ``over``, as the table of lines says
+            if any(other != index for other in taken.get(landing, ())):
+                continue
+            captures = (*captured, *victims)
+            if reached + 2 == len(path):
+                return Move(index, path, action, stage, captures=captures)
+            if len(captures) >= MOST_JUMPS:
+                continue
+            if several is None:
+                several = bool(action.params["multiple"].pick(read))
+            if several:
+                found = hop(index, reached + 1, captures)
+                if found is not None:
+                    return found
+        return None
+
+    for index in taken.get(path[0], ()):  # ``_movable``'s pieces, asked of one space
+        piece = pieces[index]
+        if piece[OWNER] == actor and not piece[WAITING] and (
+                kinds is None or piece[KIND] in kinds):
+            move = hop(index, 0, ())
+            if move is not None:
+                return move
+    return None
+
+
 def _recorded_by_maker(game: RulesGame, state, actor: str, action: Action, stage: int,
                        read: Read, places: Occupancy, path: tuple[str, ...]) -> Move | None:
     """The first move an action's maker makes along ``path`` (a race's are not narrowed by
-    the path, only by its first space)."""
+    the path, only by its first space; an entry's by its first and last)."""
     made = MAKERS[action.kind](game, state, actor, action, stage, read, places, path[0], path)
     return next((move for move in made if move.path == path), None)
 
 
-RECORDED = {"race": _recorded_by_maker, "step": _recorded_step, "jump": _recorded_by_maker,
+RECORDED = {"race": _recorded_by_maker, "step": _recorded_step, "jump": _recorded_jump,
             "enter": _recorded_by_maker}
