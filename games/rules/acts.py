@@ -13,7 +13,8 @@ from games.core.referee import Referee
 from games.rules.clauses import Reading, deciding_points
 from games.rules.effects import apply_card, apply_move
 from games.rules.model import RulesGame
-from games.rules.movement import Move, recorded_move
+from games.rules.movement import Move
+from games.rules.recorded import recorded_move
 from games.rules.refereeing import begin, draft_for, finish, forbid
 from games.rules.state import KIND, OWNER, SPACE, first_piece, piece_name, player_name
 from games.rules.turns import (

@@ -12,7 +12,7 @@ from games.core.draft import Draft
 from games.rules.clauses import agreed, deciding_points
 from games.rules.effects import Context
 from games.rules.model import End, RulesGame
-from games.rules.movement import occupancy
+from games.rules.occupancy import occupancy
 from games.rules.state import KIND, OWNER, SPACE, player_name, player_of_role, seat_order
 from games.rules.turns import cannot_act, now
 from games.rules.words import place_name

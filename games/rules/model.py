@@ -196,9 +196,9 @@ class Stage:
     optional: bool
     again_on: Clause | None
     rule: str
-    # A player's pieces' kinds -> the actions that can move them, with their judges of a
-    # recorded path, and those that may make capturing compulsory (see movement.recorded_move).
-    judges: dict = field(default_factory=dict, compare=False, repr=False)
+    # A player's pieces' kinds -> the actions that can move them, and those that may make
+    # capturing compulsory (see movement.moving).
+    movers: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def source(self) -> str:

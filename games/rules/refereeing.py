@@ -14,7 +14,7 @@ from games.rules.clauses import Consulting
 from games.rules.effects import Context
 from games.rules.ends import check_ends
 from games.rules.model import RulesGame
-from games.rules.movement import carry_occupancy
+from games.rules.occupancy import carry_occupancy
 from games.rules.state import player_name
 from games.rules.turns import Now, now, settle
 

@@ -12,15 +12,9 @@ import pytest
 
 from games.core.replay import replay_document
 from games.rules.clauses import Reading
-from games.rules.movement import (
-    Occupancy,
-    _can_jump,
-    any_move,
-    jump,
-    occupancy,
-    recorded_move,
-    stage_moves,
-)
+from games.rules.movement import any_move, can_jump, jump, stage_moves
+from games.rules.occupancy import Occupancy, occupancy
+from games.rules.recorded import recorded_move
 from games.rules.state import seat_order
 from tests.games.rules.seeds import DATA_SLUGS, data_engine
 
@@ -63,7 +57,7 @@ def test_quick_answers_agree_with_the_listed_moves_under_every_reading(slug):
                             continue
                         jumps = list(jump(game, state, seat, action, stage.index,
                                           Reading(reading), places, None, None))
-                        assert _can_jump(game, state, seat, action, Reading(reading),
+                        assert can_jump(game, state, seat, action, Reading(reading),
                                          places) == bool(jumps)
                     for move in listed:
                         alone = recorded_move(game, state, seat, stage, Reading(reading),
