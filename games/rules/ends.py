@@ -25,12 +25,9 @@ def check_ends(ctx: Context, draft: Draft, moved: bool = True) -> None:
     if state["over"]:
         return
     role = state["roles"].get(state["turn"])
-    for end in ctx.game.ends:
+    for end in ctx.game.role_ends.get(role) or ctx.game.ends_for(role):
         kind = end.kind
-        if kind == "blocked":
-            if end.role is not None and end.role != role:
-                continue  # an end about another role's player (said before any call)
-        elif not moved:
+        if not moved and kind != "blocked":
             continue
         concerned = HOLDS[kind](ctx, state, end)
         if concerned is None:

@@ -282,7 +282,18 @@ class RulesGame:
     geometry: dict = field(default_factory=dict)  # per link-set choice: neighbours, beyond
     shapes: dict = field(default_factory=dict)  # action id -> its geometry, when fixed
     step_tables: dict = field(default_factory=dict)  # step action id -> its steps, when fixed
+    role_ends: dict = field(default_factory=dict)  # see ends_for
     places: dict[str, frozenset[str]] = field(default_factory=dict)  # see spaces_of
+
+    def ends_for(self, role: str | None) -> tuple[End, ...]:
+        """The ends that may hold when the player to move has ``role``: those about another
+        role's player who cannot move are left out (made once per role)."""
+        found = self.role_ends.get(role)
+        if found is None:
+            found = self.role_ends[role] = tuple(
+                end for end in self.ends
+                if end.kind != "blocked" or end.role is None or end.role == role)
+        return found
 
     @property
     def roles_by_id(self) -> dict[str, str]:

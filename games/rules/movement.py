@@ -47,6 +47,8 @@ class Geometry:
     # those neighbours), made the first time those headings are asked about.
     toward: dict[frozenset[str] | None, dict[str, tuple[str, ...]]] = field(
         default_factory=dict)
+    toward_sets: dict[frozenset[str] | None, dict[str, frozenset[str]]] = field(
+        default_factory=dict)
 
     def neighbours_toward(self, allowed: frozenset[str] | None) -> dict[str, tuple[str, ...]]:
         found = self.toward.get(allowed)
@@ -56,6 +58,20 @@ class Geometry:
                 here: tuple(space for space in others if headings[here, space] in allowed)
                 for here, others in self.neighbours.items()}
         return found
+
+    def neighbour_sets_toward(self, allowed: frozenset[str] | None
+                              ) -> dict[str, frozenset[str]]:
+        """``neighbours_toward`` as sets: whether a piece has a free neighbour is then one
+        comparison with the spaces taken."""
+        found = self.toward_sets.get(allowed)
+        if found is None:
+            found = self.toward_sets[allowed] = {
+                here: frozenset(others)
+                for here, others in self.neighbours_toward(allowed).items()}
+        return found
+
+
+NOWHERE: frozenset[str] = frozenset()
 
 
 def geometry(game: RulesGame, names: tuple[str, ...]) -> Geometry:
@@ -177,8 +193,18 @@ def _can_step(game: RulesGame, state, actor: str, action: Action, read: Read,
     for everyone in ways:
         allowed = everyone if everyone is not None else (
             clause.pick(read) if clause is not None else None)
+        if not landable:  # no piece is ever landed on: a free neighbour is a step
+            around = shape.toward_sets.get(allowed) or shape.neighbour_sets_toward(allowed)
+            occupied = taken.keys()
+            for index in owned:  # ``_movable``'s pieces, without making their list
+                piece = pieces[index]
+                if piece[WAITING] or (kinds is not None and piece[KIND] not in kinds):
+                    continue
+                if not occupied >= around.get(piece[SPACE], NOWHERE):
+                    return True
+            continue
         reach = shape.toward.get(allowed) or shape.neighbours_toward(allowed)
-        for index in owned:  # ``_movable``'s pieces, without making their list
+        for index in owned:
             piece = pieces[index]
             if piece[WAITING] or (kinds is not None and piece[KIND] not in kinds):
                 continue
