@@ -63,6 +63,8 @@ def _fewer_holds(ctx: Context, state: Mapping[str, Any], end: End
 
 def _fewer_left(ctx: Context, state: Mapping[str, Any], end: End, count: int
                 ) -> tuple[str | None, str] | None:
+    """Whether ``count`` pieces are fewer than the reading's number (some reading's are
+    more)."""
     assert end.kinds is not None and end.than is not None  # as the schema gives a fewer end
     if not agreed(end.than, lambda least: count < least, ctx.read):
         return None

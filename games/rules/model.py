@@ -240,8 +240,8 @@ class End:
 
     @cached_property
     def most_than(self) -> int:
-        """A fewer end's largest count under any reading: as many pieces or more hold under
-        none, answered without reading the point."""
+        """A fewer end's largest ``than`` under any reading: with as many pieces left or
+        more, it holds under no reading (said without reading its point)."""
         assert self.than is not None, self.kind
         return max(self.than.values())
 
@@ -280,9 +280,9 @@ class RulesGame:
     hides: bool  # some card is kept in a hand, which other seats do not see
     region_of: dict[str, str] = field(default_factory=dict)  # space -> first region
     geometry: dict = field(default_factory=dict)  # per link-set choice: neighbours, beyond
-    shapes: dict = field(default_factory=dict)  # action id -> its geometry, when fixed
-    step_tables: dict = field(default_factory=dict)  # step action id -> its steps, when fixed
-    role_ends: dict = field(default_factory=dict)  # see ends_for
+    shapes: dict = field(default_factory=dict, compare=False, repr=False)  # movement.shape_of
+    step_tables: dict = field(default_factory=dict, compare=False, repr=False)  # step_table
+    role_ends: dict = field(default_factory=dict, compare=False, repr=False)  # see ends_for
     places: dict[str, frozenset[str]] = field(default_factory=dict)  # see spaces_of
 
     def ends_for(self, role: str | None) -> tuple[End, ...]:

@@ -216,7 +216,7 @@ def _can_step(game: RulesGame, state, actor: str, action: Action, read: Read,
 
 
 def can_jump(game: RulesGame, state, actor: str, action: Action, read: Read,
-              places: Occupancy) -> bool:
+             places: Occupancy) -> bool:
     """``jump``'s question asked only whether there is an answer: the first jump of the
     first piece that has one, judged as ``jump`` judges it, without making the move."""
     owned = places.owned.get(actor)
@@ -260,7 +260,7 @@ def _movable(state: Mapping[str, Any], actor: str, action: Action, origin: str |
 
 
 def may_land(game: RulesGame, state, actor: str, piece: int, space: str, action: Action,
-              read: Read, places: Occupancy) -> bool:
+             read: Read, places: Occupancy) -> bool:
     """Whether a move may end on ``space``: blocked by another's piece or one's own only when
     the action says so."""
     there = places.at.get(space)
@@ -312,7 +312,7 @@ def race(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
             to = agreed(specials, special_to, read)
             if to is not None:
                 if to not in places.at or may_land(game, state, actor, index, to, action,
-                                                    read, places):
+                                                   read, places):
                     yield Move(index, (here, to), action, stage, (), 1, (), count)
                 continue
         if isinstance(past_end, Fixed):
@@ -335,7 +335,7 @@ def race(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
             continue
         end = track.spaces[reached]
         if end not in places.at or may_land(game, state, actor, index, end, action, read,
-                                             places):
+                                            places):
             yield Move(index, (here, end), action, stage, (), direction, passed, count)
 
 
@@ -358,7 +358,7 @@ def step(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
             if allowed is not None and headings[here, space] not in allowed:
                 continue
             if space not in places.at or may_land(game, state, actor, index, space, action,
-                                                   read, places):
+                                                  read, places):
                 yield Move(index, (here, space), action, stage)
 
 
@@ -419,7 +419,7 @@ def enter(game: RulesGame, state, actor: str, action: Action, stage: int, read: 
             if target is not None and space != target[1]:
                 continue
             if space != piece[SPACE] and may_land(game, state, actor, index, space, action,
-                                                   read, places):
+                                                  read, places):
                 yield Move(index, (piece[SPACE], space), action, stage)
 
 

@@ -75,7 +75,7 @@ def _recorded_step(game: RulesGame, state, actor: str, action: Action, stage: in
         if piece[OWNER] == actor and not piece[WAITING] and (
                 kinds is None or piece[KIND] in kinds) and (
                 there not in taken or may_land(game, state, actor, index, there, action, read,
-                                                places)):
+                                               places)):
             return Move(index, path, action, stage)
     return None
 
