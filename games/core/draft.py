@@ -4,7 +4,7 @@ second, and a step's state is stored by checksum)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from typing import Any
 
 
@@ -36,6 +36,11 @@ class Draft:
                 below = copied[key] = {}
             node, copied = child, below
         return node
+
+    def edited(self, key: Hashable) -> Iterable[Hashable]:
+        """The keys (or indexes) of the items of ``state[key]`` edited so far: what changed,
+        without comparing the old state and the new item by item."""
+        return self._copied.get(key, {}).keys()
 
     def set(self, *path_and_value: Any) -> None:
         """``set("heroes", pid, "space", end)``: the value at the end of the path."""

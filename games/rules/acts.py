@@ -14,8 +14,9 @@ from games.rules.clauses import Reading, deciding_points
 from games.rules.effects import apply_card, apply_move
 from games.rules.model import RulesGame
 from games.rules.movement import Move
+from games.rules.recorded import recorded_move
 from games.rules.refereeing import begin, draft_for, finish, forbid
-from games.rules.state import OWNER, SPACE, first_piece, piece_name, player_name
+from games.rules.state import KIND, OWNER, SPACE, first_piece, piece_name, player_name
 from games.rules.turns import (
     Now,
     end_turn,
@@ -37,7 +38,9 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
         return state, "a move out of turn (ignored)"
     ctx, current = opened
     name = player_name(state, actor)
-    stages = [stage for stage in current.stages if stage.takes_moves]
+    stages = current.stages  # most often the one stage, which takes moves
+    if len(stages) != 1 or not stages[0].takes_moves:
+        stages = tuple(stage for stage in stages if stage.takes_moves)
     if not stages:
         ref.violation(game.turn_rule, f"{expected(game, state, current)}, not move; the move "
                       "is skipped")
@@ -45,9 +48,15 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
     path = tuple(data["path"])
 
     def matching(read) -> Move | None:
+        """The move ``open_moves`` would list with this path (the first stage's that has
+        it), judged alone."""
         seen = current if state["turn"] is not None else now(game, state, read)
-        found = open_moves(game, state, seen, read, target=path)
-        return next((m for m in found if m.path == path), None)
+        for stage in seen.stages:
+            if stage.kind == "act":
+                found = recorded_move(game, state, seen.actor, stage, read, path)
+                if found is not None:
+                    return found
+        return None
 
     chosen, deciding = deciding_points(matching, ref.interpretation,
                                        lambda found: found is not None)
@@ -58,7 +67,8 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
     if chosen is not None:
         said = apply_move(ctx, draft, chosen)
         draft.state["stage"] = chosen.stage + 1
-        summary = f"{name} moves the {piece_name(game, state['pieces'][chosen.piece][1])} " \
+        kind = state["pieces"][chosen.piece][KIND]
+        summary = f"{name} moves the {game.piece_names.get(kind, kind)} " \
                   f"{_route(game, path)}" + (f": {', '.join(said)}" if said else "")
         return finish(ctx, draft, state), summary
     action = next(action for action in stages[0].actions if action.moves)
@@ -92,7 +102,12 @@ def _name(game: RulesGame, space: str) -> str:
 
 
 def _route(game: RulesGame, path, start: bool = True) -> str:
-    stops = [_name(game, space) for space in path]
+    names = game.space_names
+    if len(path) == 2 and start:  # a step, said after most moves
+        here, there = path
+        return f"from {names[here] if here in names else repr(here)} to " \
+               f"{names[there] if there in names else repr(there)}"
+    stops = [names[space] if space in names else repr(space) for space in path]
     words = f"to {stops[-1]}" + (f" by {', '.join(stops[1:-1])}" if len(stops) > 2 else "")
     return f"from {stops[0]} {words}" if start else words
 

@@ -59,9 +59,9 @@ def agreed(clause: Clause, judge: Callable[[Any], Any], read: Read) -> Any:
     if isinstance(clause, Fixed):
         return judge(clause.value)
     answers = {option: judge(value) for option, value in clause.by_option.items()}
-    first = next(iter(answers.values()))
-    if all(answer == first for answer in answers.values()):
-        return first
+    found = list(answers.values())
+    if found.count(found[0]) == len(found):
+        return found[0]
     return answers[read(clause.point, clause.why)]
 
 
@@ -103,6 +103,8 @@ def deciding_points(judge: Callable[[Read], Any], reading: Interpretation,
     referee consults)."""
     first = Reading(reading)
     answer = judge(first)
+    if not first.points:  # the usual case: nothing read, nothing decided
+        return answer, []
     decided = verdict(answer)
     deciding = []
     for point_id, point in sorted(first.points.items()):

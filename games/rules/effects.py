@@ -12,7 +12,7 @@ from games.core.draft import Draft
 from games.core.referee import Referee
 from games.rules.clauses import Read, agreed
 from games.rules.geometry import walk
-from games.rules.model import MOTION, Action, Card, RulesGame
+from games.rules.model import MEETINGS, MOTION, Action, Card, RulesGame
 from games.rules.movement import Move
 from games.rules.state import HOME, OWNER, SPACE, WAITING, occupants
 
@@ -48,7 +48,9 @@ def apply_move(ctx: Context, draft: Draft, move: Move) -> list[str]:
             for operation, argument in passing.pick(ctx.read):
                 if operation != "stop":
                     rest_effect(ctx, draft, move.piece, operation, argument, said)
-    arrive(ctx, draft, move.piece, move.path[0], move.direction, move.steps, move.action, said)
+    if move.path[-1] not in ctx.game.quiet_landings[move.action.id]:
+        arrive(ctx, draft, move.piece, move.path[0], move.direction, move.steps, move.action,
+               said)
     return said
 
 
@@ -134,6 +136,8 @@ def _meet(ctx: Context, draft: Draft, piece: int, space: str, origin: str,
     treated as the action says (swapped, sent home, captured, or left there)."""
     if ctx.game.spaces[space].shared:
         return
+    if not ctx.game.waits and (action is None or not action.meets_others):
+        return  # no piece there waits, and none is moved or taken: who is there is not asked
     pieces = draft.state["pieces"]
     owner = pieces[piece][OWNER]
     there = occupants(pieces, space, but=piece)
@@ -153,7 +157,7 @@ def _meet(ctx: Context, draft: Draft, piece: int, space: str, origin: str,
             other[SPACE] = other[HOME]
         elif rule == "capture":
             other[SPACE] = None
-    if rule in ("swap", "send_home", "capture"):
+    if rule in MEETINGS:
         said.append({"swap": f"the piece there goes to {ctx.game.spaces[origin].name}",
                      "send_home": "the piece there goes home",
                      "capture": "the piece there is captured"}[rule])

@@ -5,12 +5,14 @@ document's order; the first that holds ends the game."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from games.core.draft import Draft
 from games.rules.clauses import agreed, deciding_points
 from games.rules.effects import Context
 from games.rules.model import End, RulesGame
+from games.rules.occupancy import occupancy
 from games.rules.state import KIND, OWNER, SPACE, player_name, player_of_role, seat_order
 from games.rules.turns import cannot_act, now
 from games.rules.words import place_name
@@ -22,10 +24,12 @@ def check_ends(ctx: Context, draft: Draft, moved: bool = True) -> None:
     state = draft.state
     if state["over"]:
         return
-    for end in ctx.game.ends:
-        if not moved and end.kind != "blocked":
+    role = state["roles"].get(state["turn"])
+    for end in ctx.game.role_ends.get(role) or ctx.game.ends_for(role):
+        kind = end.kind
+        if not moved and kind != "blocked":
             continue
-        concerned = _holds(ctx, state, end)
+        concerned = HOLDS[kind](ctx, state, end)
         if concerned is None:
             continue
         player, why = concerned
@@ -35,34 +39,58 @@ def check_ends(ctx: Context, draft: Draft, moved: bool = True) -> None:
         return
 
 
-def _holds(ctx: Context, state: Mapping[str, Any], end: End) -> tuple[str | None, str] | None:
-    """The player the end is about and why it holds, or None."""
-    game = ctx.game
-    if end.kind == "reach":
-        assert end.target is not None  # the schema gives every reach end its place
-        return agreed(end.target, lambda place: _reached(game, state, end, place), ctx.read)
-    if end.kind == "fewer":
-        kinds, than = end.kinds, end.than
-        assert kinds is not None and than is not None  # as the schema gives a fewer end
-        pieces = [p for p in state["pieces"] if p[SPACE] is not None and p[KIND] in kinds]
-        count = len(pieces)
-        if not agreed(than, lambda least: count < least, ctx.read):
-            return None
-        owner = next((p[OWNER] for p in state["pieces"] if p[KIND] in kinds), None)
-        pieces_word = "piece" if count == 1 else "pieces"
-        return owner, f"only {count} {_kinds(game, end)} {pieces_word} left on the board"
-    if state["turn"] is None:
+# Each end's question: the player the end is about and why it holds, or None.
+
+
+def _reach_holds(ctx: Context, state: Mapping[str, Any], end: End
+                 ) -> tuple[str | None, str] | None:
+    assert end.target is not None  # the schema gives every reach end its place
+    return agreed(end.target, lambda place: _reached(ctx.game, state, end, place), ctx.read)
+
+
+def _fewer_holds(ctx: Context, state: Mapping[str, Any], end: End
+                 ) -> tuple[str | None, str] | None:
+    kinds = end.kinds
+    assert kinds is not None  # as the schema gives a fewer end
+    at = occupancy(state)
+    count = at.counts.get(kinds)
+    if count is None:
+        count = at.count(kinds)
+    if count >= end.most_than:  # as many as the largest count under any reading: none holds
         return None
+    return _fewer_left(ctx, state, end, count)
+
+
+def _fewer_left(ctx: Context, state: Mapping[str, Any], end: End, count: int
+                ) -> tuple[str | None, str] | None:
+    """Whether ``count`` pieces are fewer than the reading's number (some reading's are
+    more)."""
+    assert end.kinds is not None and end.than is not None  # as the schema gives a fewer end
+    if not agreed(end.than, lambda least: count < least, ctx.read):
+        return None
+    kinds = end.kinds
+    owner = next((p[OWNER] for p in state["pieces"] if p[KIND] in kinds), None)
+    pieces_word = "piece" if count == 1 else "pieces"
+    return owner, f"only {count} {_kinds(ctx.game, end)} {pieces_word} left on the board"
+
+
+def _blocked_holds(ctx: Context, state: Mapping[str, Any], end: End
+                   ) -> tuple[str | None, str] | None:
     actor = state["turn"]
+    if actor is None:
+        return None
     if end.role is not None and state["roles"].get(actor) != end.role:
         return None
-    blocked, deciding = deciding_points(lambda read: _blocked(game, state, read),
+    blocked, deciding = deciding_points(partial(_blocked, ctx.game, state),
                                         ctx.ref.interpretation)
     for point in deciding:
         ctx.read(point, "whether the player to move can move")
     if not blocked:
         return None
     return actor, f"{player_name(state, actor)} cannot move"
+
+
+HOLDS = {"reach": _reach_holds, "fewer": _fewer_holds, "blocked": _blocked_holds}
 
 
 def _reached(game: RulesGame, state: Mapping[str, Any], end: End, place: str):

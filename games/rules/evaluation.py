@@ -34,7 +34,8 @@ from games.core.evaluation import Evaluation
 from games.core.points import Interpretation
 from games.rules.clauses import Reading
 from games.rules.model import End, RulesGame
-from games.rules.movement import geometry, jump, occupancy, stage_moves
+from games.rules.movement import geometry, jump, stage_moves
+from games.rules.occupancy import occupancy
 from games.rules.state import KIND, OWNER, SPACE, player_of_role, seat_order
 
 THROWN = frozenset({"race"})  # moves that wait for the dice: no part of a player's mobility

@@ -10,12 +10,14 @@ from typing import Any
 from games.core.choices import OneOf
 from games.core.points import Certainty, Citation, InterpretationPoint
 from games.core.rulebook import Rulebook
-from games.rules.clauses import Clause
+from games.rules.clauses import Clause, Fixed
 
 # An effect: (operation, argument). Motion ones move the piece on; the others apply where it
 # rests.
 Effect = tuple[str, Any]
 MOTION = frozenset({"jump", "repeat", "back_to_start", "move"})
+# What an ``occupied`` clause may do to the piece a move ends on (the others leave it there).
+MEETINGS = frozenset({"swap", "send_home", "capture"})
 
 
 @dataclass(frozen=True)
@@ -163,6 +165,21 @@ class Action:
         return frozenset.union(*self.params["headings"].values())
 
     @cached_property
+    def blocked_by_pieces(self) -> bool:
+        """Whether a move ends on no space another piece stands on (unless shared), whoever
+        owns it, under every reading."""
+        return all(type(clause) is Fixed and clause.value == "block"
+                   for clause in (self.params.get("occupied"), self.params.get("own")))
+
+    @cached_property
+    def meets_others(self) -> bool:
+        """Whether ending a move on another player's piece may do something to it (or read
+        a point to know): an ``occupied`` clause that is a point, or that swaps, sends home or
+        captures."""
+        clause = self.params.get("occupied")
+        return clause is not None and (type(clause) is not Fixed or clause.value in MEETINGS)
+
+    @cached_property
     def special_dice(self) -> frozenset[tuple[int, ...]]:
         """The throws (sorted) some reading of a race's special throws names."""
         clause = self.params.get("special_throws")
@@ -179,6 +196,9 @@ class Stage:
     optional: bool
     again_on: Clause | None
     rule: str
+    # A player's pieces' kinds -> the actions that can move them, and those that may make
+    # capturing compulsory (see movement.moving).
+    movers: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def source(self) -> str:
@@ -218,6 +238,13 @@ class End:
     than: Clause | None = None
     role: str | None = None  # blocked: the role, or None for any
 
+    @cached_property
+    def most_than(self) -> int:
+        """A fewer end's largest ``than`` under any reading: with as many pieces left or
+        more, it holds under no reading (said without reading its point)."""
+        assert self.than is not None, self.kind
+        return max(self.than.values())
+
 
 @dataclass
 class RulesGame:
@@ -253,7 +280,20 @@ class RulesGame:
     hides: bool  # some card is kept in a hand, which other seats do not see
     region_of: dict[str, str] = field(default_factory=dict)  # space -> first region
     geometry: dict = field(default_factory=dict)  # per link-set choice: neighbours, beyond
+    shapes: dict = field(default_factory=dict, compare=False, repr=False)  # movement.shape_of
+    step_tables: dict = field(default_factory=dict, compare=False, repr=False)  # step_table
+    role_ends: dict = field(default_factory=dict, compare=False, repr=False)  # see ends_for
     places: dict[str, frozenset[str]] = field(default_factory=dict)  # see spaces_of
+
+    def ends_for(self, role: str | None) -> tuple[End, ...]:
+        """The ends that may hold when the player to move has ``role``: those about another
+        role's player who cannot move are left out (made once per role)."""
+        found = self.role_ends.get(role)
+        if found is None:
+            found = self.role_ends[role] = tuple(
+                end for end in self.ends
+                if end.kind != "blocked" or end.role is None or end.role == role)
+        return found
 
     @property
     def roles_by_id(self) -> dict[str, str]:
@@ -273,9 +313,51 @@ class RulesGame:
         return frozenset(space.id for space in self.spaces.values() if space.passing)
 
     @cached_property
+    def waits(self) -> bool:
+        """Whether some effect makes a piece wait to be released (else none ever does, and
+        no one asks which pieces wait)."""
+        return self._effect_used("wait")
+
+    def _effect_used(self, operation: str) -> bool:
+        clauses = [clause for space in self.spaces.values()
+                   for clause in (space.effect, space.passing) if clause is not None]
+        clauses += [card.effect for card in self.cards.values() if card.effect is not None]
+        return any(used == operation for clause in clauses for effects in clause.values()
+                   for used, _argument in effects)
+
+    @cached_property
     def plays_cards(self) -> bool:
         """Whether some action plays a card from the hand (else no player ever can)."""
         return any(action.kind == "play" for action in self.actions.values())
+
+    @cached_property
+    def lone_stages(self) -> tuple[tuple[Stage, ...], ...]:
+        """Per stage, the stages the record may be at when the turn is there: itself alone
+        when it is required and no draw (a draw may be skipped), else () (see turns.now)."""
+        return tuple((stage,) if not stage.optional and stage.kind != "draw" else ()
+                     for stage in self.stages)
+
+    @cached_property
+    def quiet_landings(self) -> dict[str, frozenset[str]]:
+        """Per action, the spaces where a move of it ends with nothing more to do: no effect
+        of the space, and no piece there to release, move or take (see effects.arrive)."""
+        return {action.id: frozenset(
+            space.id for space in self.spaces.values() if space.effect is None and (
+                space.shared or not (self.waits or action.meets_others)))
+            for action in self.actions.values()}
+
+    @cached_property
+    def landable_when_taken(self) -> dict[str, frozenset[str]]:
+        """Per action, the spaces a move of it might end on while a piece stands there (all
+        of them, unless it is blocked by any piece: then the shared ones)."""
+        every = frozenset(self.spaces)
+        shared = frozenset(space.id for space in self.spaces.values() if space.shared)
+        return {action.id: shared if action.blocked_by_pieces else every
+                for action in self.actions.values()}
+
+    @cached_property
+    def space_names(self) -> dict[str, str]:
+        return {space.id: space.name for space in self.spaces.values()}
 
     @cached_property
     def piece_names(self) -> dict[str, str]:

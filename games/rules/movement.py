@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 from games.rules.clauses import Fixed, Read, agreed
 from games.rules.geometry import beyond_of, heading, neighbours_of, walk
 from games.rules.model import Action, RulesGame, Stage
+from games.rules.occupancy import Occupancy, occupancy
 from games.rules.state import KIND, OWNER, SPACE, WAITING
 
 MOST_JUMPS = 32  # captures in one move, whatever the board
@@ -46,6 +47,8 @@ class Geometry:
     # those neighbours), made the first time those headings are asked about.
     toward: dict[frozenset[str] | None, dict[str, tuple[str, ...]]] = field(
         default_factory=dict)
+    toward_sets: dict[frozenset[str] | None, dict[str, frozenset[str]]] = field(
+        default_factory=dict)
 
     def neighbours_toward(self, allowed: frozenset[str] | None) -> dict[str, tuple[str, ...]]:
         found = self.toward.get(allowed)
@@ -55,6 +58,20 @@ class Geometry:
                 here: tuple(space for space in others if headings[here, space] in allowed)
                 for here, others in self.neighbours.items()}
         return found
+
+    def neighbour_sets_toward(self, allowed: frozenset[str] | None
+                              ) -> dict[str, frozenset[str]]:
+        """``neighbours_toward`` as sets: whether a piece has a free neighbour is then one
+        comparison with the spaces taken."""
+        found = self.toward_sets.get(allowed)
+        if found is None:
+            found = self.toward_sets[allowed] = {
+                here: frozenset(others)
+                for here, others in self.neighbours_toward(allowed).items()}
+        return found
+
+
+NOWHERE: frozenset[str] = frozenset()
 
 
 def geometry(game: RulesGame, names: tuple[str, ...]) -> Geometry:
@@ -76,86 +93,29 @@ def geometry(game: RulesGame, names: tuple[str, ...]) -> Geometry:
     return found
 
 
-class Occupancy:
-    """Where the pieces of one state stand: ``at`` (space -> the pieces on it), ``owned``
-    (player -> that player's pieces on the board), and, asked for, the kinds each player
-    has there."""
-
-    __slots__ = ("_kinds", "at", "owned", "pieces")
-
-    def __init__(self, pieces: list) -> None:
-        at: dict[str, list[int]] = {}
-        owned: dict[str, list[int]] = {}
-        index = -1
-        for piece in pieces:  # counted by hand, not enumerate: done for every new state
-            index += 1
-            space = piece[SPACE]
-            if space is None:
-                continue
-            if space in at:
-                at[space].append(index)
-            else:
-                at[space] = [index]
-            owner = piece[OWNER]
-            if owner in owned:
-                owned[owner].append(index)
-            else:
-                owned[owner] = [index]
-        self.at, self.owned, self.pieces = at, owned, pieces
-        self._kinds: dict[str, frozenset[str]] = {}
-
-    def kinds_of(self, actor: str) -> frozenset[str]:
-        """The kinds of the actor's pieces on the board."""
-        kinds = self._kinds.get(actor)
-        if kinds is None:
-            kinds = self._kinds[actor] = frozenset(
-                self.pieces[index][KIND] for index in self.owned.get(actor, ()))
-        return kinds
-
-    def may_move(self, actor: str, action: Action) -> bool:
-        """Whether the actor has a piece of a kind the action moves (else it offers nothing)."""
-        return action.kinds is None or not action.kinds.isdisjoint(self.kinds_of(actor))
-
-
-# The last pieces lists asked about and their occupancy, newest last: a tuple replaced whole,
-# so a thread reading it never sees it half-written.
-_RECENT: tuple[tuple[list, Occupancy], ...] = ()
-KEPT = 4
-
-
-def occupancy(state: Mapping[str, Any]) -> Occupancy:
-    """Where the pieces stand, by index. A state's pieces list is never changed in place
-    (copy on write), so the answers for the last few are kept (an event asks about the state
-    before it and the one after, under several readings)."""
-    global _RECENT
-    pieces = state["pieces"]
-    recent = _RECENT
-    for known, found in reversed(recent):
-        if known is pieces:
-            return found
-    found = Occupancy(pieces)
-    _RECENT = (*recent[1 - KEPT:], (pieces, found))
+def shape_of(game: RulesGame, action: Action, read: Read) -> Geometry:
+    """The geometry an action moves along; kept per action when its ``along`` is no point."""
+    found = game.shapes.get(action.id)
+    if found is None:
+        clause = action.params["along"]
+        found = geometry(game, clause.pick(read))
+        if type(clause) is Fixed:
+            game.shapes[action.id] = found
     return found
 
 
 def stage_moves(game: RulesGame, state: Mapping[str, Any], actor: str, stage: Stage,
-                read: Read, origin: str | None = None,
-                target: tuple[str, ...] | None = None) -> list[Move]:
+                read: Read, origin: str | None = None) -> list[Move]:
     """Every move of the stage's actions for ``actor``, a path said once (the first action
     that allows it); only captures when a jump action says capturing is compulsory and one
-    can be made. ``origin``: only the moves of the pieces there; ``target``: only the move of
-    that path, if it is one (what a recorded move's legality depends on, found without
-    listing every other)."""
+    can be made. ``origin``: only the moves of the pieces there."""
     at = occupancy(state)
-    if target is not None:
-        origin = target[0]
     found: list[Move] = []
-    kinds = at.kinds_of(actor)
+    kinds = at.kinds.get(actor) or at.kinds_of(actor)
     for action in stage.actions:
         make = MAKERS.get(action.kind)
         if make is not None and (action.kinds is None or not action.kinds.isdisjoint(kinds)):
-            found.extend(make(game, state, actor, action, stage.index, read, at, origin,
-                              target))
+            found.extend(make(game, state, actor, action, stage.index, read, at, origin, None))
     if stage.compulsory_jumps and any(move.action.kind != "jump" for move in found) and \
             _must_jump(game, state, actor, stage, read, at, found, origin):
         found = [move for move in found if move.action.kind == "jump"]
@@ -170,6 +130,16 @@ def stage_moves(game: RulesGame, state: Mapping[str, Any], actor: str, stage: St
     return unique
 
 
+def moving(stage: Stage, kinds: frozenset[str]) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """For a player with pieces of ``kinds``: the stage's actions that can move one, and
+    those of them that may make capturing compulsory (made once per set of kinds)."""
+    movers = tuple(action for action in stage.actions if action.kind in MAKERS and (
+        action.kinds is None or not action.kinds.isdisjoint(kinds)))
+    found = stage.movers[kinds] = (
+        movers, tuple(action for action in stage.compulsory_jumps if action in movers))
+    return found
+
+
 def _must_jump(game, state, actor, stage, read, at, found, origin) -> bool:
     """Whether a jump is possible (by any piece) under an action that makes it compulsory."""
     for action in stage.compulsory_jumps:
@@ -178,7 +148,7 @@ def _must_jump(game, state, actor, stage, read, at, found, origin) -> bool:
         if origin is None:
             possible = any(move.action is action for move in found)
         else:
-            possible = _can_jump(game, state, actor, action, read, at)
+            possible = can_jump(game, state, actor, action, read, at)
         if possible and agreed(action.params["must"], bool, read):
             return True
     return False
@@ -188,21 +158,18 @@ def any_move(game: RulesGame, state: Mapping[str, Any], actor: str, stage: Stage
              read: Read) -> bool:
     """Whether the stage allows ``actor`` any move at all (stops at the first found)."""
     at = occupancy(state)
-    kinds = at.kinds_of(actor)
-    for action in stage.actions:
-        if action.kinds is not None and action.kinds.isdisjoint(kinds):
-            continue
+    kinds = at.kinds.get(actor) or at.kinds_of(actor)
+    for action in (stage.movers.get(kinds) or moving(stage, kinds))[0]:
         if action.kind == "step":
             if _can_step(game, state, actor, action, read, at):
                 return True
             continue
         if action.kind == "jump":
-            if _can_jump(game, state, actor, action, read, at):
+            if can_jump(game, state, actor, action, read, at):
                 return True
             continue
-        make = MAKERS.get(action.kind)
-        if make is not None and next(make(game, state, actor, action, stage.index, read, at,
-                                          None, None), None) is not None:
+        if next(MAKERS[action.kind](game, state, actor, action, stage.index, read, at, None,
+                                    None), None) is not None:
             return True
     return False
 
@@ -211,40 +178,60 @@ def _can_step(game: RulesGame, state, actor: str, action: Action, read: Read,
               places: Occupancy) -> bool:
     """``step``'s question, asked only whether there is an answer (the end of a game when a
     player cannot move asks it after every event, so it stops at the first move found)."""
+    owned = places.owned.get(actor)
+    if not owned:
+        return False
     pieces = state["pieces"]
     kinds = action.kinds
-    movable = [index for index in places.owned.get(actor, ())
-               if not pieces[index][WAITING] and (kinds is None or pieces[index][KIND] in kinds)]
-    if not movable:
-        return False
-    shape = geometry(game, action.params["along"].pick(read))
+    shape = game.shapes.get(action.id) or shape_of(game, action, read)
     taken = places.at
     clause = action.params.get("headings")
+    landable = game.landable_when_taken[action.id]
     # A step every reading allows answers without reading the point; else the reading's.
-    ways = [action.headings_everyone, None] if clause is not None and type(
-        clause) is not Fixed else [None]
+    ways = (action.headings_everyone, None) if clause is not None and type(
+        clause) is not Fixed else (None,)
     for everyone in ways:
         allowed = everyone if everyone is not None else (
             clause.pick(read) if clause is not None else None)
-        reach = shape.neighbours_toward(allowed)
-        for index in movable:
-            for space in reach.get(pieces[index][SPACE], ()):
-                if space not in taken or _may_land(game, state, actor, index, space, action,
-                                                   read, places):
+        if not landable:  # no piece is ever landed on: a free neighbour is a step
+            around = shape.toward_sets.get(allowed) or shape.neighbour_sets_toward(allowed)
+            occupied = taken.keys()
+            for index in owned:  # ``_movable``'s pieces, without making their list
+                piece = pieces[index]
+                if piece[WAITING] or (kinds is not None and piece[KIND] not in kinds):
+                    continue
+                if not occupied >= around.get(piece[SPACE], NOWHERE):
+                    return True
+            continue
+        reach = shape.toward.get(allowed) or shape.neighbours_toward(allowed)
+        for index in owned:
+            piece = pieces[index]
+            if piece[WAITING] or (kinds is not None and piece[KIND] not in kinds):
+                continue
+            for space in reach.get(piece[SPACE], ()):
+                if space not in taken or (space in landable and may_land(
+                        game, state, actor, index, space, action, read, places)):
                     return True
     return False
 
 
-def _can_jump(game: RulesGame, state, actor: str, action: Action, read: Read,
-              places: Occupancy) -> bool:
+def can_jump(game: RulesGame, state, actor: str, action: Action, read: Read,
+             places: Occupancy) -> bool:
     """``jump``'s question asked only whether there is an answer: the first jump of the
     first piece that has one, judged as ``jump`` judges it, without making the move."""
-    shape = geometry(game, action.params["along"].pick(read))
+    owned = places.owned.get(actor)
+    if not owned:
+        return False
+    shape = game.shapes.get(action.id) or shape_of(game, action, read)
     allowed = action.params["headings"].pick(read) if "headings" in action.params else None
     pieces = state["pieces"]
+    kinds = action.kinds
     taken, headings = places.at, shape.headings
     others_only = action.over == "others"
-    for index, piece in _movable(state, actor, action, None, places):
+    for index in owned:  # ``_movable``'s pieces, without making their list
+        piece = pieces[index]
+        if piece[WAITING] or (kinds is not None and piece[KIND] not in kinds):
+            continue
         here = piece[SPACE]
         for over, landing in shape.jumps.get(here, ()):
             victims = taken.get(over)
@@ -252,9 +239,11 @@ def _can_jump(game: RulesGame, state, actor: str, action: Action, read: Read,
                 continue
             if allowed is not None and headings[here, over] not in allowed:
                 continue
-            if others_only and any(pieces[other][OWNER] == actor for other in victims):
+            if others_only and (pieces[victims[0]][OWNER] == actor if len(victims) == 1 else
+                                any(pieces[other][OWNER] == actor for other in victims)):
                 continue
-            if any(other != index for other in taken.get(landing, ())):
+            standing = taken.get(landing)
+            if standing and (len(standing) > 1 or standing[0] != index):
                 continue
             return True
     return False
@@ -270,13 +259,19 @@ def _movable(state: Mapping[str, Any], actor: str, action: Action, origin: str |
             and (kinds is None or pieces[index][KIND] in kinds)]
 
 
-def _may_land(game: RulesGame, state, actor: str, piece: int, space: str, action: Action,
-              read: Read, places: Occupancy) -> bool:
+def may_land(game: RulesGame, state, actor: str, piece: int, space: str, action: Action,
+             read: Read, places: Occupancy) -> bool:
     """Whether a move may end on ``space``: blocked by another's piece or one's own only when
     the action says so."""
-    there = [index for index in places.at.get(space, ()) if index != piece]
+    there = places.at.get(space)
     if not there or game.spaces[space].shared:
         return True
+    if piece in there:
+        there = [index for index in there if index != piece]
+        if not there:
+            return True
+    if action.blocked_by_pieces:
+        return False
     pieces = state["pieces"]
     others = any(pieces[index][OWNER] != actor for index in there)
     own = any(pieces[index][OWNER] == actor for index in there)
@@ -316,8 +311,8 @@ def race(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
 
             to = agreed(specials, special_to, read)
             if to is not None:
-                if to not in places.at or _may_land(game, state, actor, index, to, action,
-                                                    read, places):
+                if to not in places.at or may_land(game, state, actor, index, to, action,
+                                                   read, places):
                     yield Move(index, (here, to), action, stage, (), 1, (), count)
                 continue
         if isinstance(past_end, Fixed):
@@ -339,8 +334,8 @@ def race(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
                 action.params["pass_over"], lambda rule: rule == "free", read):
             continue
         end = track.spaces[reached]
-        if end not in places.at or _may_land(game, state, actor, index, end, action, read,
-                                             places):
+        if end not in places.at or may_land(game, state, actor, index, end, action, read,
+                                            places):
             yield Move(index, (here, end), action, stage, (), direction, passed, count)
 
 
@@ -353,41 +348,24 @@ def _stops(game: RulesGame, space: str, read: Read) -> bool:
 def step(game: RulesGame, state, actor: str, action: Action, stage: int, read: Read,
          places: Occupancy, origin: str | None, target: tuple[str, ...] | None
          ) -> Iterator[Move]:
-    if target is not None and len(target) != 2:
-        return
-    shape = geometry(game, action.params["along"].pick(read))
+    shape = game.shapes.get(action.id) or shape_of(game, action, read)
     neighbours, headings = shape.neighbours, shape.headings
     clause = action.params.get("headings")
-    if target is not None:  # one heading to judge: read the point only if readings differ
-        if target[1] not in neighbours.get(target[0], ()) or (
-                clause is not None and not _heading_allowed(action, headings[target], read)):
-            return
-        clause = None
     allowed = clause.pick(read) if clause is not None else None
     for index, piece in _movable(state, actor, action, origin, places):
         here = piece[SPACE]
-        for space in neighbours.get(here, ()) if target is None else (target[1],):
+        for space in neighbours.get(here, ()):
             if allowed is not None and headings[here, space] not in allowed:
                 continue
-            if space not in places.at or _may_land(game, state, actor, index, space, action,
-                                                   read, places):
+            if space not in places.at or may_land(game, state, actor, index, space, action,
+                                                  read, places):
                 yield Move(index, (here, space), action, stage)
-
-
-def _heading_allowed(action: Action, heading: str, read: Read) -> bool:
-    """``agreed`` on whether the step's ``headings`` allow ``heading``, from the headings
-    every reading allows and those some reading does (made once)."""
-    if heading in action.headings_everyone:
-        return True
-    if heading not in action.headings_anyone:
-        return False
-    return heading in action.params["headings"].pick(read)
 
 
 def jump(game: RulesGame, state, actor: str, action: Action, stage: int, read: Read,
          places: Occupancy, origin: str | None, target: tuple[str, ...] | None
          ) -> Iterator[Move]:
-    shape = geometry(game, action.params["along"].pick(read))
+    shape = game.shapes.get(action.id) or shape_of(game, action, read)
     allowed = action.params["headings"].pick(read) if "headings" in action.params else None
     pieces = state["pieces"]
     several = None
@@ -395,13 +373,7 @@ def jump(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
     def onward(index: int, path: list[str], taken: list[int]) -> Iterator[Move]:
         nonlocal several
         here = path[-1]
-        if target is None:
-            lines = shape.neighbours.get(here, ())
-        elif len(target) > len(path):
-            lines = shape.over.get((here, target[len(path)]), ())
-        else:
-            return
-        for over in lines:
+        for over in shape.neighbours.get(here, ()):
             if allowed is not None and shape.headings[(here, over)] not in allowed:
                 continue
             standing = places.at.get(over)
@@ -416,8 +388,7 @@ def jump(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
             if landing is None or any(other != index for other in places.at.get(landing, ())):
                 continue
             move = Move(index, (*path, landing), action, stage, captures=(*taken, *victims))
-            if target is None or len(move.path) == len(target):
-                yield move
+            yield move
             if len(move.captures) >= MOST_JUMPS:
                 continue
             if several is None:
@@ -447,8 +418,8 @@ def enter(game: RulesGame, state, actor: str, action: Action, stage: int, read: 
         for space in targets:
             if target is not None and space != target[1]:
                 continue
-            if space != piece[SPACE] and _may_land(game, state, actor, index, space, action,
-                                                   read, places):
+            if space != piece[SPACE] and may_land(game, state, actor, index, space, action,
+                                                  read, places):
                 yield Move(index, (piece[SPACE], space), action, stage)
 
 

@@ -14,6 +14,7 @@ from games.rules.clauses import Consulting
 from games.rules.effects import Context
 from games.rules.ends import check_ends
 from games.rules.model import RulesGame
+from games.rules.occupancy import carry_occupancy
 from games.rules.state import player_name
 from games.rules.turns import Now, now, settle
 
@@ -50,5 +51,8 @@ def draft_for(state: Mapping[str, Any], current: Now) -> Draft:
 
 def finish(ctx: Context, draft: Draft, before: Mapping[str, Any]) -> dict:
     settle(ctx, draft)
-    check_ends(ctx, draft, moved=draft.state["pieces"] is not before["pieces"])
+    moved = draft.state["pieces"] is not before["pieces"]
+    if moved:
+        carry_occupancy(before["pieces"], draft.state["pieces"], draft.edited("pieces"))
+    check_ends(ctx, draft, moved=moved)
     return draft.state

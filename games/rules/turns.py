@@ -18,7 +18,7 @@ from games.rules.clauses import Read
 from games.rules.effects import Context
 from games.rules.model import RulesGame, Stage
 from games.rules.movement import Move, any_move, stage_moves
-from games.rules.state import OWNER, SPACE, WAITING, player_name, player_of_role, seat_order
+from games.rules.state import OWNER, SPACE, WAITING, player_name, player_of_role
 
 MOST_SETTLING = 100  # stages skipped in one event (empty decks), whatever the document
 
@@ -46,11 +46,13 @@ def actor_now(game: RulesGame, state: Mapping[str, Any], read: Read) -> str:
     return state["players"][0]["id"]
 
 
-def sitting_out(state: Mapping[str, Any], actor: str) -> bool:
+def sitting_out(game: RulesGame, state: Mapping[str, Any], actor: str) -> bool:
     if state["stage"] or state["throw"] is not None or state["mover"] is not None:
         return False
     if state["lost"][actor] > 0:
         return True
+    if not game.waits:
+        return False
     waiting = False
     for piece in state["pieces"]:
         if piece[OWNER] == actor and piece[SPACE] is not None:
@@ -67,14 +69,17 @@ def exhausted(state: Mapping[str, Any], deck: str) -> bool:
 
 
 def now(game: RulesGame, state: Mapping[str, Any], read: Read) -> Now:
-    actor = actor_now(game, state, read)
+    actor = state["turn"]
+    if actor is None:
+        actor = actor_now(game, state, read)
     if state["pending"]:
         return Now(actor, False, state["pending"][0], (), False)
-    if sitting_out(state, actor):
+    if (game.waits or state["lost"][actor]) and sitting_out(game, state, actor):
         return Now(actor, True, None, (), False)
-    stage = game.stages[state["stage"]] if state["stage"] < len(game.stages) else None
-    if stage is not None and not stage.optional and stage.kind != "draw":
-        return Now(actor, False, None, (stage,), False)  # the usual case, said at once
+    index = state["stage"]
+    alone = game.lone_stages
+    if index < len(alone) and alone[index]:
+        return Now(actor, False, None, alone[index], False)  # the usual case, said at once
     found = []
     for stage in game.stages[state["stage"]:]:
         if stage.kind == "draw" and (exhausted(state, stage.source) or
@@ -88,17 +93,16 @@ def now(game: RulesGame, state: Mapping[str, Any], read: Read) -> Now:
 
 
 def open_moves(game: RulesGame, state: Mapping[str, Any], current: Now, read: Read,
-               origin: str | None = None, target: tuple[str, ...] | None = None
-               ) -> list[Move]:
+               origin: str | None = None) -> list[Move]:
     """The moves of every stage the record may be at (only those of the pieces on
-    ``origin``, or only the move ``target``, when given: see ``stage_moves``)."""
+    ``origin``, when given)."""
     acting = [stage for stage in current.stages if stage.kind == "act"]
     if len(acting) == 1:  # the usual case: one stage's moves, each path said once already
-        return stage_moves(game, state, current.actor, acting[0], read, origin, target)
+        return stage_moves(game, state, current.actor, acting[0], read, origin)
     found: list[Move] = []
     seen: set[tuple[str, ...]] = set()
     for stage in acting:
-        for move in stage_moves(game, state, current.actor, stage, read, origin, target):
+        for move in stage_moves(game, state, current.actor, stage, read, origin):
             if move.path not in seen:
                 seen.add(move.path)
                 found.append(move)
@@ -145,10 +149,12 @@ def pass_reason(game: RulesGame, state: Mapping[str, Any], current: Now, read: R
 
 def cannot_act(game: RulesGame, state: Mapping[str, Any], current: Now, read: Read) -> bool:
     """No move and no card to play at any stage the record may be at."""
-    if any(cards for _stage, cards in playable(game, state, current)):
+    if game.plays_cards and any(cards for _stage, cards in playable(game, state, current)):
         return False
-    return not any(any_move(game, state, current.actor, stage, read)
-                   for stage in current.stages if stage.kind == "act")
+    for stage in current.stages:  # a plain loop: asked after every event
+        if stage.kind == "act" and any_move(game, state, current.actor, stage, read):
+            return False
+    return True
 
 
 def expected(game: RulesGame, state: Mapping[str, Any], current: Now) -> str:
@@ -180,6 +186,10 @@ def settle(ctx: Context, draft: Draft) -> None:
     stays empty, and end the turn once its stages are done."""
     state = draft.state
     game = ctx.game
+    if not game.decks:  # no draw to settle: only the end of the turn
+        if not state["over"] and state["stage"] >= len(game.stages):
+            end_turn(ctx, draft)
+        return
     for _ in range(MOST_SETTLING):
         if state["over"]:
             return
@@ -214,13 +224,17 @@ def _ready(game: RulesGame, draft: Draft, deck: str) -> bool:
 def end_turn(ctx: Context, draft: Draft) -> None:
     state = draft.state
     actor = state["turn"]
-    order = seat_order(state)
     if state["extra"]:
         state["extra"] = False
     else:
-        state["turn"] = order[(order.index(actor) + 1) % len(order)]
+        players = state["players"]
+        for seat, player in enumerate(players):
+            if player["id"] == actor:
+                state["turn"] = players[(seat + 1) % len(players)]["id"]
+                break
     state.update(stage=0, throw=None, total=None, mover=None, pending=[])
-    _all_waiting(ctx, draft)
+    if ctx.game.waits:  # else no piece ever waits
+        _all_waiting(ctx, draft)
 
 
 def _all_waiting(ctx: Context, draft: Draft) -> None:
