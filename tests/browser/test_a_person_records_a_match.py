@@ -97,7 +97,7 @@ def first_as_played(engine, sheet: list[dict], players, setup, reading) -> int:
     return decisions[0]
 
 
-def in_words(value, names) -> str:
+def on_the_sheet(value, names) -> str:
     """A value of the record as the sheet says it: players and spaces by name, a path space
     by space."""
     if isinstance(value, list):
@@ -121,7 +121,7 @@ def record_as_played_from_its_choice(page, engine, state, event, match, reading)
     if ACTOR not in open_fields:
         expect(kept).to_contain_text(f"Kept from the choice: {names[event['actor']]}")
     for value in (entry.choice.event.get("data") or {}).values():
-        expect(kept).to_contain_text(in_words(value, names))
+        expect(kept).to_contain_text(on_the_sheet(value, names))
     for answer in entry.answers:
         if answer.question.name == ACTOR:
             form.get_by_label("Who", exact=True).select_option(label=answer.labels[0])
