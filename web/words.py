@@ -39,7 +39,10 @@ def in_words(value, names: Mapping[str, str] | None = None) -> str:
     if isinstance(value, (list, tuple, set, frozenset)):
         if not value:
             return "none"
-        return ", ".join(in_words(item, names) for item in value)
+        said = [in_words(item, names) for item in value]
+        # Items whose own words hold a comma ("the west battlements, 4th square from the
+        # north") are kept apart by semicolons.
+        return ("; " if any("," in words for words in said) else ", ").join(said)
     return str(value)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from games.core.events import EventSpec, Field
 
 DIE = {"low": 1, "high": 6}
-SPACE = "a space id of board.json"
+SPACE = "the space where it is placed"
 
 EVENT_SPECS = (
     EventSpec("roll", "The player whose turn it is rolls the fetish die for its move (the "
@@ -17,18 +17,18 @@ EVENT_SPECS = (
               {"value": Field("int", **DIE, description="the face shown, 1 to 6")}),
     EventSpec("move", "The Hero moves along the route; the path starts at its current space.",
               {"path": Field("list[str]", min_items=2, max_items=7, refers="space",
-                             description="space ids, the current space first")}),
+                             description="from the current space to where it stops")}),
     EventSpec("spell_card", "The top Spell card is turned over: the Spell's strength.",
               {"strength": Field("int", **DIE, description="the number on the Spell card")}),
     EventSpec("duel_roll", "The fetish die rolled against the Wizard's Spell.",
               {"value": Field("int", **DIE, description="the face shown, 1 to 6")}),
     EventSpec("attack", "The Hero attacks the Hero on the space where its move ended; the "
               "attacked Hero goes to a Lagoon space.",
-              {"target": Field("str", refers="player", description="the attacked player's id"),
+              {"target": Field("str", refers="player", description="the attacked player"),
                "lagoon": Field("str", refers="space",
                                description="the Lagoon space the attacked Hero goes to"),
                "lagoon_chosen_by": Field("str", refers="player",
-                                         description="id of the player who chose it")}),
+                                         description="the player who chose it")}),
     EventSpec("take_symbol", "The Hero takes the Dagon Symbol from the space it stopped on.", {}),
     EventSpec("place_symbol", "The Hero that delivered or lost the Symbol places it.",
               {"space": Field("str", refers="space", description=SPACE)}),

@@ -160,7 +160,7 @@ EVENT_SPECS = (
         "Cards exchanged: before one's throw (proposed, agreed) or forced (SCAMBIO "
         "OBBLIGATORIO).",
         {
-            "with": Field("str", refers="player", description="the other player's id"),
+            "with": Field("str", refers="player", description="the other player"),
             "give": Field("list[str]", max_items=EXCHANGE_MAX_CARDS, refers="card",
                           description="cards the actor hands over"),
             "receive": Field("list[str]", max_items=EXCHANGE_MAX_CARDS, refers="card",

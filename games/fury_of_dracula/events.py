@@ -13,7 +13,7 @@ CARD = Field(
     "str", required=False, refers="card",
     description="the card's name as written, or '?' if unseen",
 )
-HUNTER = Field("str", refers="player", description="the hunter's player id")
+HUNTER = Field("str", refers="player", description="the hunter")
 SPACE = "space"
 
 EVENT_SPECS = (
@@ -55,7 +55,7 @@ EVENT_SPECS = (
             "icon": Field("str", allowed=("hunter", "dracula")),
             "card": CARD,
             "to": Field(
-                "str", required=False, description="player id who took it, or 'discard' (face down)"
+                "str", required=False, description="the player who took it, or 'discard' (face down)"
             ),
         },
     ),

@@ -10,7 +10,7 @@ from games.core.events import EventSpec, Field
 from games.gothic.cards import NOT_READ
 from games.gothic.state import CARD_KINDS, GREEN_SQUARES, PILE_ROOMS
 
-_target = Field("str", description="the player id of the victim", refers="player")
+_target = Field("str", description="the victim", refers="player")
 _card = Field("str", description="the card's name as recorded when it was drawn", refers="card")
 
 EVENT_SPECS = (

@@ -130,7 +130,7 @@ def event_specs_of(game: RulesGame) -> tuple[EventSpec, ...]:
             "move", "A piece moved: the space it left, each space it jumped to, the space it "
             "reached (where the throw took it; the board's effects follow by themselves).",
             {"path": Field("list[str]", min_items=2, max_items=MOST_JUMPS + 1, refers="space",
-                           description="space ids, the piece's space first")}))
+                           description="from the piece's space to where it stops")}))
     if "play" in kinds:
         specs.append(EventSpec(
             "play", "A card kept in the hand, played.",

@@ -5,7 +5,8 @@ with the names turned into the ids the record stores. The details as one JSON ob
 as an advanced way in, which takes names too.
 
 What a choice fixes stays fixed when "as played…" opens the form from it: the form then asks
-only for the choice's open fields.
+only for the choice's open fields, each as the choice words it (its prompt, the words of the
+values it offers as suggestions, a path begun at the space it starts from).
 """
 
 from __future__ import annotations
@@ -17,9 +18,11 @@ from typing import Any
 
 from boundary.errors import InputError
 from boundary.jsontext import parse_json
+from games.core.choices import ACTOR, Choice, OneOf
 from games.core.engine import Engine
 from games.core.events import EventSpec, Field
-from replay.recorder.questions import LONGEST_LIST, PATH_SEPARATORS
+from games.core.paths import Path
+from replay.recorder.questions import LONGEST_LIST, path_parts
 from web.words import in_words, label
 
 PREFIX = "ap:"
@@ -108,16 +111,105 @@ def _key(words: str) -> str:
     return " ".join(words.strip(QUOTES + " ").casefold().split())
 
 
+@dataclass(frozen=True)
+class ChoiceAsks:
+    """How a choice asks one of its open fields, for the form opened from it: its
+    ``prompt``; ``offered``, each value it offers by the words it says it in (a space, a
+    card, a shadow: read back from those words too); ``paths``, the paths it offers said
+    space by space; and where a path is ``begun`` (the space the choice moves from)."""
+
+    prompt: str = ""
+    offered: tuple[tuple[str, Any], ...] = ()
+    paths: tuple[str, ...] = ()
+    begun: str | None = None
+
+    def value_of(self, words: str) -> Any:
+        """The value offered by ``words`` (case, spacing and quotes aside), or None."""
+        wanted = _key(words)
+        return next((value for said, value in self.offered if _key(said) == wanted), None)
+
+    def words_of(self, value: Any) -> str | None:
+        return next((said for said, offered in self.offered if offered == value), None)
+
+
+def kept_from(choice: Choice) -> dict[str, Any]:
+    """The event as far as ``choice`` fixes it, and what it fixes (``fixed``: field names,
+    ``actor`` among them when the player is fixed): what "as played…" keeps of it."""
+    data = dict(choice.event.get("data") or {})
+    actor_open = any(spec.name == ACTOR for spec in choice.fields)
+    return {"type": choice.type, "actor": choice.actor, "data": data,
+            "fixed": (*data, *(() if actor_open else (ACTOR,)))}
+
+
+def choice_asks(choice: Choice, spec: EventSpec, words: Vocabulary) -> dict[str, ChoiceAsks]:
+    """How ``choice`` asks each of its open fields the event type has."""
+    asks = {}
+    for open_field in choice.fields:
+        schema = spec.fields.get(open_field.name)
+        if schema is None:
+            continue
+        domain = open_field.domain
+        offered: tuple[tuple[str, Any], ...] = ()
+        paths: tuple[str, ...] = ()
+        if isinstance(domain, OneOf) and schema.kind == "str":
+            offered = tuple((domain.label_of(value), value) for value in domain.values
+                            if isinstance(value, str))
+        elif isinstance(domain, OneOf) and schema.refers == "space":
+            paths = tuple(dict.fromkeys(words.word(schema, list(value)) for value in
+                                        domain.values if isinstance(value, (list, tuple))))
+        asks[open_field.name] = ChoiceAsks(prompt=open_field.prompt, offered=offered,
+                                           paths=paths, begun=_path_start(domain, schema))
+    return asks
+
+
+def _path_start(domain, schema: Field) -> str | None:
+    """The space a path field starts from, where the choice says it: a path domain's start,
+    or the first space every path a one-of offers shares."""
+    if schema.kind != "list[str]" or schema.refers != "space":
+        return None
+    if isinstance(domain, Path):
+        return domain.start
+    if isinstance(domain, OneOf) and all(isinstance(value, (list, tuple)) and value
+                                         for value in domain.values):
+        firsts = {value[0] for value in domain.values}
+        if len(firsts) == 1:
+            return firsts.pop()
+    return None
+
+
 def asked_fields(spec: EventSpec, words: Vocabulary, data: Mapping[str, Any],
-                 fixed: Sequence[str] = ()) -> list[AskedField]:
+                 fixed: Sequence[str] = (),
+                 asks: Mapping[str, ChoiceAsks] | None = None) -> list[AskedField]:
     """The fields of an event type as the form asks for them, holding ``data`` in words;
-    those named in ``fixed`` are kept as they are (a choice fixes them)."""
+    those named in ``fixed`` are kept as they are (a choice fixes them), and those in
+    ``asks`` asked as the choice the form was opened from asks them."""
     asked = []
     for name, schema in spec.fields.items():
         if schema.former:
             continue
-        asked.append(_asked(name, schema, words, data.get(name), name in fixed))
+        field_ = _asked(name, schema, words, data.get(name), name in fixed)
+        if asks and name in asks and name not in fixed:
+            _as_the_choice_asks(field_, asks[name], data.get(name), schema, words)
+        asked.append(field_)
     return asked
+
+
+def _as_the_choice_asks(asked: AskedField, asks: ChoiceAsks, value: Any, schema: Field,
+                        words: Vocabulary) -> None:
+    """The choice's prompt; its values in its words (a select's options said so, a typed
+    field suggesting them), a path begun where the choice starts it."""
+    if asks.prompt:
+        asked.label = asks.prompt
+    if asks.offered and asked.widget == "select":
+        asked.options = [(item, asks.words_of(item) or said) for item, said in asked.options]
+    elif asks.offered and asked.widget == "typed":
+        asked.suggestions = tuple(dict.fromkeys(said for said, _value in asks.offered))
+        if value is not None:
+            asked.value = asks.words_of(value) or asked.value
+    elif asked.widget == "path":
+        asked.suggestions = asks.paths or asked.suggestions
+        if asks.begun and not asked.value:
+            asked.value = words.word(schema, [asks.begun]) + " → "
 
 
 def _asked(name: str, spec: Field, words: Vocabulary, value: Any, fixed: bool) -> AskedField:
@@ -169,10 +261,11 @@ def posted_value(spec: Field, widget: str, value: Any, words: Vocabulary) -> str
     return words.word(spec, value)
 
 
-def read_fields(spec: EventSpec, post: Mapping[str, Sequence[str]], words: Vocabulary
-                ) -> dict[str, Any]:
-    """The event's data from the form's inputs, names turned into ids; a field left empty is
-    left out (the schema then says if it was needed). A value that is not of its kind raises
+def read_fields(spec: EventSpec, post: Mapping[str, Sequence[str]], words: Vocabulary,
+                asks: Mapping[str, ChoiceAsks] | None = None) -> dict[str, Any]:
+    """The event's data from the form's inputs, names turned into ids (and the words of a
+    value the choice the form was opened from offers, ``asks``, into that value); a field
+    left empty is left out (the schema then says if it was needed). A value that is not of its kind raises
     ``InputError`` naming ``data.<field>``."""
     data: dict[str, Any] = {}
     for name, schema in spec.fields.items():
@@ -187,7 +280,8 @@ def read_fields(spec: EventSpec, post: Mapping[str, Sequence[str]], words: Vocab
         text = given[0] if given else ""
         if not text:
             continue
-        data[name] = _read(name, schema, text, words)
+        offered = asks[name].value_of(text) if asks and name in asks else None
+        data[name] = offered if offered is not None else _read(name, schema, text, words)
     return data
 
 
@@ -204,7 +298,8 @@ def _read(name: str, spec: Field, text: str, words: Vocabulary) -> Any:
     if spec.kind == "str":
         return words.read(spec, text)
     if spec.kind == "list[str]":
-        parts = PATH_SEPARATORS.split(text) if spec.refers == "space" else text.split(",")
+        parts = path_parts(text, words.names_of(spec).values()) if spec.refers == "space" \
+            else text.split(",")
         return [words.read(spec, part.strip()) for part in parts if part.strip()]
     if spec.kind == "list[int]":
         items = [part.strip() for part in text.split(",") if part.strip()]

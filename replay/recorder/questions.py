@@ -16,7 +16,7 @@ import hashlib
 import json
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -43,7 +43,7 @@ DETAIL_ROWS = 3
 # A one-of domain longer than this is typed into with suggestions, not listed in a select.
 LONGEST_LIST = 24
 # What separates the spaces of a path typed by name: an arrow, a comma, a semicolon.
-PATH_SEPARATORS = re.compile(r"\s*(?:→|->|>|,|;|\n)\s*")
+PATH_SEPARATORS = re.compile(r"\s*(→|->|>|,|;|\n)\s*")
 
 
 class UnansweredField(LogError):
@@ -338,7 +338,7 @@ def spaces_named(text: str, names: Mapping[str, str], field_name: str, prompt: s
     name the board does not have is refused, named."""
     by_words = {_key(said): space for space, said in names.items()}
     found = []
-    for part in PATH_SEPARATORS.split(text.strip()):
+    for part in path_parts(text, names.values()):
         if not part:
             continue
         space = part if part in names else by_words.get(_key(part))
@@ -347,6 +347,27 @@ def spaces_named(text: str, names: Mapping[str, str], field_name: str, prompt: s
                                   field=field_name)
         found.append(space)
     return found
+
+
+def path_parts(text: str, names: Iterable[str]) -> list[str]:
+    """The words of each space of a path typed by name, in order: split at its arrows,
+    commas and semicolons, but a comma kept where it belongs to a space's name among
+    ``names`` ("the west battlements, 4th square from the north")."""
+    known = {_key(said) for said in names}
+    pieces = PATH_SEPARATORS.split(text.strip())
+    parts, separators = pieces[0::2], pieces[1::2]
+    found, start = [], 0
+    while start < len(parts):
+        end, joined = start, parts[start]
+        for after in range(start + 1, len(parts)):
+            if separators[after - 1] != ",":
+                break
+            joined += ", " + parts[after]
+            if _key(joined) in known:
+                end = after
+        found.append(", ".join(parts[start:end + 1]))
+        start = end + 1
+    return [part for part in found if part]
 
 
 def _path(spec: OpenField, domain: Path, text: str, names: Mapping[str, str]) -> list[str]:

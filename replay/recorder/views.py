@@ -37,6 +37,8 @@ from replay.reading.readings import (
 from replay.recorder.as_played import (
     PREFIX,
     asked_fields,
+    choice_asks,
+    kept_from,
     read_fields,
     read_json,
     vocabulary,
@@ -245,8 +247,12 @@ def _as_played_context(head: RecorderHead, as_played: Mapping) -> dict:
     words = vocabulary(engine, match.players, engine.setup_with_defaults(match.setup))
     spec = engine.event_schema.get(as_played.get("type") or "")
     fixed = tuple(as_played.get("fixed") or ())
-    fields = asked_fields(spec, words, as_played.get("data") or {}, fixed) if spec else []
+    opened = _opened_choice(head, as_played)
+    asks = choice_asks(opened, spec, words) if opened and spec else None
+    fields = asked_fields(spec, words, as_played.get("data") or {}, fixed, asks) if spec \
+        else []
     return {
+        "as_played_choice": as_played.get("from_choice") if opened else "",
         "as_played": as_played,
         "as_played_fields": fields,
         "as_played_open": [f for f in fields if not f.fixed],
@@ -261,17 +267,23 @@ def _as_played_context(head: RecorderHead, as_played: Mapping) -> dict:
     }
 
 
+def _opened_choice(head: RecorderHead, as_played: Mapping):
+    """The choice the as-played form was opened from ("as played…", its key), while the
+    head still offers it for that kind of event; else None."""
+    key = as_played.get("from_choice")
+    if not key:
+        return None
+    return next((choice for choice in head.choices if choice_key(choice) == key
+                 and choice.type == as_played.get("type")), None)
+
+
 def _as_played_start(request, rows: list[dict]) -> dict:
     """What the as-played form holds when the page is drawn: a choice opened "as played…"
     (what it fixes kept, its open fields asked), the kind of event asked for, or the type and
     player of the first choice offered."""
     index = whole_number(request.GET, "as_played")
     if index is not None and index < len(rows):
-        choice = rows[index]["choice"]
-        data = dict(choice.event.get("data") or {})
-        actor_open = any(spec.name == ACTOR for spec in choice.fields)
-        return {"type": choice.type, "actor": choice.actor, "data": data,
-                "fixed": (*data, *(() if actor_open else ("actor",))), "from_choice": True}
+        return {**kept_from(rows[index]["choice"]), "from_choice": rows[index]["key"]}
     kind = request.GET.get("ap_type") or ""
     if kind:
         return {"type": kind[:40], "actor": request.GET.get("ap_actor") or None, "data": {}}
@@ -477,7 +489,10 @@ def _posted_event(request, head: RecorderHead) -> tuple[dict, str]:
     elif spec is not None:
         post = {key: request.POST.getlist(key) for key in request.POST
                 if key.startswith(PREFIX)}
-        event["data"] = read_fields(spec, post, words)
+        opened = _opened_choice(head, {"type": event_type,
+                                       "from_choice": request.POST.get("from_choice", "")})
+        event["data"] = read_fields(spec, post, words,
+                                    choice_asks(opened, spec, words) if opened else None)
     return event, text
 
 
@@ -491,7 +506,8 @@ def record_as_played(request, match_id: int):
     if request.method != "POST":
         return redirect(_url(match) + "#as-played")
     head = recorder_head(match=match)
-    kept = {"fixed": tuple(request.POST.getlist("fixed"))}
+    kept = {"fixed": tuple(request.POST.getlist("fixed")),
+            "from_choice": request.POST.get("from_choice", "")}
     try:
         event, text = _posted_event(request, head)
     except InputError as error:

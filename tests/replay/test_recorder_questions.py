@@ -16,7 +16,13 @@ from games.core.choices import (
     Text,
     event,
 )
-from replay.recorder.questions import UnansweredField, answered, choice_key, questions
+from replay.recorder.questions import (
+    UnansweredField,
+    answered,
+    choice_key,
+    path_parts,
+    questions,
+)
 
 NAMES = {"p1": "Ana", "p2": "Luis", "r1": "Route 1"}
 
@@ -127,3 +133,14 @@ def test_a_choice_key_names_one_choice():
                     fields=(OpenField("card", Text()),))
     assert choice_key(first) == choice_key(choice_with(OpenField("card", Text())))
     assert choice_key(first) != choice_key(second) and len(choice_key(first)) == 16
+
+
+def test_a_path_typed_by_names_keeps_a_comma_that_belongs_to_a_name():
+    names = ["The west battlements, 5th square from the north",
+             "The battlements inside the West Gate", "Paris", "Brussels"]
+    assert path_parts("the west battlements, 5th square from the north → the battlements "
+                      "inside the West Gate", names) == [
+        "the west battlements, 5th square from the north",
+        "the battlements inside the West Gate"]
+    assert path_parts("Paris, Brussels; Paris", names) == ["Paris", "Brussels", "Paris"]
+    assert path_parts("Paris, nowhere", names) == ["Paris", "nowhere"]  # refused, named
