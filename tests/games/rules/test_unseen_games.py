@@ -374,6 +374,16 @@ def test_the_hare_moving_onto_a_hound_is_a_violation_citing_moving():
     assert sorted(spaces_of(step.state, "p1")) == ["m2", "n2", "s2"]  # nothing taken
 
 
+@pytest.mark.xfail(strict=True, reason="F2: an illegal move cites the first moving action of "
+                   "the stage (the hounds' rule), not the action of the piece moved")
+def test_the_hare_moving_onto_a_hound_cites_the_hares_own_rule():
+    game = engine(HARE)
+    (step,) = referee(game, hunt(["n2", "m2", "s2"], "m3", "p2"), [move("p2", "m3", "m2")])
+    quotes = [c.quote for f in step.flags if f.kind == "violation" for c in f.citations]
+    assert "The hare may move in any direction." in quotes, quotes
+    assert not any(quote.startswith("The hounds may move") for quote in quotes), quotes
+
+
 # -- Ludo ----------------------------------------------------------------------------------
 
 LUDO = "ludo"
@@ -462,3 +472,60 @@ def test_a_counter_home_is_not_moved_out_under_the_bounce_reading():
     (two,) = referee(game, state, [throw("p1", 2)], {EXACT: "bounce"})
     origins = {c.origin for c in game.legal_events(two.state, game.reading({EXACT: "bounce"}))}
     assert origins == {"r4"}
+
+
+@pytest.mark.xfail(strict=True, reason="F2: an illegal race move cites the enter action (the "
+                   "first moving action of the stage), not the race it breaks")
+def test_a_race_move_of_the_wrong_length_cites_the_race_not_the_yard():
+    game = engine(LUDO)
+    steps = referee(game, board(p1=["c2"]), [throw("p1", 3), move("p1", "c2", "c7")])
+    quotes = [c.quote for f in steps[-1].flags if f.kind == "violation" for c in f.citations]
+    assert quotes and not any("leaves the yard" in quote for quote in quotes), quotes
+
+
+ENTER_ON_SEVEN = """\
+format: ludoteca.rules/1
+game: example
+name: A race out of a yard
+players: {min: 2, max: 2}
+out_of_scope: ["nothing: this is an example"]
+board:
+  width: 300
+  height: 100
+  provenance: {source: "drawn for this page"}
+  spaces:
+    - {id: yard1, name: The Yard, kind: yard, at: [25, 90], shared: true}
+    - {id: start, name: Start, kind: start, at: [25, 50], shared: true}
+    - {id: s1, name: "1", kind: plain, at: [75, 50]}
+    - {id: home, name: Home, kind: home, at: [125, 50]}
+  regions:
+    - {id: yard, name: the yard, spaces: [yard1]}
+  tracks:
+    - {id: lane, name: the lane, spaces: [start, s1, home]}
+pieces:
+  - {kind: pawn, name: pawn, start: yard}
+dice:
+  - {id: die, name: the die, count: 1, faces: [1, 2, 3, 4, 5, 6]}
+turn:
+  stages:
+    - throw: die
+    - act: [enter, advance]
+  cite: {passage: example/play, quote: "Throw the die, then move."}
+actions:
+  - {id: enter, kind: enter, from: yard, to: start, throws: [7],
+     cite: {passage: example/play, quote: "A seven brings a pawn out of the yard."}}
+  - {id: advance, kind: race, track: lane, dice: die,
+     cite: {passage: example/play, quote: "Throw the die, then move."}}
+end:
+  - {reach: home, winner: player, cite: {passage: example/end, quote: "The first home wins."}}
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="F4: an enter on a total the dice cannot show is not a "
+                   "problem, though no piece can ever leave the yard")
+def test_an_enter_on_a_total_the_die_cannot_show_is_a_problem():
+    """Written while describing Ludo (``throws: [6]`` mistyped): no pawn can ever leave the
+    yard, so the end can never come; the check finds nothing and its sample is 2,000 events
+    of throws and passes."""
+    check = check_rules(ENTER_ON_SEVEN)
+    assert [p.path for p in check.problems] == ["actions[0].throws[0]"]
