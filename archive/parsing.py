@@ -406,7 +406,10 @@ def _inside(index: int, spans: list[tuple[int, int]]) -> bool:
 
 def _heading_passages(game_slug, text, rest, spans):
     """Passages cut at headings, or None when the text has no heading at all."""
-    blocky = any(ln.blank for ln in rest)
+    # Separated by blank lines only if a blank line stands between two lines of text: the
+    # final newline every editor writes (or a blank line before the first) does not count.
+    filled = [i for i, ln in enumerate(rest) if not ln.blank]
+    blocky = bool(filled) and any(ln.blank for ln in rest[filled[0]:filled[-1]])
     numbered = any(_numbered_heading(ln.content) for ln in rest if not _inside(ln.start, spans))
     test = _numbered_heading if numbered else _plain_heading
     headings = []

@@ -141,8 +141,6 @@ def test_every_citation_quotes_its_transcription_and_says_what_decides_it(slug):
     assert [p for point in game.points for p in unfounded(point)] == []
 
 
-@pytest.mark.xfail(strict=True, reason="F1: a final newline makes archive.parsing take the "
-                   "text as blank-line separated, so only its first heading counts")
 def test_a_final_newline_does_not_swallow_the_headings():
     text = (UNSEEN / "ludo" / "ludo.en.txt").read_text(encoding="utf-8") + "\n"
     assert len(parse_transcription("ludo", text).passages) == 7
