@@ -101,7 +101,13 @@ def _parameter(c: Compiler, key: str, value: Any, path: tuple, raw: Mapping[str,
     if key == "headings":
         return frozenset(value)
     if key == "throws":
-        return frozenset(value)
+        shown = _totals_shown(c)
+        impossible = [(index, total) for index, total in enumerate(value)
+                      if shown is not None and total not in shown]
+        for index, total in impossible:
+            c.problem((*path, index), f"{total} is not a total the dice can show "
+                                      f"({', '.join(str(t) for t in sorted(shown or ()))})")
+        return None if impossible else frozenset(value)
     if key == "to":
         if value not in c.spaces and value not in c.regions:
             c.problem(path, f"{value!r} is not a space or region")
@@ -110,6 +116,23 @@ def _parameter(c: Compiler, key: str, value: Any, path: tuple, raw: Mapping[str,
     if key == "special_throws":
         return _specials(c, value, path, raw)
     return value
+
+
+def _totals_shown(c: Compiler) -> frozenset[int] | None:
+    """Every total a throw of the document's dice can show (None when it has no dice): a
+    clause that waits for another total could never be met."""
+    if not c.dice:
+        return None
+    shown: set[int] = set()
+    for dice in c.dice.values():
+        if dice.combine in ("highest", "lowest"):
+            shown |= set(dice.faces)
+            continue
+        sums = {0}
+        for _ in range(dice.count):
+            sums = {total + face for total in sums for face in dice.faces}
+        shown |= sums
+    return frozenset(shown)
 
 
 def _specials(c: Compiler, value: list, path: tuple, raw: Mapping[str, Any]) -> tuple | None:

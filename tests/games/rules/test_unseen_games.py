@@ -519,8 +519,6 @@ end:
 """
 
 
-@pytest.mark.xfail(strict=True, reason="F4: an enter on a total the dice cannot show is not a "
-                   "problem, though no piece can ever leave the yard")
 def test_an_enter_on_a_total_the_die_cannot_show_is_a_problem():
     """Written while describing Ludo (``throws: [6]`` mistyped): no pawn can ever leave the
     yard, so the end can never come; the check finds nothing and its sample is 2,000 events
