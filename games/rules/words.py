@@ -82,12 +82,22 @@ def end_words(end, game) -> str:
         else f"{game.roles_by_id[value[1]]} win")
     if end.kind == "reach":
         where = clause_words(end.target, lambda value: place_name(game, value))
-        return f"a piece reaches {where}: {winner}"
+        return f"{_reaching(end, game)} {where}: {winner}"
     if end.kind == "fewer":
         than = clause_words(end.than, str)
         return f"fewer than {than} such pieces remain: {winner}"
     whose = "a player" if end.role is None else game.roles_by_id[end.role]
     return f"{whose} cannot move: {winner}"
+
+
+def _reaching(end, game) -> str:
+    """Who must reach the place, as the clause says: which kinds, and all of them or one."""
+    names = sorted({piece.name for piece in game.pieces
+                    if end.kinds is None or piece.kind in end.kinds})
+    what = " or ".join(names) if end.kinds is not None and names else "piece"
+    if end.all:
+        return f"all of a player's {'pieces' if what == 'piece' else what + ' pieces'} reach"
+    return f"{'an' if what[:1] in 'aeiou' else 'a'} {what} reaches"
 
 
 def place_name(game, place: str) -> str:

@@ -531,15 +531,11 @@ def decision(slug: str, certainty_id: str) -> str:
     return next(c.decision for c in engine(slug).certainties if c.id == certainty_id)
 
 
-@pytest.mark.xfail(strict=True, reason="F5: the settled decision a page shows for a reach end "
-                   "leaves out all: true ('a piece reaches the homes: that player wins')")
 def test_the_ludo_end_is_shown_as_all_four_counters_home():
     """ludo/winning: "The first player to bring all four counters home wins." """
     assert "all" in decision(LUDO, "ludo.end.0")
 
 
-@pytest.mark.xfail(strict=True, reason="F5: the settled decision a page shows for a reach end "
-                   "leaves out its pieces ('a piece reaches the left end')")
 def test_the_hares_escape_is_shown_as_the_hare_reaching_the_left_end():
     """hare-and-hounds/winning: "The hare wins when it gets past the hounds and reaches the left
     end point" (a hound standing there wins nothing)."""
