@@ -69,14 +69,8 @@ def _submit_later(delay: float, task_name: str, args: tuple) -> None:
     timer = threading.Timer(delay, due)
     timer.daemon = True  # the exit does not wait for the delay: it runs the work at once
     with _pool_lock:
-        if not _waiting and not _exit_registered.is_set():
-            atexit.register(run_waiting_now)
-            _exit_registered.set()
         _waiting[timer] = (task_name, args)
     timer.start()
-
-
-_exit_registered = threading.Event()
 
 
 def run_waiting_now() -> None:
@@ -129,3 +123,7 @@ def _run_in_thread(task_name: str, args: tuple) -> None:
         logger.exception("background task %s%r failed", task_name, args)
     finally:
         connections.close_all()
+
+
+# At a normal exit, after the thread has finished what it was given (nothing waiting: a no-op).
+atexit.register(run_waiting_now)
