@@ -19,13 +19,19 @@ DATA_SLUGS = sorted(path.parent.name for path in DATA_GAMES.glob("*/rules.yaml")
 
 
 @cache
-def passages(slug: str) -> dict[str, str]:
-    """Passage id -> text, from the game's transcriptions (as the archive will pass them)."""
+def folder_passages(folder: Path) -> dict[str, str]:
+    """Passage id -> text, from the transcriptions beside a rules document (as the archive
+    will pass them); the folder is named by the game's slug."""
     found = {}
-    for path in sorted((DATA_GAMES / slug).glob("*.txt")):
-        parsed = parse_transcription(slug, path.read_text(encoding="utf-8"))
+    for path in sorted(folder.glob("*.txt")):
+        parsed = parse_transcription(folder.name, path.read_text(encoding="utf-8"))
         found.update({passage.slug: passage.text for passage in parsed.passages})
     return found
+
+
+def passages(slug: str) -> dict[str, str]:
+    """A seed data game's passages (``folder_passages``)."""
+    return folder_passages(DATA_GAMES / slug)
 
 
 @cache

@@ -41,6 +41,7 @@ from tests.games.rules.play import (
     throw,
     violations,
 )
+from tests.games.rules.seeds import folder_passages
 from tests.games.test_engine_contract import unfounded, unsettled
 
 UNSEEN = Path(__file__).resolve().parent / "unseen"
@@ -57,13 +58,8 @@ NEVER_FINISH = {
 }
 
 
-@cache
 def passages(slug: str) -> dict[str, str]:
-    found = {}
-    for path in sorted((UNSEEN / slug).glob("*.txt")):
-        parsed = parse_transcription(slug, path.read_text(encoding="utf-8"))
-        found.update({passage.slug: passage.text for passage in parsed.passages})
-    return found
+    return folder_passages(UNSEEN / slug)
 
 
 def text_of(slug: str) -> str:
