@@ -12,7 +12,7 @@ from games.core.event_rules import Offering
 from games.core.referee import Referee
 from games.rules.clauses import Reading, deciding_points
 from games.rules.effects import apply_card, apply_move
-from games.rules.model import RulesGame
+from games.rules.model import Action, RulesGame
 from games.rules.movement import Move
 from games.rules.recorded import recorded_move
 from games.rules.refereeing import begin, draft_for, finish, forbid
@@ -71,16 +71,41 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
         summary = f"{name} moves the {game.piece_names.get(kind, kind)} " \
                   f"{_route(game, path)}" + (f": {', '.join(said)}" if said else "")
         return finish(ctx, draft, state), summary
-    action = next(action for action in stages[0].actions if action.moves)
-    forbid(ref, action.rule, _why_not(game, state, current, path, Reading(ref.interpretation))
-           + "; taken as recorded", action.citations)
     piece = next((index for index, p in enumerate(state["pieces"])
                   if p[OWNER] == actor and p[SPACE] == path[0]), None)
+    why = _why_not(game, state, current, path, Reading(ref.interpretation))
+    if deciding:
+        # Another reading of a point would let the move stand: the point's words forbid it.
+        point = deciding[0]
+        option = ref.interpretation.option(point.id)
+        forbid(ref, point.citations[0].passage, f"{why}, reading {point.id} as {option!r}; "
+               "taken as recorded", point.citations, point=point)
+    else:
+        action = _broken_action(game, stages, state["pieces"][piece] if piece is not None
+                                else None)
+        forbid(ref, action.rule, f"{why}; taken as recorded", action.citations)
     if piece is not None:
         draft.edit("pieces", piece)[SPACE] = path[-1]
         draft.state["mover"] = piece
     draft.state["stage"] = stages[0].index + 1
     return finish(ctx, draft, state), f"{name} moves {_route(game, path)} (against the rules)"
+
+
+def _broken_action(game: RulesGame, stages, piece) -> Action:
+    """The action a refused move breaks: the first of the stage's moving actions that moves
+    this piece from where it stands (its kind, and its track or region), else the first."""
+    actions = [action for stage in stages for action in stage.actions if action.moves]
+    if piece is not None:
+        for action in actions:
+            if action.kinds is not None and piece[KIND] not in action.kinds:
+                continue
+            here = piece[SPACE]
+            if action.kind == "race" and here not in game.tracks[action.race_track].index:
+                continue
+            if action.kind == "enter" and here not in game.regions[action.entry_region].spaces:
+                continue
+            return action
+    return actions[0]
 
 
 def _why_not(game: RulesGame, state: Mapping[str, Any], current: Now, path, read) -> str:

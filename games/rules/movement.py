@@ -294,10 +294,12 @@ def race(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
     special_throw = thrown in action.special_dice
     past_end = action.params["past_end"]
     free_path = action.free_path
+    last = len(track.spaces) - 1
     for index, piece in _movable(state, actor, action, origin, places):
         here = piece[SPACE]
         position = track.index.get(here)
-        if position is None:
+        # A piece on its track's last space has run its race: no throw moves it out again.
+        if position is None or position == last:
             continue
         if special_throw:
             first = state["thrown"].get(actor) == 1
@@ -315,6 +317,8 @@ def race(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
                                                    read, places):
                     yield Move(index, (here, to), action, stage, (), 1, (), count)
                 continue
+        if count <= 0:  # a throw that counts nothing moves no piece
+            continue
         if isinstance(past_end, Fixed):
             walked = walk(track.spaces, position, count, 1, past_end.value)
         else:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.draft import Draft
-from games.core.points import Citation
+from games.core.points import Citation, InterpretationPoint
 from games.core.referee import Referee
 from games.rules.clauses import Consulting
 from games.rules.effects import Context
@@ -34,10 +34,12 @@ def begin(game: RulesGame, state: Mapping[str, Any], actor: str | None, ref: Ref
     return ctx, current
 
 
-def forbid(ref: Referee, rule: str, message: str, citations: tuple[Citation, ...]) -> None:
-    """A violation of a clause, citing it; where a quote rests on a legibility note of the
-    transcription, the step says the text is uncertain too."""
-    ref.violation(rule, message, citations=citations)
+def forbid(ref: Referee, rule: str, message: str, citations: tuple[Citation, ...], *,
+           point: InterpretationPoint | None = None) -> None:
+    """A violation of a clause, citing it (of a point's reading, with ``point``); where a
+    quote rests on a legibility note of the transcription, the step says the text is
+    uncertain too."""
+    ref.violation(rule, message, point=point, citations=citations)
     for citation in citations:
         if citation.note.startswith(LEGIBILITY):
             ref.uncertain(citation, f"the rule broken rests on a doubtful reading: {citation.note}")

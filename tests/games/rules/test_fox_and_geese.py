@@ -44,8 +44,10 @@ def test_a_goose_never_moves_back_unless_read_otherwise():
     state = position("p33", ["p24", "p1", "p2", "p3", "p4", "p5", "p6"], turn="p2")
     back = move("p2", "p24", "p17")
     (refused,) = referee(ENGINE, state, [back])
-    assert violations(refused) == [("the goose on 24 may go to 23, to 25, to 29, not to 17; "
-                                   "taken as recorded (fox-and-geese/moving)")]
+    # The reading decides it, so the point's own words are what the move breaks.
+    assert violations(refused) == [("the goose on 24 may go to 23, to 25, to 29, not to 17, "
+                                   "reading fox-and-geese.geese-back as 'never-back'; taken as "
+                                   "recorded (fox-and-geese/moving)")]
     assert consulted(refused) == ["fox-and-geese.geese-back"]
     (allowed,) = referee(ENGINE, state, [back], {"fox-and-geese.geese-back": "any-direction"})
     assert violations(allowed) == [] and consulted(allowed) == ["fox-and-geese.geese-back"]
@@ -75,8 +77,10 @@ def test_the_fox_need_not_jump_unless_read_otherwise():
     (free,) = referee(ENGINE, state, aside)
     assert violations(free) == [] and consulted(free) == ["fox-and-geese.must-jump"]
     (obliged,) = referee(ENGINE, state, aside, {"fox-and-geese.must-jump": "must"})
-    assert violations(obliged) == [("the fox on 15 may go to 17, not to 22; taken as recorded "
-                                   "(fox-and-geese/moving)")]
+    # Only the reading forbids the step aside: the violation cites the point's passage.
+    assert violations(obliged) == [("the fox on 15 may go to 17, not to 22, reading "
+                                   "fox-and-geese.must-jump as 'must'; taken as recorded "
+                                   "(fox-and-geese/taking-geese)")]
 
 
 def test_a_goose_never_takes_the_fox():
