@@ -342,8 +342,9 @@ def _decided(compiler: Compiler, game: RulesGame, path: tuple) -> tuple[str, str
         piece = doc["pieces"][path[1]]
         owner = piece.get("owner", "each")
         whose = "each player" if owner == "each" else game.roles_by_id[owner]
+        compiled = game.pieces[path[1]]
         return (f"the {piece['name']} pieces",
-                f"{whose}: {plural(len(game.pieces[path[1]].starts), piece['name'])}")
+                f"{whose}: {plural(len(compiled.starts), piece['name'], compiled.plural)}")
     if head == "dice":
         dice = game.dice[doc["dice"][path[1]]["id"]]
         faces = ", ".join(map(str, dice.faces))

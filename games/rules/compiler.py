@@ -31,6 +31,7 @@ from games.rules.model import (
 from games.rules.problems import Problem, path_text
 from games.rules.source import Source
 from games.rules.validation import item_problems
+from games.rules.words import plural_of
 
 MOST_THROWS = 1296  # outcomes of one throw (four six-sided dice)
 # Each kind of action: its keys, with their default (REQUIRED: none).
@@ -315,7 +316,7 @@ class Compiler:
                 continue
             self.citing.cites(raw.get("cite"), (*path, "cite"))
             found.append(PieceDef(raw["kind"], raw["name"], None if owner == "each" else owner,
-                                  starts))
+                                  starts, raw.get("plural") or plural_of(raw["name"])))
         return found
 
     def compile_dice(self) -> None:

@@ -55,6 +55,7 @@ class PieceDef:
     name: str
     owner: str | None
     starts: tuple[str, ...]  # one space per piece
+    plural: str = ""  # the word for several, as the document gives it or English makes it
 
 
 @dataclass(frozen=True)

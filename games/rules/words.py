@@ -8,9 +8,31 @@ from typing import Any
 
 from games.rules.clauses import Clause, Fixed
 
+# Words whose plural is not made by adding s or es (a document may also give ``plural``).
+IRREGULAR = {"goose": "geese", "mouse": "mice", "man": "men", "woman": "women", "die": "dice",
+             "child": "children", "ox": "oxen", "sheep": "sheep", "deer": "deer",
+             "wolf": "wolves", "calf": "calves", "knife": "knives", "thief": "thieves",
+             "leaf": "leaves", "half": "halves", "foot": "feet", "tooth": "teeth"}
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+
+def plural_of(word: str) -> str:
+    """``word`` for more than one, as English makes it (of a phrase, its last word)."""
+    head, _, last = word.rpartition(" ")
+    lower = last.lower()
+    if lower in IRREGULAR:
+        many = IRREGULAR[lower]
+        many = many.capitalize() if last[:1].isupper() else many
+    elif lower.endswith(("s", "x", "z", "ch", "sh")):
+        many = last + "es"
+    elif len(lower) > 1 and lower.endswith("y") and lower[-2] not in "aeiou":
+        many = last[:-1] + "ies"
+    else:
+        many = last + "s"
+    return f"{head} {many}" if head else many
+
+
+def plural(count: int, word: str, many: str = "") -> str:
+    return f"{count} {word if count == 1 else many or plural_of(word)}"
 
 
 def effect_words(effects: tuple, spaces: Mapping[str, Any], decks: Mapping[str, Any]) -> str:
@@ -56,20 +78,27 @@ def action_words(action, game) -> str:
     params = action.params
 
     def said(key: str) -> str:
-        return clause_words(params.get(key), lambda value: str(value).replace("_", " "))
+        return clause_words(params.get(key), lambda value: (
+            ("yes" if value else "no") if isinstance(value, bool)
+            else str(value).replace("_", " ")))
 
     if action.kind == "race":
         track = game.tracks[action.track]
         return (f"a piece moves along {track.name} by the throw of {game.dice[action.dice].name};"
                 f" past the end: {said('past_end')}; onto another's piece: {said('occupied')}")
     if action.kind == "step":
-        return f"a piece steps to a neighbouring space; onto a piece: {said('occupied')}"
+        headings = clause_words(params.get("headings"), lambda value: ", ".join(
+            str(heading).replace("-", " ") for heading in value))
+        toward = f" ({headings})" if headings else " (any heading)"
+        return (f"a piece steps to a neighbouring space{toward}; onto a piece: "
+                f"{said('occupied')}")
     if action.kind == "jump":
         return (f"a piece jumps over a neighbouring piece to the space beyond, which is "
                 f"{said('capture')}d; several jumps: {said('multiple')}; compulsory: "
                 f"{said('must')}")
     if action.kind == "enter":
-        return f"a piece enters from {game.regions[action.origin].name} to {said('to')}"
+        to = clause_words(params.get("to"), lambda value: place_name(game, value))
+        return f"a piece enters from {game.regions[action.origin].name} to {to}"
     if action.kind == "play":
         return "a card kept in hand is played"
     return "the player may pass"
@@ -79,24 +108,28 @@ def end_words(end, game) -> str:
     winner = clause_words(end.winner, lambda value: {
         "player": "that player wins", "other": "the other player wins",
         "none": "nobody wins"}.get(value) if isinstance(value, str)
-        else f"{game.roles_by_id[value[1]]} win")
+        else f"the game is won by {game.roles_by_id[value[1]]}")
     if end.kind == "reach":
         where = clause_words(end.target, lambda value: place_name(game, value))
         return f"{_reaching(end, game)} {where}: {winner}"
     if end.kind == "fewer":
-        than = clause_words(end.than, str)
-        return f"fewer than {than} such pieces remain: {winner}"
+        many = " or ".join(sorted({piece.plural for piece in game.pieces
+                                   if end.kinds is None or piece.kind in end.kinds})) or "pieces"
+        if isinstance(end.than, Fixed):
+            return f"fewer than {end.than.value} {many} remain: {winner}"
+        return f"fewer {many} remain than the reading of {end.than.point.id} says: {winner}"
     whose = "a player" if end.role is None else game.roles_by_id[end.role]
     return f"{whose} cannot move: {winner}"
 
 
 def _reaching(end, game) -> str:
     """Who must reach the place, as the clause says: which kinds, and all of them or one."""
-    names = sorted({piece.name for piece in game.pieces
-                    if end.kinds is None or piece.kind in end.kinds})
-    what = " or ".join(names) if end.kinds is not None and names else "piece"
+    chosen = [piece for piece in game.pieces if end.kinds is None or piece.kind in end.kinds]
+    if end.kinds is None or not chosen:
+        return "all of a player's pieces reach" if end.all else "a piece reaches"
     if end.all:
-        return f"all of a player's {'pieces' if what == 'piece' else what + ' pieces'} reach"
+        return f"all of a player's {' and '.join(sorted({p.plural for p in chosen}))} reach"
+    what = " or ".join(sorted({piece.name for piece in chosen}))
     return f"{'an' if what[:1] in 'aeiou' else 'a'} {what} reaches"
 
 

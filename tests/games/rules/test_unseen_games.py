@@ -41,7 +41,7 @@ from tests.games.rules.play import (
     throw,
     violations,
 )
-from tests.games.rules.seeds import folder_passages
+from tests.games.rules.seeds import data_engine, folder_passages
 from tests.games.test_engine_contract import unfounded, unsettled
 
 UNSEEN = Path(__file__).resolve().parent / "unseen"
@@ -578,3 +578,30 @@ def test_a_pawn_home_has_run_its_race_and_a_nought_moves_nothing(past_end):
     (nought,) = referee(game, state, [throw("p1", 0)])
     assert not [c for c in game.legal_events(nought.state, game.interpretation())
                 if c.type == "move"]
+
+
+def test_the_lists_of_decisions_say_places_headings_and_plurals_in_words():
+    """Found describing these games: an enter's space said by its id, a step's headings left
+    out, "the Hare win", "13 gooses", "several jumps: True"."""
+    ludo = {c.id: c.decision for c in engine(LUDO).certainties}
+    assert ludo["ludo.actions.0"] == "a piece enters from the red yard to Red start (1)"
+    hare = {c.id: c.decision for c in engine(HARE).certainties}
+    assert hare["hare-and-hounds.actions.1"].startswith(
+        "a piece steps to a neighbouring space (any heading)")
+    assert hare["hare-and-hounds.end.1"].endswith("the game is won by the Hare")
+    fox = {c.id: c.decision for c in data_engine("fox-and-geese").certainties}
+    assert fox["fox-and-geese.pieces.1"] == "the Geese: 13 geese"
+    assert "several jumps: yes" in fox["fox-and-geese.actions.1"]
+
+
+def test_a_piece_may_give_its_plural():
+    """The reference's ``plural`` (pieces): the word for several where English's rule is wrong."""
+    text = LOTS_RACE.replace("PAST_END", "stop").replace(
+        "{kind: pawn, name: pawn, count: 2, start: start}",
+        "{kind: pawn, name: vole of the field, plural: voles of the field, count: 2, "
+        "start: start}").replace("{reach: home, all: true,", "{reach: home, all: true, "
+                                 "pieces: [pawn],")
+    check = check_rules(text)
+    assert check.ok, [str(problem) for problem in check.problems]
+    words = {c.id: c.decision for c in check.engine.certainties}
+    assert words["example.end.0"].startswith("all of a player's voles of the field reach")
