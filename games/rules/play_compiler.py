@@ -9,7 +9,7 @@ from typing import Any
 
 from games.rules.clauses import Clause
 from games.rules.compiler import ACTION_KEYS, CLAUSE_KEYS, REQUIRED, Compiler
-from games.rules.model import Action, End, Special, Stage
+from games.rules.model import Action, Dice, End, Special, Stage
 
 
 def compile_actions(c: Compiler) -> None:
@@ -125,14 +125,18 @@ def _totals_shown(c: Compiler) -> frozenset[int] | None:
         return None
     shown: set[int] = set()
     for dice in c.dice.values():
-        if dice.combine in ("highest", "lowest"):
-            shown |= set(dice.faces)
-            continue
-        sums = {0}
-        for _ in range(dice.count):
-            sums = {total + face for total in sums for face in dice.faces}
-        shown |= sums
+        shown |= _totals_of(dice)
     return frozenset(shown)
+
+
+def _totals_of(dice: Dice) -> frozenset[int]:
+    """Every total one throw of ``dice`` can show."""
+    if dice.combine in ("highest", "lowest"):
+        return frozenset(dice.faces)
+    sums = {0}
+    for _ in range(dice.count):
+        sums = {total + face for total in sums for face in dice.faces}
+    return frozenset(sums)
 
 
 def _specials(c: Compiler, value: list, path: tuple, raw: Mapping[str, Any]) -> tuple | None:
@@ -194,8 +198,19 @@ def _stage(c: Compiler, raw: Mapping[str, Any], path: tuple, index: int) -> Stag
         if kind != "throw":
             c.problem((*path, "again_on"), "again_on belongs to a throw stage")
             return None
-        again_on = c.clause(raw["again_on"], (*path, "again_on"),
-                               lambda v, p: frozenset(v), "which throws are thrown again")
+        dice = c.dice.get(raw["throw"]) if isinstance(raw.get("throw"), str) else None
+
+        def totals(value: list, at: tuple) -> frozenset[int] | None:
+            shown = _totals_of(dice) if dice is not None else None
+            impossible = [(n, total) for n, total in enumerate(value)
+                          if shown is not None and total not in shown]
+            for n, total in impossible:
+                c.problem((*at, n), f"{total} is not a total {dice.name} can show "
+                                    f"({', '.join(str(t) for t in sorted(shown or ()))})")
+            return None if impossible else frozenset(value)
+
+        again_on = c.clause(raw["again_on"], (*path, "again_on"), totals,
+                            "which throws are thrown again")
         if again_on is None:
             return None
     if kind == "throw":

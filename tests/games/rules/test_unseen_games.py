@@ -605,3 +605,14 @@ def test_a_piece_may_give_its_plural():
     assert check.ok, [str(problem) for problem in check.problems]
     words = {c.id: c.decision for c in check.engine.certainties}
     assert words["example.end.0"].startswith("all of a player's voles of the field reach")
+
+
+def test_another_throw_on_a_total_the_dice_cannot_show_is_a_problem():
+    """As ``throws`` on an enter (F4): ``again_on: [7]`` with one six-sided die never gives
+    the extra throw the rulebook describes, so the check names the total."""
+    text = ENTER_ON_SEVEN.replace("throws: [7]", "throws: [6]").replace(
+        "    - throw: die\n", "    - throw: die\n      again_on: [6, 7]\n")
+    check = check_rules(text)
+    assert [(p.path, p.message) for p in check.problems] == [
+        ("turn.stages[0].again_on[1]", "7 is not a total the die can show (1, 2, 3, 4, 5, 6)")]
+    assert check_rules(text.replace("again_on: [6, 7]", "again_on: [6]")).ok
