@@ -201,12 +201,13 @@ def _stage(c: Compiler, raw: Mapping[str, Any], path: tuple, index: int) -> Stag
         dice = c.dice.get(raw["throw"]) if isinstance(raw.get("throw"), str) else None
 
         def totals(value: list, at: tuple) -> frozenset[int] | None:
-            shown = _totals_of(dice) if dice is not None else None
-            impossible = [(n, total) for n, total in enumerate(value)
-                          if shown is not None and total not in shown]
+            if dice is None:  # unknown dice: said below
+                return frozenset(value)
+            shown = _totals_of(dice)
+            impossible = [(n, total) for n, total in enumerate(value) if total not in shown]
             for n, total in impossible:
                 c.problem((*at, n), f"{total} is not a total {dice.name} can show "
-                                    f"({', '.join(str(t) for t in sorted(shown or ()))})")
+                                    f"({', '.join(str(t) for t in sorted(shown))})")
             return None if impossible else frozenset(value)
 
         again_on = c.clause(raw["again_on"], (*path, "again_on"), totals,
