@@ -374,7 +374,9 @@ def test_a_piece_borne_off_does_not_block_the_next():
     is not moved again." and royal-game-of-ur/winning: "The first player to bear off all seven
     pieces wins." The document without `shared` on the spaces of the pieces borne off."""
     source = text().replace('kind: "off", at: [550, 50], shared: true',
-                            'kind: "off", at: [550, 50]')
+                            'kind: "off", at: [550, 50]').replace(
+                            'kind: "off", at: [550, 250], shared: true',
+                            'kind: "off", at: [550, 250]')
     check = check_rules(source, passages=folder_passages(FOLDER))
     if check.ok:
         game = check.engine
