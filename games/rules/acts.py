@@ -42,8 +42,8 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
     if len(stages) != 1 or not stages[0].takes_moves:
         stages = tuple(stage for stage in stages if stage.takes_moves)
     if not stages:
-        ref.violation(game.turn_rule, f"{expected(game, state, current)}, not move; the move "
-                      "is skipped")
+        forbid(ref, game.turn_rule, f"{expected(game, state, current)}, not move; the move "
+               "is skipped", game.turn_citations)
         return state, f"{name} moves out of turn (ignored)"
     path = tuple(data["path"])
 
@@ -146,8 +146,8 @@ def play(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
     name = player_name(state, actor)
     options = playable(game, state, current)
     if not options:
-        ref.violation(game.turn_rule, f"{expected(game, state, current)}, not play a card; "
-                      "the card is not played")
+        forbid(ref, game.turn_rule, f"{expected(game, state, current)}, not play a card; "
+               "the card is not played", game.turn_citations)
         return state, f"{name} plays a card out of turn (ignored)"
     card = game.cards[data["card"]]
     stage, cards = next(((s, c) for s, c in options if card.id in c), options[0])
@@ -187,8 +187,17 @@ def pass_turn(game: RulesGame, state: dict, actor: str | None, data: Mapping[str
     draft = draft_for(state, current)
     if reason is None:
         stage = current.stages[-1] if current.stages else None
-        ref.violation(stage.rule if stage else game.turn_rule,
-                      f"{expected(game, state, current)}, not pass; the turn ends all the same")
+        # The sentence that says when a pass is allowed: the stage's pass action's, else the
+        # turn's (a player who cannot move passes).
+        due = next((action for stage_due in current.stages for action in stage_due.actions
+                    if action.kind == "pass"), None)
+        message = f"{expected(game, state, current)}, not pass; the turn ends all the same"
+        if due is not None:
+            forbid(ref, due.rule, message, due.citations)
+        else:
+            rule = stage.rule if stage else game.turn_rule
+            forbid(ref, rule, message, tuple(c for c in game.turn_citations
+                                             if c.passage == rule))
         reason = "passes (against the rules)"
     elif current.sit_out and state["lost"][actor]:
         draft.edit("lost")[actor] = state["lost"][actor] - 1

@@ -28,7 +28,7 @@ def throw(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, An
     stage = _first(current.stages, "throw")
     if stage is None:
         ref.violation(game.turn_rule, f"{expected(game, state, current)}, not throw; the "
-                      "throw is skipped")
+                      "throw is skipped", citations=game.turn_citations)
         return state, f"{name} throws out of turn (ignored)"
     dice = game.dice[stage.target]
     values = list(data["dice"])
@@ -83,7 +83,7 @@ def draw(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
     due = current.pending or (stage.target if stage is not None else None)
     if due != deck_id:
         ref.violation(game.turn_rule, f"{expected(game, state, current)}, not draw from "
-                      f"{deck_id!r}; the draw is skipped")
+                      f"{deck_id!r}; the draw is skipped", citations=game.turn_citations)
         return state, f"{name} draws out of turn (ignored)"
     deck, card = game.decks[deck_id], game.cards[card_id]
     if card.deck != deck_id:

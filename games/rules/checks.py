@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from games.core.points import Certainty
@@ -34,6 +35,7 @@ def assemble(document: Mapping[str, Any], source: Source,
     compiler.compile_decks()
     compiler.space_effects()
     compile_actions(compiler)
+    finish_lines(compiler)
     stages, first, all_waiting = compile_turn(compiler)
     ends = compile_ends(compiler)
     if compiler.problems:
@@ -56,7 +58,8 @@ def assemble(document: Mapping[str, Any], source: Source,
         points=tuple(point for point, _ in compiler.points.values()), certainties=(),
         rulebook=Rulebook(compiler.game, sorted(p.split("/", 1)[1]
                                                 for p in compiler.citing.cited)),
-        turn_rule=compiler.turn_rule, end_rule=ends[0].rule,
+        turn_rule=compiler.turn_rule, turn_citations=compiler.turn_citations,
+        end_rule=ends[0].rule,
         out_of_scope=tuple(document["out_of_scope"]), board=dict(document["board"]),
         hides=any(card.keep for card in compiler.cards.values()),
         region_of={})
@@ -127,6 +130,17 @@ def check_use(compiler: Compiler, stages: tuple[Stage, ...], all_waiting: Clause
 
 
 # -- effects that never stop -----------------------------------------------------------------
+
+
+def finish_lines(compiler: Compiler) -> None:
+    """A race's last space holds the pieces that have run their race, as many as come: as a
+    ``shared`` space, nothing is blocked, swapped or taken there (a counter home does not stop
+    the next)."""
+    for action in compiler.actions.values():
+        if action.kind == "race" and action.track in compiler.tracks:
+            last = compiler.tracks[action.track].spaces[-1]
+            if last in compiler.spaces and not compiler.spaces[last].shared:
+                compiler.spaces[last] = replace(compiler.spaces[last], shared=True)
 
 
 def check_loops(compiler: Compiler, pieces) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.core.choices import OneOf
-from games.core.points import InterpretationPoint
+from games.core.points import Citation, InterpretationPoint
 from games.rules.citations import Citing
 from games.rules.clauses import Clause, Fixed, Switch
 from games.rules.model import (
@@ -95,6 +95,7 @@ class Compiler:
         self.actions: dict[str, Action] = {}
         self.space_paths: dict[str, tuple] = {}  # where each space's effect is written
         self.declared = _declared(document)
+        self.turn_citations: tuple[Citation, ...] = ()
 
     def problem(self, path: tuple, message: str) -> None:
         self.problems.append(Problem(self.source.line_of(path), path_text(path), message))

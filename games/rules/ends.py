@@ -102,6 +102,9 @@ def _reached(game: RulesGame, state: Mapping[str, Any], end: End, place: str):
                 (end.kinds is None or p[KIND] in end.kinds)]
         there = [p for p in mine if p[SPACE] in spaces]
         if there and (not end.all or len(there) == len(mine)):
+            if end.all and len(mine) > 1:
+                return pid, (f"all {len(mine)} of {player_name(state, pid)}'s pieces reach "
+                             f"{place_name(game, place)}")
             return pid, f"{player_name(state, pid)} reaches {place_name(game, place)}"
     return None
 

@@ -285,6 +285,7 @@ class RulesGame:
     step_tables: dict = field(default_factory=dict, compare=False, repr=False)  # step_table
     role_ends: dict = field(default_factory=dict, compare=False, repr=False)  # see ends_for
     places: dict[str, frozenset[str]] = field(default_factory=dict)  # see spaces_of
+    turn_citations: tuple[Citation, ...] = ()  # the turn's sentences (turn_rule's first)
 
     def ends_for(self, role: str | None) -> tuple[End, ...]:
         """The ends that may hold when the player to move has ``role``: those about another

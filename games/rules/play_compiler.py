@@ -161,7 +161,7 @@ def _specials(c: Compiler, value: list, path: tuple, raw: Mapping[str, Any]) -> 
 
 def compile_turn(c: Compiler) -> tuple[tuple[Stage, ...], Clause | None, Clause | None]:
     turn = c.doc["turn"]
-    c.citing.cites(turn["cite"], ("turn", "cite"))
+    c.turn_citations = c.citing.cites(turn["cite"], ("turn", "cite"))
     stages = []
     for index, raw in enumerate(turn["stages"]):
         stage = _stage(c, raw, ("turn", "stages", index), index)

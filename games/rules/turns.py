@@ -171,10 +171,11 @@ def expected(game: RulesGame, state: Mapping[str, Any], current: Now) -> str:
         elif stage.kind == "draw":
             said.append(f"draw from {game.decks[stage.source].name}")
         else:
-            said.append(" or ".join(_act_words(action.kind) for action in stage.actions))
+            said.append(" or ".join(dict.fromkeys(_act_words(action.kind)
+                                                  for action in stage.actions)))
     if current.may_end:
         said.append("pass")
-    return f"{name} must {' or '.join(said)}"
+    return f"{name} must {' or '.join(dict.fromkeys(said))}"
 
 
 def _act_words(kind: str) -> str:

@@ -85,7 +85,8 @@ def action_words(action, game) -> str:
     if action.kind == "race":
         track = game.tracks[action.track]
         return (f"a piece moves along {track.name} by the throw of {game.dice[action.dice].name};"
-                f" past the end: {said('past_end')}; onto another's piece: {said('occupied')}")
+                f" past the end: {said('past_end')}; onto another's piece: {said('occupied')};"
+                f" onto one's own: {said('own')}")
     if action.kind == "step":
         headings = clause_words(params.get("headings"), lambda value: ", ".join(
             str(heading).replace("-", " ") for heading in value))

@@ -107,8 +107,8 @@ def played(slug: str, seed: int, choices: tuple[tuple[str, str], ...]) -> dict:
 # -- the documents -------------------------------------------------------------------------
 
 
-def test_the_three_games_are_there():
-    assert SLUGS == ["hare-and-hounds", "ludo", "snakes-and-ladders"]
+def test_the_unseen_games_are_there():
+    assert SLUGS == ["hare-and-hounds", "ludo", "royal-game-of-ur", "snakes-and-ladders"]
 
 
 @pytest.mark.parametrize("slug", SLUGS)

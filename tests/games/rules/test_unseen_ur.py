@@ -135,8 +135,6 @@ def test_a_pass_when_a_piece_can_move_is_a_violation():
     assert steps[-1].state["turn"] == "p2"
 
 
-@pytest.mark.xfail(strict=True, reason="U10: a refused pass names the turn's passage but carries "
-                   "no citation: no quote (nor its note) for a page to show, unlike a refused move")
 def test_a_refused_pass_carries_the_sentence_it_breaks():
     """royal-game-of-ur/moving: "A throw of none moves nothing, and the turn passes. A player who
     can move no piece passes." """
@@ -146,8 +144,6 @@ def test_a_refused_pass_carries_the_sentence_it_breaks():
     assert any("A player who can move no piece passes." in quote for quote in quotes), quotes
 
 
-@pytest.mark.xfail(strict=True, reason="U6: the violation says 'Ana must move or move': one "
-                   "word per action of the stage, repeated")
 def test_a_pass_when_a_piece_can_move_says_so_in_plain_words():
     """royal-game-of-ur/moving: "A player who can move no piece passes." """
     game = engine()
@@ -259,8 +255,6 @@ def test_a_piece_cannot_end_on_its_own_on_the_middle_rosette_either():
     assert violations(steps[-1]) and cited(steps[-1])[0] == "royal-game-of-ur/moving"
 
 
-@pytest.mark.xfail(strict=True, reason="U7: the race's decision says what happens onto "
-                   "another's piece, never onto one's own (`own: block` is not said)")
 def test_the_races_decision_says_a_piece_may_not_end_on_its_own():
     """royal-game-of-ur/moving: "it cannot end its move on a square where a piece of its own
     stands." """
@@ -366,9 +360,6 @@ def test_a_piece_borne_off_is_never_moved_again(reading):
     assert violations(steps[-1]) and cited(steps[-1])[0] == "royal-game-of-ur/moving"
 
 
-@pytest.mark.xfail(strict=True, reason="U5: a piece borne off blocks the next one under "
-                   "`own: block` unless the end space is `shared`; the check does not notice "
-                   "that no second piece can bear off")
 def test_a_piece_borne_off_does_not_block_the_next():
     """royal-game-of-ur/bearing-off: "A piece that has left the board has finished its race and
     is not moved again." and royal-game-of-ur/winning: "The first player to bear off all seven
@@ -399,8 +390,6 @@ def test_the_first_to_bear_off_all_seven_wins():
     assert violations(late[-1])  # after the end
 
 
-@pytest.mark.xfail(strict=True, reason="U9: the reason of an all-pieces reach end reads as if "
-                   "one piece had arrived ('Ana reaches the pieces borne off')")
 def test_the_winners_reason_says_all_seven_are_off():
     """royal-game-of-ur/winning: "The first player to bear off all seven pieces wins." """
     game = engine()
