@@ -13,7 +13,7 @@ from games.core.referee import Referee
 from games.rules.clauses import Reading, deciding_points
 from games.rules.effects import apply_card, apply_move
 from games.rules.model import Action, RulesGame
-from games.rules.movement import Move
+from games.rules.movement import Move, shape_of
 from games.rules.recorded import recorded_move
 from games.rules.refereeing import begin, draft_for, finish, forbid
 from games.rules.state import KIND, OWNER, SPACE, first_piece, piece_name, player_name
@@ -82,7 +82,7 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
                "taken as recorded", point.citations, point=point)
     else:
         action = _broken_action(game, stages, state["pieces"][piece] if piece is not None
-                                else None)
+                                else None, path, Reading(ref.interpretation))
         forbid(ref, action.rule, f"{why}; taken as recorded", action.citations)
     if piece is not None:
         draft.edit("pieces", piece)[SPACE] = path[-1]
@@ -91,10 +91,13 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
     return finish(ctx, draft, state), f"{name} moves {_route(game, path)} (against the rules)"
 
 
-def _broken_action(game: RulesGame, stages, piece) -> Action:
-    """The action a refused move breaks: the first of the stage's moving actions that moves
-    this piece from where it stands (its kind, and its track or region), else the first."""
+def _broken_action(game: RulesGame, stages, piece, path, read) -> Action:
+    """The action a refused move breaks: of the stage's moving actions that move this piece
+    from where it stands (its kind, and its track or region), the one the path's shape is
+    of (a step to a neighbour, a jump two lines on or a series of them), else the first of
+    them, else the stage's first."""
     actions = [action for stage in stages for action in stage.actions if action.moves]
+    fitting = []
     if piece is not None:
         for action in actions:
             if action.kinds is not None and piece[KIND] not in action.kinds:
@@ -104,8 +107,14 @@ def _broken_action(game: RulesGame, stages, piece) -> Action:
                 continue
             if action.kind == "enter" and here not in game.regions[action.entry_region].spaces:
                 continue
-            return action
-    return actions[0]
+            fitting.append(action)
+    for action in fitting:
+        if action.kind in ("step", "jump") and len(path) >= 2:
+            shape = game.shapes.get(action.id) or shape_of(game, action, read)
+            near = path[1] in shape.neighbours.get(path[0], ())
+            if (action.kind == "step") == (len(path) == 2 and near):
+                return action
+    return (fitting or actions)[0]
 
 
 def _why_not(game: RulesGame, state: Mapping[str, Any], current: Now, path, read) -> str:

@@ -372,10 +372,10 @@ def jump(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
     shape = game.shapes.get(action.id) or shape_of(game, action, read)
     allowed = action.params["headings"].pick(read) if "headings" in action.params else None
     pieces = state["pieces"]
-    several = None
+    several = keeps = None
 
     def onward(index: int, path: list[str], taken: list[int]) -> Iterator[Move]:
-        nonlocal several
+        nonlocal several, keeps
         here = path[-1]
         for over in shape.neighbours.get(here, ()):
             if allowed is not None and shape.headings[(here, over)] not in allowed:
@@ -391,14 +391,24 @@ def jump(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
             landing = shape.beyond.get((here, over))
             if landing is None or any(other != index for other in places.at.get(landing, ())):
                 continue
-            move = Move(index, (*path, landing), action, stage, captures=(*taken, *victims))
+            if keeps is None:
+                keeps = action.params["capture"].pick(read) == "none"
+            if keeps:
+                # Nothing is taken, so a chain could go round for ever: it never comes back
+                # to a space it has been on, and the same piece may be jumped again.
+                if landing in path:
+                    continue
+                move = Move(index, (*path, landing), action, stage)
+            else:
+                move = Move(index, (*path, landing), action, stage, captures=(*taken, *victims))
             yield move
-            if len(move.captures) >= MOST_JUMPS:
+            if (len(move.path) > MOST_JUMPS) if keeps else (len(move.captures) >= MOST_JUMPS):
                 continue
             if several is None:
                 several = bool(action.params["multiple"].pick(read))
             if several:
-                yield from onward(index, [*path, landing], [*taken, *victims])
+                yield from onward(index, [*path, landing],
+                                  taken if keeps else [*taken, *victims])
 
     for index, piece in _movable(state, actor, action, origin, places):
         yield from onward(index, [piece[SPACE]], [])

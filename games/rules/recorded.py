@@ -114,10 +114,10 @@ def _recorded_jump(game: RulesGame, state, actor: str, action: Action, stage: in
     taken = places.at
     kinds = action.kinds
     others_only = action.over == "others"
-    several = None
+    several = keeps = None
 
     def hop(index: int, reached: int, captured: tuple[int, ...]) -> Move | None:
-        nonlocal several
+        nonlocal several, keeps
         here = path[reached]
         for over in shape.over.get((here, path[reached + 1]), ()):
             if allowed is not None and shape.headings[here, over] not in allowed:
@@ -133,10 +133,14 @@ def _recorded_jump(game: RulesGame, state, actor: str, action: Action, stage: in
             landing = path[reached + 1]  # beyond ``over``, as the table of lines says
             if any(other != index for other in taken.get(landing, ())):
                 continue
-            captures = (*captured, *victims)
+            if keeps is None:
+                keeps = action.params["capture"].pick(read) == "none"
+            if keeps and landing in path[:reached + 1]:
+                continue  # a chain that takes nothing never comes back to a space (``jump``)
+            captures = captured if keeps else (*captured, *victims)
             if reached + 2 == len(path):
                 return Move(index, path, action, stage, captures=captures)
-            if len(captures) >= MOST_JUMPS:
+            if (reached + 2 > MOST_JUMPS) if keeps else (len(captures) >= MOST_JUMPS):
                 continue
             if several is None:
                 several = bool(action.params["multiple"].pick(read))

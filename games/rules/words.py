@@ -94,8 +94,11 @@ def action_words(action, game) -> str:
         return (f"a piece steps to a neighbouring space{toward}; onto a piece: "
                 f"{said('occupied')}")
     if action.kind == "jump":
-        return (f"a piece jumps over a neighbouring piece to the space beyond, which is "
-                f"{said('capture')}d; several jumps: {said('multiple')}; compulsory: "
+        taken = clause_words(params.get("capture"), lambda value: {
+            "remove": "taken off the board", "send_home": "sent back to where it started",
+            "none": "left where it is"}.get(value, str(value)))
+        return (f"a piece jumps over a neighbouring piece to the space beyond; the piece "
+                f"jumped is {taken}; several jumps: {said('multiple')}; compulsory: "
                 f"{said('must')}")
     if action.kind == "enter":
         to = clause_words(params.get("to"), lambda value: place_name(game, value))

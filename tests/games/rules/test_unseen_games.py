@@ -108,7 +108,8 @@ def played(slug: str, seed: int, choices: tuple[tuple[str, str], ...]) -> dict:
 
 
 def test_the_unseen_games_are_there():
-    assert SLUGS == ["hare-and-hounds", "ludo", "royal-game-of-ur", "snakes-and-ladders"]
+    assert SLUGS == ["halma", "hare-and-hounds", "ludo", "royal-game-of-ur",
+                     "snakes-and-ladders"]
 
 
 @pytest.mark.parametrize("slug", SLUGS)

@@ -168,8 +168,6 @@ def test_a_jump_over_any_piece_is_allowed(whose):
     assert spaces_of(jump.state, "p1")[0] == "f6"
 
 
-@pytest.mark.xfail(strict=True, reason="H1: a jump always captures; the format has no "
-                   "'capture nothing' (here send_home sends the piece jumped back to its camp)")
 @pytest.mark.parametrize("whose", ["own", "opponent's"])
 def test_a_jump_captures_nothing(whose):
     """halma/jumping: "Nothing is captured: the piece jumped over stays where it is." """
@@ -201,8 +199,6 @@ def test_a_series_of_jumps_in_one_move_and_stopping_midway():
     assert {("d4", "d6"), ("d4", "d6", "f6")} <= offered_paths(chain_board(), origin="d4")
 
 
-@pytest.mark.xfail(strict=True, reason="H1: a jump always captures; the series leaves the "
-                   "jumped pieces in their camps instead of where they stood")
 def test_a_series_of_jumps_leaves_every_piece_jumped_where_it_was():
     """halma/jumping: "Nothing is captured: the piece jumped over stays where it is." """
     (series,) = referee(engine(), chain_board(), [move("p1", "d4", "d6", "f6")])
@@ -210,8 +206,6 @@ def test_a_series_of_jumps_leaves_every_piece_jumped_where_it_was():
     assert spaces_of(series.state, "p2")[0] == "e6"
 
 
-@pytest.mark.xfail(strict=True, reason="H1: the interpreter never jumps a piece twice in one "
-                   "series (it is taken), though nothing is captured in Halma")
 def test_a_piece_may_be_jumped_twice_in_one_series():
     """halma/jumping: "Nothing is captured: the piece jumped over stays where it is." and "From
     the square where it lands the piece may jump again, and so on, in one move." c4 over d5 to
@@ -234,8 +228,6 @@ def test_a_jump_over_an_empty_square_is_refused():
     assert violations(two)
 
 
-@pytest.mark.xfail(strict=True, reason="H3: a refused jump cites the step's rule "
-                   "(halma/moving), the first action that moves the piece, not halma/jumping")
 def test_a_jump_over_an_empty_square_cites_jumping():
     """halma/jumping: "A piece may not jump over an empty square, nor over two pieces in a
     row." """
@@ -259,8 +251,6 @@ def ring_board() -> dict:
     return board(black=["d4", "d5", "f5"], white=["e6", "e4"])
 
 
-@pytest.mark.xfail(strict=True, reason="H2: the interpreter offers and allows a series of "
-                   "jumps that comes back to a square, even to where it began")
 def test_a_series_of_jumps_never_comes_back_to_a_square():
     """halma/jumping: "A series of jumps never comes back to a square the piece has already
     stood on in that move, the square it started from included." """
@@ -290,8 +280,6 @@ def test_the_offered_moves_of_a_piece_are_exactly_its_legal_moves(black, white):
         path for path in black_moves(state) if path[0] == "d4"}
 
 
-@pytest.mark.xfail(strict=True, reason="H2: the offers hold series of jumps that come back to a "
-                   "square (in Black's camp once a8 is free: c8 a8 c6 c8)")
 def test_the_offered_moves_of_every_piece_are_exactly_the_legal_moves():
     """halma/jumping: "A series of jumps never comes back to a square the piece has already
     stood on in that move, the square it started from included." Black has moved the piece
@@ -384,16 +372,12 @@ def test_black_moves_first_and_one_piece_a_turn():
 # -- words and simulated matches ---------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="H4: the jump's words say the space beyond is "
-                   "'send homed' (capture + 'd'), not what happens to the piece jumped")
 def test_the_jump_is_said_in_plain_words():
     """The list of decisions: the jump clause cites halma/jumping."""
     words = {c.id: c.decision for c in engine().certainties}
     assert "send homed" not in words["halma.actions.1"], words["halma.actions.1"]
 
 
-@pytest.mark.xfail(strict=True, reason="H1/H7: no simulated match ends: each jump sends the "
-                   "pieces jumped back to their camp (the nearer of the two captures)")
 @pytest.mark.parametrize("reading", ["eight", "four"])
 def test_simulated_matches_reach_their_end(reading):
     """halma/winning: "The first player to occupy every square of the opposite camp with his
