@@ -62,7 +62,7 @@ def effect_words(effects: tuple, spaces: Mapping[str, Any], decks: Mapping[str, 
             said.append("stop here")
         elif operation == "keep":
             said.append("kept in hand and played later")
-    return "; ".join(said)
+    return "; ".join(said) or "nothing happens"
 
 
 def clause_words(clause: Clause | None, say) -> str:

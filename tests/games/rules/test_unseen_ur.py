@@ -301,8 +301,6 @@ ROSETTE_POINT = """
 """
 
 
-@pytest.mark.xfail(strict=True, reason="U1: a point's option cannot be 'no effect': "
-                   "`clause: []` is refused (needs at least 1 item)")
 def test_the_rosettes_extra_throw_may_be_read_otherwise():
     """royal-game-of-ur/the-rosettes: "A player whose piece lands on a rosette throws again."
     and "[Editorial note: Finkel's tablet is read this way by most players, but some
