@@ -343,6 +343,9 @@ def _decided(compiler: Compiler, game: RulesGame, path: tuple) -> tuple[str, str
         if path[1] == "spaces":
             space = game.spaces[raw["id"]]
             said = clause_words(space.effect, lambda e: effect_words(e, game.spaces, game.decks))
+            safe = ("safe: a piece there is not taken, and no other player's piece may end there"
+                    if space.safe else "")
+            said = "; ".join(words for words in (said, safe) if words)
             return (f"the space {space.name}",
                     f"a {space.kind} space" + (f": {said}" if said else ""))
         spaces = raw["spaces"]

@@ -167,7 +167,8 @@ class Compiler:
             x, y = raw["at"]
             self.space_paths[raw["id"]] = (*path, "effect")
             self.spaces[raw["id"]] = SpaceDef(raw["id"], raw["name"], raw["kind"], x, y,
-                                              shared=raw.get("shared", False))
+                                              shared=raw.get("shared", False),
+                                              safe=raw.get("safe", False))
         for index, raw in enumerate(board.get("tracks", [])):
             path = ("board", "tracks", index)
             if raw["id"] in self.tracks:
@@ -232,7 +233,8 @@ class Compiler:
                                       lambda v, p: self.effects(v, p, "passing"),
                                       f"what passing {space.name} does")
             self.spaces[space.id] = SpaceDef(space.id, space.name, space.kind, space.x,
-                                             space.y, effect, passing, space.shared)
+                                             space.y, effect, passing, space.shared,
+                                             space.safe)
 
     def effects(self, raw: Any, path: tuple, where: str) -> tuple[Effect, ...] | None:
         items = raw if isinstance(raw, list) else [raw]

@@ -30,6 +30,7 @@ class SpaceDef:
     effect: Clause | None = None
     passing: Clause | None = None
     shared: bool = False  # pieces stand here together without meeting (a start, a home)
+    safe: bool = False  # a piece here is not taken, and no other player's piece ends here
 
 
 @dataclass(frozen=True)

@@ -275,6 +275,8 @@ def may_land(game: RulesGame, state, actor: str, piece: int, space: str, action:
     pieces = state["pieces"]
     others = any(pieces[index][OWNER] != actor for index in there)
     own = any(pieces[index][OWNER] == actor for index in there)
+    if others and game.spaces[space].safe:
+        return False  # a piece on a safe space keeps it: no other player's piece ends there
     if others and agreed(action.params["occupied"], lambda rule: rule == "block", read):
         return False
     return not (own and agreed(action.params["own"], lambda rule: rule == "block", read))
