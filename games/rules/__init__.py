@@ -25,8 +25,30 @@ from games.rules.validation import FORMAT, schema, schema_problems
 
 SAMPLE_EVENTS = 2000  # the simulated match a check shows is cut here
 
-__all__ = ["FORMAT", "Problem", "RulesCheck", "RulesEngine", "RulesError", "check_rules",
-           "compile_rules", "read_rules", "schema"]
+# What the interpreter makes of a document, by revision. A stored run remembers the version
+# of the engine that refereed it, and a data game's is its document's version and this
+# revision: a revision that changes what a document means makes the runs before it stale, and
+# ``manage.py replay_changes`` lists which of their steps change and why.
+INTERPRETER_REVISION = 2
+INTERPRETER_REVISIONS = {
+    1: "the first (a run's engine version is its document's version alone)",
+    2: "2026-12-04: a refused move cites its piece's action, or the point whose reading "
+       "forbids it; a race never moves a piece on its track's last space, and that space "
+       "holds every piece that comes; a throw of 0 moves nothing; a refused pass cites its "
+       "sentence; jumps that capture nothing; safe spaces",
+}
+
+
+def engine_version(document_version: str | int) -> str:
+    """The version a data game's engine (and every run it referees) records: the document's
+    version, then the interpreter's revision (``1r2``)."""
+    if INTERPRETER_REVISION == 1:
+        return str(document_version)
+    return f"{document_version}r{INTERPRETER_REVISION}"
+
+
+__all__ = ["FORMAT", "INTERPRETER_REVISION", "Problem", "RulesCheck", "RulesEngine",
+           "RulesError", "check_rules", "compile_rules", "engine_version", "read_rules", "schema"]
 
 
 @dataclass(frozen=True)
@@ -77,7 +99,7 @@ def compile_rules(document: Mapping[str, Any], *, slug: str, name: str, version:
         raise RulesError([Problem(None, "game", f"the document is for {document.get('game')!r}, "
                                                 f"not {slug!r}")])
     game = _compiled(Source(dict(document), {}, "json"), passages)
-    return RulesEngine(game, slug=slug, name=name, version=str(version))
+    return RulesEngine(game, slug=slug, name=name, version=engine_version(version))
 
 
 def check_rules(text: str, *, passages: Mapping[str, str] | None = None, version: str = "draft",

@@ -26,6 +26,7 @@ from archive.rules_documents import (
     rules_versions,
 )
 from archive.services import SEED_DIR, load_data_games
+from games.rules import engine_version
 from games.rules.engine import RulesEngine
 from replay.log.interchange import import_match
 from replay.models import Match, ReplayRun
@@ -60,7 +61,7 @@ def test_the_seed_data_games_load_once_and_join_the_registry(data_games):
     for slug, title in (("goose", "The Game of the Goose"), ("fox-and-geese", "Fox and Geese")):
         engine = games.get(slug)
         assert isinstance(engine, RulesEngine)
-        assert (engine.slug, engine.name, engine.version) == (slug, title, "1")
+        assert (engine.slug, engine.name, engine.version) == (slug, title, engine_version(1))
         assert Transcription.objects.get(rulebook__game__slug=slug).state == "published"
     assert {"goose", "fox-and-geese"} <= set(games.available())
 
@@ -103,10 +104,10 @@ def test_drafts_are_edited_then_published_and_never_changed_again(goose):
     again = rules_draft_save(game=goose, text=GOOSE_TEXT.replace(BRIDGE_TO_12, BRIDGE_TO_13)
                              + "\n# checked\n")
     assert again.pk == draft.pk and again.text.endswith("# checked\n")
-    assert games.get("goose").version == "1"  # a draft referees nothing
+    assert games.get("goose").version == engine_version(1)  # a draft referees nothing
     published = rules_publish(document=again)
     assert published.state == "published" and published.published_at is not None
-    assert games.get("goose").version == "2"
+    assert games.get("goose").version == engine_version(2)
     assert [d.version for d in rules_versions(goose)] == [2, 1]
     with pytest.raises(ArchiveError, match="published already"):
         rules_publish(document=published)
@@ -141,15 +142,15 @@ def test_a_match_is_refereed_by_the_version_it_remembers(goose):
     before = import_match(raw=SAMPLE.read_bytes())
     assert before.rules_version == "1"
     run_1 = replay_match(match=before)
-    assert run_1.status == ReplayRun.DONE and run_1.engine_version == "1"
+    assert run_1.status == ReplayRun.DONE and run_1.engine_version == engine_version(1)
     rules_publish(document=rules_draft_save(
         game=goose, text=GOOSE_TEXT.replace(BRIDGE_TO_12, BRIDGE_TO_13)))
     before.refresh_from_db()
-    assert engine_for(before).version == "1"
+    assert engine_for(before).version == engine_version(1)
     assert replay_match(match=before).pk == run_1.pk  # still the same meaning
     after = import_match(raw=SAMPLE.read_bytes().replace(
         b'"title": "Simulated match (seed 1)"', b'"title": "Recorded under v2"'))
-    assert after.rules_version == "2" and engine_for(after).version == "2"
+    assert after.rules_version == "2" and engine_for(after).version == engine_version(2)
 
 
 def test_a_version_compiled_once_is_found_by_its_hash_without_reading_its_text(goose):
@@ -205,4 +206,20 @@ def test_a_restore_gives_back_rules_documents_and_reruns_data_game_runs(settings
              step_digest(r) for r in ReplayRun.objects.filter(
                  match__game__slug__in=["goose", "fox-and-geese"]).select_related("match__game")}
     assert rerun == runs
-    assert rules_engine(RulesDocument.objects.get(game__slug="goose", version=1)).version == "1"
+    assert rules_engine(RulesDocument.objects.get(game__slug="goose", version=1)).version == engine_version(1)
+
+
+def test_runs_refereed_before_the_interpreters_revision_are_listed_with_their_changes(goose):
+    """A data game's engine version is its document's and the interpreter's revision
+    (``games.rules.INTERPRETER_REVISIONS``): a run stored under an earlier revision is stale,
+    and ``replay_changes`` replays it with today's interpreter and says what changed (for
+    this sample, nothing)."""
+    from replay.runs.changes import replay_changes
+
+    match = import_match(raw=SAMPLE.read_bytes())
+    run = replay_match(match=match)
+    assert run.engine_version == engine_version(1) != "1"
+    ReplayRun.objects.filter(pk=run.pk).update(engine_version="1")  # as revision 1 kept it
+    (change,) = replay_changes(matches=[match])
+    assert change.run.pk == run.pk and change.engine_version == "1"
+    assert not change.changed, [step.describe() for step in change.steps]

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 import games
+from games.rules import engine_version
 from replay.models import Match
 from replay.runs.replaying import replay_match
 from tests.browser.conftest import sign_in
@@ -48,7 +49,7 @@ def test_a_data_game_recorded_by_clicks_then_compared_under_two_readings(page, d
     assert match.rules_version == "1"
     default = replay_match(match=match)
     other = replay_match(match=match, reading=other_reading(engine))
-    assert default.engine_version == other.engine_version == "1"
+    assert default.engine_version == other.engine_version == engine_version(1)
     page.goto(f"{data_games.url}/matches/{match.pk}/compare/?a={default.pk}&b={other.pk}")
     expect(page.locator("h1")).to_have_text("Two readings side by side")
     expect(page.locator(".compare-summary")).to_be_visible()

@@ -10,7 +10,15 @@ import pytest
 import yaml
 
 from games.core.events import EventSchemaError
-from games.rules import FORMAT, RulesError, check_rules, compile_rules, read_rules, schema
+from games.rules import (
+    FORMAT,
+    INTERPRETER_REVISION,
+    RulesError,
+    check_rules,
+    compile_rules,
+    read_rules,
+    schema,
+)
 from tests.games.rules.documents import MINI, PASSAGES, changed
 from tests.games.rules.seeds import DATA_GAMES, passages
 
@@ -62,7 +70,8 @@ def test_a_stored_document_compiles_under_the_archives_slug_name_and_version():
     document = yaml.safe_load(GOOSE)
     engine = compile_rules(document, slug="goose", name="Gioco dell'Oca", version="7",
                            passages=passages("goose"))
-    assert (engine.name, engine.version) == ("Gioco dell'Oca", "7")
+    # The document's version, then the interpreter's revision (a run records both).
+    assert (engine.name, engine.version) == ("Gioco dell'Oca", f"7r{INTERPRETER_REVISION}")
     assert engine.simulate(seed=1)["game"] == "goose"
 
 
