@@ -73,7 +73,8 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
         return finish(ctx, draft, state), summary
     piece = next((index for index, p in enumerate(state["pieces"])
                   if p[OWNER] == actor and p[SPACE] == path[0]), None)
-    why = _why_not(game, state, current, path, Reading(ref.interpretation))
+    read = Reading(ref.interpretation)
+    why = _why_not(game, state, current, path, read)
     if deciding:
         # Another reading of a point would let the move stand: the point's words forbid it.
         point = deciding[0]
@@ -82,7 +83,7 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
                "taken as recorded", point.citations, point=point)
     else:
         action = _broken_action(game, stages, state["pieces"][piece] if piece is not None
-                                else None, path, Reading(ref.interpretation))
+                                else None, path, read)
         forbid(ref, action.rule, f"{why}; taken as recorded", action.citations)
     if piece is not None:
         draft.edit("pieces", piece)[SPACE] = path[-1]

@@ -129,9 +129,6 @@ def check_use(compiler: Compiler, stages: tuple[Stage, ...], all_waiting: Clause
                              "no reading of it can change anything")
 
 
-# -- effects that never stop -----------------------------------------------------------------
-
-
 def finish_lines(compiler: Compiler) -> None:
     """A race's last space holds the pieces that have run their race, as many as come: as a
     ``shared`` space, nothing is blocked, swapped or taken there (a counter home does not stop
@@ -141,6 +138,9 @@ def finish_lines(compiler: Compiler) -> None:
             last = compiler.tracks[action.track].spaces[-1]
             if last in compiler.spaces and not compiler.spaces[last].shared:
                 compiler.spaces[last] = replace(compiler.spaces[last], shared=True)
+
+
+# -- effects that never stop -----------------------------------------------------------------
 
 
 def check_loops(compiler: Compiler, pieces) -> None:

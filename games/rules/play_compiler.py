@@ -101,13 +101,7 @@ def _parameter(c: Compiler, key: str, value: Any, path: tuple, raw: Mapping[str,
     if key == "headings":
         return frozenset(value)
     if key == "throws":
-        shown = _totals_shown(c)
-        impossible = [(index, total) for index, total in enumerate(value)
-                      if shown is not None and total not in shown]
-        for index, total in impossible:
-            c.problem((*path, index), f"{total} is not a total the dice can show "
-                                      f"({', '.join(str(t) for t in sorted(shown or ()))})")
-        return None if impossible else frozenset(value)
+        return _totals_only(c, value, path, _totals_shown(c), "the dice")
     if key == "to":
         if value not in c.spaces and value not in c.regions:
             c.problem(path, f"{value!r} is not a space or region")
@@ -127,6 +121,18 @@ def _totals_shown(c: Compiler) -> frozenset[int] | None:
     for dice in c.dice.values():
         shown |= _totals_of(dice)
     return frozenset(shown)
+
+
+def _totals_only(c: Compiler, value: list, path: tuple, shown: frozenset[int] | None,
+                 dice_words: str) -> frozenset[int] | None:
+    """The totals ``value`` lists, when ``shown`` (None: anything) has each; else None, a
+    problem named at each other (a clause that waits for it could never be met)."""
+    impossible = [(index, total) for index, total in enumerate(value)
+                  if shown is not None and total not in shown]
+    for index, total in impossible:
+        c.problem((*path, index), f"{total} is not a total {dice_words} can show "
+                                  f"({', '.join(str(t) for t in sorted(shown or ()))})")
+    return None if impossible else frozenset(value)
 
 
 def _totals_of(dice: Dice) -> frozenset[int]:
@@ -199,18 +205,11 @@ def _stage(c: Compiler, raw: Mapping[str, Any], path: tuple, index: int) -> Stag
             c.problem((*path, "again_on"), "again_on belongs to a throw stage")
             return None
         dice = c.dice.get(raw["throw"]) if isinstance(raw.get("throw"), str) else None
-
-        def totals(value: list, at: tuple) -> frozenset[int] | None:
-            if dice is None:  # unknown dice: said below
-                return frozenset(value)
-            shown = _totals_of(dice)
-            impossible = [(n, total) for n, total in enumerate(value) if total not in shown]
-            for n, total in impossible:
-                c.problem((*at, n), f"{total} is not a total {dice.name} can show "
-                                    f"({', '.join(str(t) for t in sorted(shown))})")
-            return None if impossible else frozenset(value)
-
-        again_on = c.clause(raw["again_on"], (*path, "again_on"), totals,
+        # Unknown dice: said below, so any total stands here.
+        shown = _totals_of(dice) if dice is not None else None
+        again_on = c.clause(raw["again_on"], (*path, "again_on"),
+                            lambda value, at: _totals_only(c, value, at, shown,
+                                                           dice.name if dice else ""),
                             "which throws are thrown again")
         if again_on is None:
             return None
