@@ -51,11 +51,27 @@ class WholeNumberField(serializers.IntegerField):
 
 class RefusesUnknownFields(serializers.Serializer):
     """A serializer of a request body that refuses a field it does not know, naming the
-    first (the API's schema says ``additionalProperties: false`` for it: web.openapi)."""
+    first (the API's schema says ``additionalProperties: false`` for it: web.openapi), and
+    a number or other non-text given where the schema says text (DRF's CharField would store
+    ``-2251`` as ``"-2251"``)."""
 
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, dict):
             unknown = sorted(set(data) - set(self.fields), key=str)
             if unknown:
                 raise serializers.ValidationError({str(unknown[0])[:100]: "unknown field"})
+            for name, field in self.fields.items():
+                if name in data and not field.read_only and not _is_text_as_said(field,
+                                                                                data[name]):
+                    raise serializers.ValidationError({name: "must be text (a JSON string)"})
         return super().to_internal_value(data)
+
+
+def _is_text_as_said(field: serializers.Field, value: Any) -> bool:
+    """Whether a value is text wherever the field says text (itself, or a list's items)."""
+    if isinstance(field, serializers.CharField):
+        return value is None or isinstance(value, str)
+    if isinstance(field, serializers.ListField) and isinstance(field.child,
+                                                               serializers.CharField):
+        return not isinstance(value, list) or all(isinstance(item, str) for item in value)
+    return True

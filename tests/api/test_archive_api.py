@@ -209,3 +209,19 @@ def test_the_same_scan_twice_is_refused(curator, archive, media):
         )
         assert response.status_code == expected
     assert response.json()["field"] == "file" and "already archived" in response.json()["detail"]
+
+
+@pytest.mark.parametrize(("field", "value"), [("source", -2251), ("rights_holder", 1.5e16),
+                                              ("provenance", True), ("source", ["a"])])
+def test_a_rulebook_description_refuses_a_number_where_the_schema_says_text(
+    curator, archive, field, value
+):
+    """The schema says a string; DRF's own field would store ``-2251`` as ``"-2251"``
+    (schemathesis found it). Refused, naming the field, and nothing changes."""
+    rulebook = Rulebook.objects.order_by("pk").first()
+    before = (rulebook.source, rulebook.rights_holder, rulebook.provenance)
+    response = curator.patch(f"/api/rulebooks/{rulebook.pk}/", {field: value}, format="json")
+    assert response.status_code == 400
+    assert response.json()["field"] == field and "must be text" in response.json()["detail"]
+    rulebook.refresh_from_db()
+    assert (rulebook.source, rulebook.rights_holder, rulebook.provenance) == before

@@ -128,6 +128,7 @@ def test_curator_creates_a_match_with_an_empty_log(curator, engine_less_game):
         ({"setup": []}, "setup", "object"),
         ({"is_private": "yes"}, "is_private", "true or false"),
         ({"colour": "red"}, "colour", "unknown field"),
+        ({"title": 1989}, "title", "must be text"),
         ({"events": []}, "events", "import"),
     ],
 )
