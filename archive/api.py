@@ -42,7 +42,9 @@ from archive.serializers import (
     TranscriptionSerializer,
 )
 from boundary.drf import BoundedJSONParser
-from web.access import ID_PATTERN, int_query_param, is_curator, name_query_param
+from web.access import is_curator
+from web.api_access import int_query_param, name_query_param
+from web.converters import ID_PATTERN
 from web.openapi import GAME_PARAMETER, name_parameter, whole_number_parameter
 from web.params import GAME_SLUG, LANGUAGE_TAG
 

@@ -40,6 +40,7 @@ from archive.services import (
     revise_annotation,
 )
 from web.access import is_curator
+from web.addresses import api_url
 from web.cors import readable_from_any_origin
 from web.pages import curator_only, field_error, page
 
@@ -173,6 +174,7 @@ def transcription_detail_page(request, transcription: Transcription, *, review_f
             "is_latest": is_latest,
             "can_revise": is_latest and curator,
             "tei_filename": exports.tei_filename(transcription),
+            "api_json_url": api_url("api-transcription-detail", transcription.pk),
             "game": rulebook.game,
             "passages": _passage_rows(transcription, _scans_by_label(rulebook)),
             "versions": versions,

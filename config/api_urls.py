@@ -7,7 +7,7 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from archive import api as archive_api
-from config.ratelimit import RateLimitedObtainAuthToken
+from config.api_token import RateLimitedObtainAuthToken
 from replay.api import matches as replay_api
 from replay.api import runs as api_runs
 from search.api import SearchView

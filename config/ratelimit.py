@@ -31,11 +31,7 @@ from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.core import signing
 from django.core.cache import caches
-from django.http import HttpResponse, JsonResponse
-from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.parsers import FormParser, MultiPartParser
-
-from boundary.drf import BoundedJSONParser
+from django.http import HttpResponse
 
 MESSAGE = (
     "Too many failed sign-ins from your address. "
@@ -184,23 +180,3 @@ class RateLimitedLoginView(auth_views.LoginView):
                             httponly=True, samesite="Lax", secure=settings.SESSION_COOKIE_SECURE)
         return response
 
-
-class RateLimitedObtainAuthToken(ObtainAuthToken):
-    parser_classes = (FormParser, MultiPartParser, BoundedJSONParser)
-
-    def post(self, request, *args, **kwargs):
-        username = str(request.data.get("username", "")) if hasattr(request.data, "get") else ""
-        refused = refusal(request, username)
-        if refused is not None:
-            message, wait = refused
-            response = JsonResponse({"error": "too_many_attempts", "detail": message},
-                                    status=429)
-            response["Retry-After"] = str(wait)
-            return response
-        try:
-            response = super().post(request, *args, **kwargs)
-        except Exception:
-            record_failure(request, username)
-            raise
-        clear_failures(request, username)
-        return response

@@ -63,7 +63,9 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
-    "rest_framework",
+    # DRF itself is not an installed app: its template tags (the browsable API's) would be
+    # imported by the pages' template engine, and DRF with them, at a page's first request.
+    # The API answers JSON; /api/docs/ is the explorer.
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -78,6 +80,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.urlconf.PagesUrlconfMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "boundary.body_limit.APIBodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -95,6 +98,8 @@ ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
+# The hot fragments of a step (its board, log, landmarks and panels) are Jinja2 templates
+# under templates/jinja2, drawn by web.jinja on its own environment, not a backend here.
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
@@ -107,13 +112,6 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
             ],
         },
-    },
-    {
-        # The hot fragments of a step (web.jinja): its board, log, landmarks and panels.
-        "BACKEND": "django.template.backends.jinja2.Jinja2",
-        "DIRS": [BASE_DIR / "templates" / "jinja2"],
-        "APP_DIRS": False,
-        "OPTIONS": {"environment": "web.jinja.environment"},
     },
 ]
 
@@ -240,11 +238,12 @@ LUDOTECA_LOG_MODEL = "replay.Match"
 LUDOTECA_LOG_EVENT_MODEL = "replay.Event"
 
 REST_FRAMEWORK = {
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["web.access.ReadOnlyOrCurator"],
+    "DEFAULT_PERMISSION_CLASSES": ["web.api_access.ReadOnlyOrCurator"],
     "DEFAULT_SCHEMA_CLASS": "web.openapi.ReadableByAnyone",
     "DEFAULT_PAGINATION_CLASS": "web.pagination.WholePages",
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "web.negotiation.NamedFormats",

@@ -27,7 +27,8 @@ from studies.services import (
     study_impact,
     study_sweep,
 )
-from web.access import ID_PATTERN, int_query_param, name_query_param
+from web.api_access import int_query_param, name_query_param
+from web.converters import ID_PATTERN
 from web.openapi import GAME_PARAMETER, whole_number_parameter
 from web.params import GAME_SLUG, MAX_QUERY_INT
 

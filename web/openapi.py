@@ -11,7 +11,7 @@ from rest_framework import serializers
 from rest_framework.permissions import SAFE_METHODS
 
 from boundary.drf import RefusesUnknownFields, WholeNumberField
-from web.access import ReadOnlyOrCurator
+from web.api_access import ReadOnlyOrCurator
 from web.params import GAME_SLUG, MAX_QUERY_INT, NameShape
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
 
-from web.access import int_query_param
+from web.api_access import int_query_param
 from web.params import MAX_QUERY_INT
 
 

@@ -48,7 +48,8 @@ from replay.reading import selectors
 from replay.recorder.head import recorder_head
 from replay.variations.lines import variation_create
 from trust.reader import check_stretch
-from web.access import ID_PATTERN, int_query_param, name_query_param
+from web.api_access import int_query_param, name_query_param
+from web.converters import ID_PATTERN
 from web.openapi import GAME_PARAMETER, ErrorSerializer, whole_number_parameter
 from web.pagination import LogPages
 from web.params import GAME_SLUG

@@ -24,8 +24,8 @@ from replay.reading.readings import parse_reading
 from replay.runs.comparisons import compare_interpretations, compare_runs
 from replay.runs.replaying import engine_for, replay_match
 from replay.runs.steps import changing_options, read_step
-from web.access import ID_PATTERN, int_query_param
-from web.converters import NUMBER_PATTERN
+from web.api_access import int_query_param
+from web.converters import ID_PATTERN, NUMBER_PATTERN
 from web.openapi import ErrorSerializer, whole_number_parameter
 from web.pagination import LogPages
 from web.params import MAX_QUERY_INT

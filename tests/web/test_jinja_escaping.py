@@ -9,7 +9,7 @@ from django.utils.functional import lazy
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
-from web.jinja import render_fragment
+from web.jinja import environment, render_fragment
 
 lazy_text = lazy(lambda: "<b>'Tom' & \"Jerry\"</b>", str)
 lazy_markup = lazy(lambda: mark_safe("<b>kept</b>"), str)
@@ -21,7 +21,7 @@ lazy_markup = lazy(lambda: mark_safe("<b>kept</b>"), str)
     lazy_text(), lazy_markup(), ["a<b", 1],
 ])
 def test_a_fragment_escapes_as_django_does(value):
-    jinja = engines["jinja2"].env.from_string("{{ value }}").render(value=value)
+    jinja = environment().from_string("{{ value }}").render(value=value)
     django = engines["django"].from_string("{{ value }}").render({"value": value})
     assert jinja == django == conditional_escape(value)
 
