@@ -44,8 +44,11 @@ def check_ends(ctx: Context, draft: Draft, moved: bool = True) -> None:
 
 def _reach_holds(ctx: Context, state: Mapping[str, Any], end: End
                  ) -> tuple[str | None, str] | None:
-    assert end.target is not None  # the schema gives every reach end its place
-    return agreed(end.target, lambda place: _reached(ctx.game, state, end, place), ctx.read)
+    assert end.target is not None and end.full is not None  # as the compiler gives a reach end
+    full = end.full
+    return agreed(end.target, lambda place: agreed(
+        full, lambda wins_full: _reached(ctx.game, state, end, place, wins_full), ctx.read),
+        ctx.read)
 
 
 def _fewer_holds(ctx: Context, state: Mapping[str, Any], end: End
@@ -93,10 +96,15 @@ def _blocked_holds(ctx: Context, state: Mapping[str, Any], end: End
 HOLDS = {"reach": _reach_holds, "fewer": _fewer_holds, "blocked": _blocked_holds}
 
 
-def _reached(game: RulesGame, state: Mapping[str, Any], end: End, place: str):
+def _reached(game: RulesGame, state: Mapping[str, Any], end: End, place: str,
+             wins_full: bool = False):
+    """Who reached the place as the end asks, and why; with ``wins_full``, also a player
+    with a piece in the region when every space of it is held (by anyone: a piece left
+    there by another player fills its square)."""
     spaces = game.spaces_of(place)
     if not any(piece[SPACE] in spaces for piece in state["pieces"]):
         return None
+    full = wins_full and spaces <= {piece[SPACE] for piece in state["pieces"]}
     for pid in seat_order(state):
         mine = [p for p in state["pieces"] if p[OWNER] == pid and
                 (end.kinds is None or p[KIND] in end.kinds)]
@@ -106,6 +114,9 @@ def _reached(game: RulesGame, state: Mapping[str, Any], end: End, place: str):
                 return pid, (f"all {len(mine)} of {player_name(state, pid)}'s pieces reach "
                              f"{place_name(game, place)}")
             return pid, f"{player_name(state, pid)} reaches {place_name(game, place)}"
+        if there and full:
+            return pid, (f"{place_name(game, place)} is full, {player_name(state, pid)}'s "
+                         f"pieces on every space no other player's piece holds")
     return None
 
 

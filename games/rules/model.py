@@ -236,6 +236,7 @@ class End:
     winner: Clause
     target: Clause | None = None  # reach: a space or region id
     all: bool = False
+    full: Clause | None = None  # reach: whether the region full, some of it the player's, wins
     kinds: frozenset[str] | None = None
     than: Clause | None = None
     role: str | None = None  # blocked: the role, or None for any

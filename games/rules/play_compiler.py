@@ -5,6 +5,7 @@ has already read (``compiler``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from games.rules.clauses import Clause
@@ -247,8 +248,8 @@ def compile_ends(c: Compiler) -> tuple[End, ...]:
                          f"{' and '.join(kinds) or 'none'})")
             continue
         kind = kinds[0]
-        if kind != "reach" and ("all" in raw or "pieces" in raw):
-            c.problem(path, "all and pieces belong to a reach end")
+        if kind != "reach" and ("all" in raw or "full" in raw or "pieces" in raw):
+            c.problem(path, "all, full and pieces belong to a reach end")
             continue
         citations = c.citing.cites(raw["cite"], (*path, "cite"))
         winner = c.clause(raw["winner"], (*path, "winner"),
@@ -260,10 +261,12 @@ def compile_ends(c: Compiler) -> tuple[End, ...]:
             target = c.clause(raw["reach"], (*path, "reach"), lambda v, p: _place(c, v, p),
                               "where wins")
             kinds_ = _piece_kinds(c, raw.get("pieces"), (*path, "pieces"))
-            if target is None or kinds_ is False:
+            full = c.clause(raw.get("full", False), (*path, "full"),
+                            partial(_full, c, target=raw["reach"]), "whether a full place wins")
+            if target is None or kinds_ is False or full is None:
                 continue
             end = End(kind, end.rule, citations, winner, target=target,
-                      all=raw.get("all", False), kinds=kinds_)
+                      all=raw.get("all", False), full=full, kinds=kinds_)
         elif kind == "fewer":
             kinds_ = _piece_kinds(c, raw["fewer"]["pieces"], (*path, "fewer", "pieces"))
             than = c.clause(raw["fewer"]["than"], (*path, "fewer", "than"),
@@ -279,6 +282,14 @@ def compile_ends(c: Compiler) -> tuple[End, ...]:
             end = End(kind, end.rule, citations, winner, role=role)
         ends.append(end)
     return tuple(ends)
+
+
+def _full(c: Compiler, value: bool, path: tuple, *, target: object) -> bool | None:
+    """A full place wins only a region's end (a space is full as soon as it is reached)."""
+    if value and isinstance(target, str) and target in c.spaces:
+        c.problem(path, f"full: true needs a region to fill; {target!r} is a space")
+        return None
+    return value
 
 
 def _place(c: Compiler, value: str, path: tuple) -> str | None:

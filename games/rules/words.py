@@ -115,7 +115,12 @@ def end_words(end, game) -> str:
         else f"the game is won by {game.roles_by_id[value[1]]}")
     if end.kind == "reach":
         where = clause_words(end.target, lambda value: place_name(game, value))
-        return f"{_reaching(end, game)} {where}: {winner}"
+        if isinstance(end.full, Fixed) and not end.full.value:
+            return f"{_reaching(end, game)} {where}: {winner}"
+        full = f"{where} full with some of the player's pieces in it"
+        if not isinstance(end.full, Fixed):
+            full = f"{clause_words(end.full, str)}, {full}"
+        return f"{_reaching(end, game)} {where}, or {full}: {winner}"
     if end.kind == "fewer":
         many = " or ".join(sorted({piece.plural for piece in game.pieces
                                    if end.kinds is None or piece.kind in end.kinds})) or "pieces"

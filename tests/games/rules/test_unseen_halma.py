@@ -104,12 +104,13 @@ def black_moves(state, eight: bool = True) -> set[tuple[str, ...]]:
 # -- the document ----------------------------------------------------------------------------
 
 
-def test_the_document_checks_and_has_its_point():
+def test_the_document_checks_and_has_its_points():
     """halma/moving: "A piece steps to an adjoining empty square in any of the eight
-    directions: along a row, along a column, or along a diagonal." (halma.directions)"""
+    directions: along a row, along a column, or along a diagonal." (halma.directions);
+    halma/winning's editorial note on a full camp (halma.full-camp)."""
     check = checked()
     assert check.ok, [str(problem) for problem in check.problems]
-    assert [point.id for point in check.engine.points] == [DIRECTIONS]
+    assert [point.id for point in check.engine.points] == [DIRECTIONS, "halma.full-camp"]
     state = check.engine.initial_state([{"id": "p1", "name": "Ana"},
                                         {"id": "p2", "name": "Luis"}], {})
     assert sorted(spaces_of(state, "p1")) == sorted(BLACK_CAMP)
@@ -331,8 +332,6 @@ def test_a_camp_held_by_a_piece_left_in_it_is_not_won_as_written():
     assert violations(step) == [] and not game.finished(step.state)
 
 
-@pytest.mark.xfail(strict=True, reason="H6: the format cannot say the modern win by a camp "
-                   "full round an opponent's piece left in it, so it is no point")
 def test_a_camp_full_round_a_piece_left_in_it_wins_under_the_modern_rule():
     """halma/winning: "[Editorial note: ... Some modern rules therefore say that a player whose
     opposite camp is full, his own pieces on every square not held by an opponent's piece, has
@@ -340,7 +339,22 @@ def test_a_camp_full_round_a_piece_left_in_it_wins_under_the_modern_rule():
     game = engine()
     state = board(black=[*NINE[:-1], "h5", "d2"], white=["e1", *AWAY[1:]])
     (step,) = referee(game, state, [move("p1", "h5", "h4")], {"halma.full-camp": "full"})
-    assert game.outcome(step.state).winner == "p1"
+    outcome = game.outcome(step.state)
+    assert (outcome.finished, outcome.winner) == (True, "p1")
+    assert outcome.reason.startswith("White's camp is full, Ana's pieces on every space no "
+                                     "other player's piece holds: Ana wins"), outcome.reason
+    # The point decided the end, so the step says it was read (as written, it is not won).
+    assert violations(step) == [] and consulted(step) == ["halma.full-camp"]
+
+
+def test_a_camp_with_an_empty_square_is_not_won_under_the_modern_rule():
+    """The modern rule of halma/winning's note wins a camp that is full: with one square of
+    it empty, nothing ends, and the point decided nothing (not read)."""
+    game = engine()
+    state = board(black=[*NINE[:-2], "h5", "d2"], white=["e1", *AWAY[1:]])
+    (step,) = referee(game, state, [move("p1", "h5", "h4")], {"halma.full-camp": "full"})
+    assert violations(step) == [] and not game.finished(step.state)
+    assert consulted(step) == []
 
 
 def test_a_piece_may_leave_the_opposite_camp_as_written():
