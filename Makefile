@@ -37,18 +37,19 @@ demo: data
 # real Celery worker process (the image and compose checks use no database, and what is marked
 # one_database reads alike on any: pass 1 only). The two passes share nothing (each has its
 # own var/ folder, servers and ports), so they run side by side, one per core; each line of
-# output says which pass printed it, and either failing fails `make test`.
+# output says which pass printed it, and either failing fails `make test`. Each pass ends with
+# its slowest tests (--durations), so a slower suite shows where.
 test: $(STAMP) lint types
 	@$(MAKE) --no-print-directory -j2 test-sqlite test-postgres
 
 test-sqlite: $(STAMP)
 	PYTHONUNBUFFERED=1 LUDOTECA_VAR_DIR=$(CURDIR)/var/test-sqlite $(PY) -m pytest -m "not worker" \
-		-p no:cacheprovider 2>&1 | sed -u 's/^/[sqlite] /'
+		-p no:cacheprovider --durations=15 2>&1 | sed -u 's/^/[sqlite] /'
 
 test-postgres: $(STAMP)
 	PYTHONUNBUFFERED=1 LUDOTECA_VAR_DIR=$(CURDIR)/var/test-postgres $(PY) -m pytest --database=postgres \
 		--ignore=tests/games --ignore=tests/deployment -m "not browser and not one_database" \
-		-p no:cacheprovider 2>&1 | sed -u 's/^/[postgres] /'
+		-p no:cacheprovider --durations=15 2>&1 | sed -u 's/^/[postgres] /'
 
 bench: $(STAMP)
 	$(PY) bench/engine_speed.py
