@@ -286,6 +286,7 @@ class RulesGame:
     shapes: dict = field(default_factory=dict, compare=False, repr=False)  # movement.shape_of
     step_tables: dict = field(default_factory=dict, compare=False, repr=False)  # step_table
     role_ends: dict = field(default_factory=dict, compare=False, repr=False)  # see ends_for
+    usual_nows: dict = field(default_factory=dict, compare=False, repr=False)  # turns.now
     places: dict[str, frozenset[str]] = field(default_factory=dict)  # see spaces_of
     turn_citations: tuple[Citation, ...] = ()  # the turn's sentences (turn_rule's first)
 

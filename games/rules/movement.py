@@ -224,6 +224,13 @@ def can_jump(game: RulesGame, state, actor: str, action: Action, read: Read,
         return False
     shape = game.shapes.get(action.id) or shape_of(game, action, read)
     allowed = action.params["headings"].pick(read) if "headings" in action.params else None
+    # The answer depends on the pieces, the lines and the headings only: kept per occupancy,
+    # by the shape itself (a point may choose the lines), once the points are read.
+    key = (actor, action.id, allowed)
+    known = places.jumps.get(key)
+    if known is not None and known[0] is shape:
+        return known[1]
+    found = False
     pieces = state["pieces"]
     kinds = action.kinds
     taken, headings = places.at, shape.headings
@@ -245,8 +252,12 @@ def can_jump(game: RulesGame, state, actor: str, action: Action, read: Read,
             standing = taken.get(landing)
             if standing and (len(standing) > 1 or standing[0] != index):
                 continue
-            return True
-    return False
+            found = True
+            break
+        if found:
+            break
+    places.jumps[key] = (shape, found)
+    return found
 
 
 def _movable(state: Mapping[str, Any], actor: str, action: Action, origin: str | None,

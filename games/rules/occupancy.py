@@ -17,7 +17,7 @@ class Occupancy:
     (player -> that player's pieces on the board), and, asked for, the kinds each player
     has there."""
 
-    __slots__ = ("at", "counts", "kinds", "owned", "pieces")
+    __slots__ = ("at", "counts", "jumps", "kinds", "owned", "pieces")
 
     def __init__(self, pieces: list) -> None:
         at: dict[str, list[int]] = {}
@@ -42,6 +42,9 @@ class Occupancy:
         # (``kinds_of``), kinds -> how many pieces of them are on the board (``count``).
         self.kinds: dict[str, frozenset[str]] = {}
         self.counts: dict[frozenset[str], int] = {}
+        # Asked for, then kept: whether a player can jump under an action (``can_jump``),
+        # asked again when another reading of a point judges the same recorded move.
+        self.jumps: dict[tuple, tuple[object, bool]] = {}
 
     def moved(self, pieces: list, changed: Iterable) -> Occupancy:
         """The occupancy of ``pieces``, a copy of this one's pieces list where an event
@@ -79,6 +82,7 @@ class Occupancy:
         found = Occupancy.__new__(Occupancy)
         found.at, found.owned, found.pieces = at, owned, pieces
         found.kinds, found.counts = kinds, counts
+        found.jumps = {}
         return found
 
     def count(self, kinds: frozenset[str]) -> int:
@@ -108,22 +112,26 @@ class Occupancy:
 # so a thread reading it never sees it half-written.
 _RECENT: tuple[tuple[list, Occupancy], ...] = ()
 KEPT = 4
+# The newest of them, asked first (a tuple replaced whole, as _RECENT is).
+_NEWEST: tuple[list, Occupancy] = ([], Occupancy([]))
 
 
 def occupancy(state: Mapping[str, Any]) -> Occupancy:
     """Where the pieces stand, by index. A state's pieces list is never changed in place
     (copy on write), so the answers for the last few are kept (an event asks about the state
     before it and the one after, under several readings)."""
-    global _RECENT
+    global _RECENT, _NEWEST
     pieces = state["pieces"]
+    newest = _NEWEST
+    if newest[0] is pieces:  # most often the newest: said before any loop
+        return newest[1]
     recent = _RECENT
-    if recent and recent[-1][0] is pieces:  # most often the newest: said before any loop
-        return recent[-1][1]
     for known, found in reversed(recent):
         if known is pieces:
             return found
     found = Occupancy(pieces)
-    _RECENT = (*recent[1 - KEPT:], (pieces, found))
+    _NEWEST = (pieces, found)
+    _RECENT = (*recent[1 - KEPT:], _NEWEST)
     return found
 
 
@@ -131,9 +139,10 @@ def carry_occupancy(before: list, after: list, changed: Iterable) -> None:
     """Keep the occupancy of ``after``, the pieces list an event made from ``before`` by
     changing the pieces at ``changed``, made from ``before``'s when that one is kept (see
     ``Occupancy.moved``)."""
-    global _RECENT
+    global _RECENT, _NEWEST
     recent = _RECENT
     for known, found in reversed(recent):
         if known is before:
-            _RECENT = (*recent[1 - KEPT:], (after, found.moved(after, changed)))
+            _NEWEST = (after, found.moved(after, changed))
+            _RECENT = (*recent[1 - KEPT:], _NEWEST)
             return

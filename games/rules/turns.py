@@ -77,9 +77,15 @@ def now(game: RulesGame, state: Mapping[str, Any], read: Read) -> Now:
     if (game.waits or state["lost"][actor]) and sitting_out(game, state, actor):
         return Now(actor, True, None, (), False)
     index = state["stage"]
+    # The usual case, said at once: a stage that is alone (see ``lone_stages``), one Now per
+    # player and stage, made the first time (it is asked before and after every event).
+    usual = game.usual_nows.get((actor, index))
+    if usual is not None:
+        return usual
     alone = game.lone_stages
     if index < len(alone) and alone[index]:
-        return Now(actor, False, None, alone[index], False)  # the usual case, said at once
+        usual = game.usual_nows[actor, index] = Now(actor, False, None, alone[index], False)
+        return usual
     found = []
     for stage in game.stages[state["stage"]:]:
         if stage.kind == "draw" and (exhausted(state, stage.source) or
