@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from django.contrib import messages
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -58,7 +60,7 @@ from replay.recorder.head import (
 from replay.recorder.questions import UnansweredField, choice_key, questions
 from trust.errors import BrokenChain
 from web.jinja import render_fragment
-from web.pages import bad_parameter_is_400, curator_only, page
+from web.pages import bad_parameter_is_400, curator_only, page, wants_fragment
 from web.params import BadParameter, whole_number
 from web.words import event_in_words, field_names, label
 
@@ -322,6 +324,8 @@ def _context(request, head: RecorderHead, *, as_played: dict | None = None,
                                                           if not r["choice"].chance]))
     acting = who_may_act(head)
     players = head.engine.player_facts(head.state, head.seat)
+    chance_rows = [r for r in rows if r["choice"].chance]
+    decision_rows = [r for r in rows if not r["choice"].chance]
     return {
         "match": match,
         "head": head,
@@ -335,8 +339,10 @@ def _context(request, head: RecorderHead, *, as_played: dict | None = None,
         ) if not drawing.empty else "",
         "acting": acting,
         "players": players,
-        "chance_rows": [r for r in rows if r["choice"].chance],
-        "decision_rows": [r for r in rows if not r["choice"].chance],
+        "chance_rows": chance_rows,
+        "decision_rows": decision_rows,
+        "chance_list": _rows_html(request, head, chance_rows),
+        "decision_list": _rows_html(request, head, decision_rows),
         "event_types": [{"type": spec.type, "words": label(spec.type).capitalize(),
                          "description": spec.description}
                         for spec in sorted(head.engine.event_schema.values(),
@@ -356,6 +362,17 @@ def _context(request, head: RecorderHead, *, as_played: dict | None = None,
         "opened": opened,
         "recent": [_recent(seq, said.get(seq), names, fields) for seq in recent],
     }
+
+
+def _rows_html(request, head: RecorderHead, rows: list[dict]):
+    """The choices' rows as markup (templates/jinja2/replay/recorder_rows.html): the page's
+    hot loop, drawn by Jinja2 as a step's board is."""
+    if not rows:
+        return ""
+    return render_fragment(
+        "replay/recorder_rows.html", rows=rows, seq=head.seq, seat=head.seat or "",
+        csrf_token=get_token(request),
+        choice_url=reverse("match-record-choice", args=[head.match.pk]))
 
 
 def _recent(seq: int, said, names: Mapping[str, str],
@@ -396,13 +413,12 @@ def recorder(request, match_id: int):
     context = _context(request, head)
     opened = context["opened"]
     rows = context["chance_rows"] + context["decision_rows"]
-    if opened is not None and opened < len(rows):
+    if opened is not None and opened < len(rows) and wants_fragment(request):
         row = next(row for row in rows if row["index"] == opened)
         # Fetched alone, the row brings every list of suggestions it types from.
-        context["row"] = {**row, "lists": [{"id": key, "words": words}
-                                           for key, words in _lists(row)]}
-    return page(request, "replay/recorder.html", context,
-                fragment="choice-row" if "row" in context else None)
+        alone = {**row, "lists": [{"id": key, "words": words} for key, words in _lists(row)]}
+        return HttpResponse(_rows_html(request, head, [alone]))
+    return page(request, "replay/recorder.html", context)
 
 
 def _expected_seq(request) -> int:
