@@ -6,10 +6,17 @@ from __future__ import annotations
 import os
 
 import pytest
+from django.core.servers.basehttp import WSGIRequestHandler
 
 from tests.parlour_engine import parlour  # noqa: F401 - the test parlour, for every test here
 from tests.race_engine import race_match  # noqa: F401 - the test race, for every test here
 from tests.servers import chromium_path
+
+# The live server answers as gunicorn does, with Nagle's algorithm off (TCP_NODELAY): Django's
+# development handler writes the status, headers and body apart, and with Nagle on the last
+# write waited some 40 ms for the browser's delayed ACK on every page, a stall of the test
+# server that production never has (bench/recording_by_clicks.py measured it).
+WSGIRequestHandler.disable_nagle_algorithm = True
 
 # Playwright's sync API runs an event loop in this thread; Django's ORM calls from the test
 # body (fixtures, assertions) are still synchronous and safe.
