@@ -26,4 +26,3 @@ class PagesUrlconfMiddleware:
         if not asks_the_api(request.path_info):
             request.urlconf = PAGES_URLCONF
         return self.get_response(request)
-

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import partial
 
 from django.contrib import messages
 from django.http import HttpResponse
@@ -341,8 +342,9 @@ def _context(request, head: RecorderHead, *, as_played: dict | None = None,
         "players": players,
         "chance_rows": chance_rows,
         "decision_rows": decision_rows,
-        "chance_list": _rows_html(request, head, chance_rows),
-        "decision_list": _rows_html(request, head, decision_rows),
+        # Drawn when the page shows them, not for a folded row fetched alone (``recorder``).
+        "chance_list": partial(_rows_html, request, head, chance_rows),
+        "decision_list": partial(_rows_html, request, head, decision_rows),
         "event_types": [{"type": spec.type, "words": label(spec.type).capitalize(),
                          "description": spec.description}
                         for spec in sorted(head.engine.event_schema.values(),
