@@ -1,14 +1,19 @@
-"""Recording by clicks in headless Chromium, per game: the seconds from one event's first click
-to the recorder showing the next head, as the project's own Chromium tests record a simulated
-match (``tests/browser/test_recorder_in_chromium.py``: the four seed games, 60 events each;
-``tests/browser/test_data_games_in_chromium.py``: the Goose and Fox and Geese, 40 events each),
-on the live test server the tests start (SQLite, Django's threaded server).
+"""Recording by clicks in headless Chromium, per game: the seconds one event takes, from the
+script reading the board (which pieces stand where) and finding the event among the choices
+the engine offers, through its clicks, to the recorder showing the next head; as the project's
+own Chromium tests record a simulated match (``tests/browser/test_recorder_in_chromium.py``:
+the four seed games, 60 events each; ``tests/browser/test_data_games_in_chromium.py``: the
+Goose and Fox and Geese, 40 events each), on the live test server the tests start (SQLite,
+Django's threaded server, sending with ``TCP_NODELAY`` as gunicorn does).
 
 The script runs those tests with ``-s`` and reads the median each prints; it asserts nothing
-(the tests check what was recorded). How the tests choose is what they do today: the choice is
-found by typing its label into the recorder's filter and a board space is clicked even under a
-piece standing on it; that is quicker than a person reading the list, so the figure is a floor
-of a person's pace, not a person's.
+(the tests check what was recorded). The tests choose as a person does, without forced clicks:
+a throw's outcome button; a move by clicking the piece, then its highlighted space where it
+is on the screen; any other choice found in the list by its words (a folded one opened by
+its link), its open fields answered, its button pressed. The recorder sends a choice in place
+(the page's script posts it and draws the answer without reloading the document). A script
+reads and clicks faster than a person, so the figure is the floor of a person's pace: what
+the product adds to each event, not a person's speed.
 
 Usage: python bench/recording_by_clicks.py
 Target: median under 0.4 s an event for every game, on a quiet machine.

@@ -1,18 +1,21 @@
 // The recorder: pick a piece on the board, then one of its highlighted spaces (or a highlighted
 // space alone, where a choice asks for a place); a path grows space by space on the board or by
 // typing names; a folded choice opens in place (its row fetched alone); type part of any choice
-// to find it; and the open fields of a choice are checked before its form is sent. Every choice
-// is a plain form or link: without this script the lists, their fields and their buttons
-// record the same events.
+// to find it; and the open fields of a choice are checked before its form is sent. A choice or
+// an undo is sent in place: the page the server answers replaces this one's content, without
+// reloading the document. Every choice is a plain form or link: without this script the
+// lists, their fields and their buttons record the same events.
 (function () {
   "use strict";
-  var board = document.querySelector("#board svg");
-  var filter = document.getElementById("choice-filter");
-  var status = document.getElementById("recorder-status");
-  var none = document.getElementById("no-choice-found");
+  // What the page holds now; set again by start() each time the content is replaced.
+  var board = null;
+  var filter = null;
+  var status = null;
+  var none = null;
   var picked = null;
   var restricted = [];
   var growing = null; // the path input the board now extends
+  var sending = false; // a choice or an undo is on its way: further presses wait
 
   function all(root, selector) { return Array.prototype.slice.call(root.querySelectorAll(selector)); }
   function rows() { return all(document, "#choices li.choice"); }
@@ -368,18 +371,24 @@
       say(spaceName(where) + ": nothing to record here now.");
     }
   }
-  if (board) {
-    board.addEventListener("click", function (event) {
-      if (event.target.closest(".piece, .space")) activate(event.target);
-    });
-    board.addEventListener("keydown", function (event) {
-      if ((event.key === "Enter" || event.key === " ") && event.target.closest(".piece, .space")) {
-        event.preventDefault();
-        activate(event.target);
-      }
-    });
-    highlightFree();
-    // On a phone the board scrolls in its frame: start where the record waits.
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && (picked || growing || restricted.length)) {
+      reset();
+      say("Pick cleared.");
+    }
+  });
+
+  function onBoardClick(event) {
+    if (event.target.closest(".piece, .space")) activate(event.target);
+  }
+  function onBoardKey(event) {
+    if ((event.key === "Enter" || event.key === " ") && event.target.closest(".piece, .space")) {
+      event.preventDefault();
+      activate(event.target);
+    }
+  }
+  // On a phone the board scrolls in its frame: start where the record waits.
+  function centreTheWaitingPiece() {
     var frame = board.parentNode;
     var waiting = board.querySelector(".piece[tabindex], .space.target");
     if (waiting && frame.classList.contains("board-frame") && frame.scrollWidth > frame.clientWidth) {
@@ -389,31 +398,23 @@
       frame.scrollTop += at.top + at.height / 2 - (box.top + box.height / 2);
     }
   }
-  document.addEventListener("keydown", function (event) {
-    if (event.key === "Escape" && (picked || growing || restricted.length)) {
-      reset();
-      say("Pick cleared.");
-    }
-  });
 
   // -- type-ahead over every choice
-  if (filter) {
-    filter.addEventListener("input", function () {
-      clearPick();
-      var words = filter.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
-      var found = showRows(function (row) {
-        if (!row.searchText) row.searchText = searchText(row);
-        return words.every(function (word) { return row.searchText.indexOf(word) >= 0; });
-      });
-      if (!words.length) highlightFree();
-      say(plural(found.length, "choice") + " match.");
+  function onFilterInput() {
+    clearPick();
+    var words = filter.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    var found = showRows(function (row) {
+      if (!row.searchText) row.searchText = searchText(row);
+      return words.every(function (word) { return row.searchText.indexOf(word) >= 0; });
     });
-    filter.addEventListener("keydown", function (event) {
-      if (event.key === "Enter") {
-        event.preventDefault();
-        focusFirst(rows().filter(function (row) { return !row.hidden; }));
-      }
-    });
+    if (!words.length) highlightFree();
+    say(plural(found.length, "choice") + " match.");
+  }
+  function onFilterKey(event) {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      focusFirst(rows().filter(function (row) { return !row.hidden; }));
+    }
   }
 
   // -- a choice is sent only once every open field it needs is answered
@@ -493,7 +494,13 @@
   function prepare(root) {
     all(root, "form.choice-form").forEach(function (form) {
       form.noValidate = true;
-      form.addEventListener("submit", function (event) { check(form, event); });
+      form.addEventListener("submit", function (event) {
+        check(form, event);
+        if (!event.defaultPrevented) sendInPlace(form, event);
+      });
+    });
+    all(root, "form.undo").forEach(function (form) {
+      form.addEventListener("submit", function (event) { sendInPlace(form, event); });
     });
     all(root, "fieldset.pick").forEach(function (fieldset) {
       var order = [];
@@ -532,13 +539,103 @@
       input.addEventListener("input", function () { followPath(input); });
     });
   }
-  prepare(document);
 
-  // -- as played: the fields of the kind of event chosen
-  var kind = document.getElementById("ap-type");
-  var show = document.getElementById("ap-show");
-  if (kind && show) {
-    show.hidden = true;
-    kind.addEventListener("change", function () { kind.form.requestSubmit(); });
+  // -- a choice or an undo sent in place: the server's answer is the page it would have
+  // navigated to (the recorder at the new head, or the same page with the error named);
+  // its content replaces this page's, and the page's own behaviour starts again on it.
+  function sendInPlace(form, event) {
+    if (form.dataset.send === "native" || !window.fetch || !window.DOMParser) return;
+    event.preventDefault();
+    if (sending) return;
+    sending = true;
+    var body = new FormData(form);
+    var submitter = event.submitter;
+    if (submitter && submitter.name) body.append(submitter.name, submitter.value);
+    var recorder = document.getElementById("recorder");
+    if (recorder) recorder.setAttribute("aria-busy", "true");
+    fetch(form.action, { method: "POST", body: body, credentials: "same-origin" })
+      .then(function (response) {
+        return response.text().then(function (html) { return { response: response, html: html }; });
+      })
+      .then(function (got) { sending = false; show(got.response, got.html); })
+      .catch(function () {
+        // Nothing came back: let the browser send it. The form carries the seq it was drawn
+        // at, so an event the server did record is not recorded twice (it answers a conflict).
+        sending = false;
+        form.dataset.send = "native";
+        form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
+      });
   }
+  function show(response, html) {
+    var next = new DOMParser().parseFromString(html, "text/html");
+    var fresh = next.getElementById("main");
+    var landed = new URL(response.url);
+    if (!fresh || !next.getElementById("recorder") ||
+        (response.redirected && landed.pathname !== window.location.pathname)) {
+      // Not the recorder (signed out, the match gone): go where the browser would have gone.
+      if (response.redirected) { window.location.assign(response.url); return; }
+      document.open();
+      document.write(html);
+      document.close();
+      return;
+    }
+    // The status region stays the same node, so that what it says next is announced.
+    var kept = document.getElementById("recorder-status");
+    var arriving = fresh.querySelector("#recorder-status");
+    if (kept && arriving) arriving.replaceWith(kept);
+    document.getElementById("main").replaceWith(document.adoptNode(fresh));
+    document.title = next.title;
+    if (response.redirected) {
+      // As the redirect to the recorder's "#recorder" would: the address, the place on the page.
+      window.history.replaceState(null, "", landed.pathname + landed.search + "#recorder");
+    }
+    start();
+    var root = document.documentElement;
+    root.dataset.recorderRedraws = String((parseInt(root.dataset.recorderRedraws, 10) || 0) + 1);
+    var said = document.querySelector("#main .messages li, #main .form-errors");
+    if (said) say(said.textContent.trim());
+    var asked = document.querySelector("#main [autofocus]");
+    if (asked) {
+      asked.focus();
+      return;
+    }
+    var alert = document.querySelector("#main .messages .error, #main .form-errors");
+    var place = !response.redirected && alert ? alert : document.getElementById("recorder");
+    place.scrollIntoView();
+    var acting = document.getElementById("acting");
+    if (acting) {
+      acting.tabIndex = -1;
+      acting.focus({ preventScroll: true });
+    }
+  }
+
+  // -- the page's behaviour, on its content: at load and each time the content is replaced
+  function start() {
+    board = document.querySelector("#board svg");
+    filter = document.getElementById("choice-filter");
+    status = document.getElementById("recorder-status");
+    none = document.getElementById("no-choice-found");
+    picked = null;
+    restricted = [];
+    growing = null;
+    if (board) {
+      board.addEventListener("click", onBoardClick);
+      board.addEventListener("keydown", onBoardKey);
+      highlightFree();
+      centreTheWaitingPiece();
+    }
+    if (filter) {
+      filter.addEventListener("input", onFilterInput);
+      filter.addEventListener("keydown", onFilterKey);
+    }
+    prepare(document);
+    // -- as played: the fields of the kind of event chosen
+    var kind = document.getElementById("ap-type");
+    var showKind = document.getElementById("ap-show");
+    if (kind && showKind) {
+      showKind.hidden = true;
+      kind.addEventListener("change", function () { kind.form.requestSubmit(); });
+    }
+  }
+  start();
 })();

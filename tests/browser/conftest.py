@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from django.core.servers.basehttp import WSGIRequestHandler
@@ -104,6 +106,18 @@ def lagoon_runs(seeded):
         replay_match(match=match, reading={"dagon.lagoon-chooser": option})
         for option in ("attacker", "attacked")
     )
+
+
+REDRAWS = "() => document.documentElement.dataset.recorderRedraws || '0'"
+
+
+@contextmanager
+def answered_in_place(page) -> Iterator[None]:
+    """A choice or an undo sent from the recorder: the page's script posts it and draws the
+    server's answer in place of the page's content (no navigation). Wait until it is drawn."""
+    before = page.evaluate(REDRAWS)
+    yield
+    page.wait_for_function(f"n => ({REDRAWS})() !== n", arg=before)
 
 
 class ConsoleErrors:

@@ -33,7 +33,7 @@ import games
 from games.core.choices import ACTOR, covering
 from games.core.replay import collect_corrections, effective_events
 from replay.models import Event, Match
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import answered_in_place, sign_in
 from tests.browser.test_recorder_in_chromium import _open_if_folded, _record, _row
 from tests.recording import entry_for, names_at
 
@@ -77,7 +77,7 @@ def record_one(page, engine, state, event, players, reading) -> dict:
         owners.setdefault(space, set()).add(owner or None)
     entry = entry_for(engine.legal_events(state, reading), event,
                       names_at(engine, state, players), owners)
-    with page.expect_navigation():
+    with answered_in_place(page):
         _record(page, entry)
     return engine.apply(state, event, reading).state
 
@@ -191,7 +191,7 @@ def record_a_move_not_offered(page, slug, match, head: int) -> None:
     run = replay_match(match=match)
     assert not run.steps.get(seq=head + 1).legal
     assert run.flags.filter(seq=head + 1, kind="violation").exists()
-    with page.expect_navigation():  # the sheet does not hold it: taken back
+    with answered_in_place(page):  # the sheet does not hold it: taken back
         page.get_by_role("button", name=re.compile(rf"^Undo event {head + 1}: ")).click()
     expect(page.locator("#head-seq")).to_have_text(str(head + 2))
 
@@ -251,7 +251,7 @@ def test_a_person_records_a_sheet_from_the_home_page(page, seeded, slug):
         head += 1
         expect(page.locator("#head-seq")).to_have_text(str(head))
         if event["seq"] == UNDONE:  # a slip: taken back, then recorded again
-            with page.expect_navigation():
+            with answered_in_place(page):
                 page.get_by_role("button", name=re.compile(rf"^Undo event {head}: ")).click()
             head += 1  # the correction is an event of its own: history is kept
             expect(page.locator("#head-seq")).to_have_text(str(head))

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import answered_in_place, sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -66,7 +66,7 @@ def test_a_new_engine_less_game_from_rulebook_to_recorded_match(page, live_serve
     page.get_by_role("button", name=re.compile("Create")).click()
     page.wait_for_url(re.compile(r"/matches/\d+/record/$"))  # a new match opens its recorder
     page.get_by_label("What the player did").first.fill("sale sulla torre")
-    with page.expect_navigation():
+    with answered_in_place(page):
         page.get_by_role("button", name="Ana makes a move").click()
     expect(page.locator("#head-seq")).to_have_text("1")
 

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 import games
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import answered_in_place, sign_in
 from tests.recording import Entry, assert_recorded_as, empty_match, entry_for, names_at
 
 pytestmark = pytest.mark.browser
@@ -23,7 +23,7 @@ def click_move(page, pawn: str, space: str) -> None:
     page.locator(f'#board .piece[data-piece="{pawn}"]').click()
     target = page.locator(f'#board .space.target[data-space="{space}"]')
     expect(target).to_be_visible()
-    with page.expect_navigation():
+    with answered_in_place(page):
         target.locator("circle").click()
 
 
@@ -34,7 +34,7 @@ def test_a_race_recorded_by_clicks_alone(page, live_server, race_match):
             ("one", None), (None, ("pawn-p2", "well"))]
     for throw, move in plan:
         if throw:
-            with page.expect_navigation():
+            with answered_in_place(page):
                 page.locator(".outcomes").get_by_role("button", name=throw).click()
         else:
             click_move(page, *move)
@@ -44,6 +44,32 @@ def test_a_race_recorded_by_clicks_alone(page, live_server, race_match):
 
     run = replay_match(match=race_match)
     assert run.log_seq == 4 and run.flag_summary == {}
+
+
+def test_an_event_is_drawn_in_place_and_a_second_press_records_nothing(page, live_server,
+                                                                       race_match):
+    """A choice is posted by the page's script and the answer drawn in place of the content:
+    the document is not reloaded (what the page's window holds survives), the address is the
+    recorder's, no entry is added to the history, the status region says what was recorded
+    and focus is on who acts now. A second press while the first is on its way sends
+    nothing."""
+    sign_in(page, live_server.url)
+    page.goto(f"{live_server.url}/matches/{race_match.pk}/record/")
+    page.evaluate("window.sameDocument = true")
+    history = page.evaluate("history.length")
+    with answered_in_place(page):
+        page.locator(".outcomes").get_by_role("button", name="two", exact=True).dblclick()
+    expect(page.locator("#head-seq")).to_have_text("1")
+    assert page.evaluate("window.sameDocument") is True
+    assert page.url == f"{live_server.url}/matches/{race_match.pk}/record/#recorder"
+    assert page.evaluate("history.length") == history
+    expect(page.locator("#recorder-status")).to_have_text("Recorded event 1.")
+    expect(page.locator("#acting")).to_be_focused()
+    expect(page.locator(".messages")).not_to_contain_text("Another recorder")
+    assert list(race_match.events.values_list("data", flat=True)) == [{"value": 2}]
+    # The content drawn in place behaves as on a loaded page: a piece picked on the board.
+    page.locator('#board .piece[data-piece="pawn-p1"]').click()
+    expect(page.locator('#board .space.target[data-space="bridge"]')).to_be_visible()
 
 
 def test_two_recorders_at_once_get_a_conflict_and_lose_nothing(browser, live_server, race_match):
@@ -56,10 +82,10 @@ def test_two_recorders_at_once_get_a_conflict_and_lose_nothing(browser, live_ser
         page.goto(f"{live_server.url}/matches/{race_match.pk}/record/")
         pages.append(page)
     first, second = pages
-    with first.expect_navigation():
+    with answered_in_place(first):
         first.get_by_role("button", name="one", exact=True).click()
     expect(first.locator("#head-seq")).to_have_text("1")
-    with second.expect_navigation():
+    with answered_in_place(second):
         second.get_by_role("button", name="two", exact=True).click()
     expect(second.locator(".messages")).to_contain_text("Another recorder appended first")
     expect(second.locator("#head-seq")).to_have_text("1")  # the head reloaded
@@ -74,7 +100,7 @@ def test_two_recorders_at_once_get_a_conflict_and_lose_nothing(browser, live_ser
 def test_a_historical_illegal_move_is_recorded_with_its_flag(page, live_server, race_match):
     sign_in(page, live_server.url)
     page.goto(f"{live_server.url}/matches/{race_match.pk}/record/")
-    with page.expect_navigation():
+    with answered_in_place(page):
         page.get_by_role("button", name="one", exact=True).click()
     with page.expect_navigation():  # choosing the kind of event asks for its fields
         page.locator("#ap-type").select_option("move")
@@ -105,7 +131,7 @@ def test_the_recorder_at_phone_width_from_the_keyboard(browser, live_server, rac
     choices = page.locator("#choices").bounding_box()
     assert board["y"] < choices["y"] and board["width"] <= 390
     page.get_by_role("button", name="two", exact=True).focus()
-    with page.expect_navigation():
+    with answered_in_place(page):
         page.keyboard.press("Enter")
     pawn = page.locator('#board .piece[data-piece="pawn-p1"]')
     pawn.focus()
@@ -113,7 +139,7 @@ def test_the_recorder_at_phone_width_from_the_keyboard(browser, live_server, rac
     target = page.locator('#board .space.target[data-space="bridge"]')
     expect(target).to_be_focused()
     expect(page.locator("#recorder-status")).to_contain_text("the Bridge")
-    with page.expect_navigation():
+    with answered_in_place(page):
         page.keyboard.press("Enter")
     expect(page.locator("#head-seq")).to_have_text("2")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -134,7 +160,7 @@ def test_type_ahead_finds_a_choice_by_its_label(page, live_server, race_match):
     page.locator("#choice-filter").press("Enter")
     expect(page.locator("input[name='f:word']")).to_be_focused()
     page.keyboard.type("¡Ya!")
-    with page.expect_navigation():
+    with answered_in_place(page):
         page.keyboard.press("Enter")
     assert race_match.events.get(seq=2).data == {"word": "¡Ya!"}
 
@@ -227,7 +253,7 @@ def test_an_open_field_left_empty_is_named_and_nothing_is_sent(page, live_server
     # Ticked in this order, the charms are recorded in this order.
     discard.get_by_label("moon").check()
     discard.locator("input[type=number]").fill("1")
-    with page.expect_navigation():
+    with answered_in_place(page):
         discard.get_by_role("button", name="Ana discards charms").click()
     assert race_match.events.get(seq=2).data == {"charms": ["moon", "sun"]}
 
@@ -353,7 +379,7 @@ def re_recorded_by_clicks(page, base_url: str, engine, events: int
             owners.setdefault(space, set()).add(owner or None)
         entry = entry_for(engine.legal_events(state, reading), event,
                           names_at(engine, state, document["players"]), owners)
-        with page.expect_navigation():
+        with answered_in_place(page):
             _record(page, entry)
         expect(page.locator("#head-seq")).to_have_text(str(event["seq"]))
         done.append((entry, time.perf_counter() - started))
