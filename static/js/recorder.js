@@ -15,7 +15,6 @@
   var picked = null;
   var restricted = [];
   var growing = null; // the path input the board now extends
-  var sending = false; // a choice or an undo is on its way: further presses wait
 
   function all(root, selector) { return Array.prototype.slice.call(root.querySelectorAll(selector)); }
   function rows() { return all(document, "#choices li.choice"); }
@@ -540,73 +539,13 @@
     });
   }
 
-  // -- a choice or an undo sent in place: the server's answer is the page it would have
-  // navigated to (the recorder at the new head, or the same page with the error named);
-  // its content replaces this page's, and the page's own behaviour starts again on it.
+  // -- a choice or an undo sent in place (static/js/in-place.js): the recorder at the new
+  // head, or the same page naming what was refused, drawn without reloading the document
   function sendInPlace(form, event) {
-    if (form.dataset.send === "native" || !window.fetch || !window.DOMParser) return;
-    event.preventDefault();
-    if (sending) return;
-    sending = true;
-    var body = new FormData(form);
-    var submitter = event.submitter;
-    if (submitter && submitter.name) body.append(submitter.name, submitter.value);
-    var recorder = document.getElementById("recorder");
-    if (recorder) recorder.setAttribute("aria-busy", "true");
-    fetch(form.action, { method: "POST", body: body, credentials: "same-origin" })
-      .then(function (response) {
-        return response.text().then(function (html) { return { response: response, html: html }; });
-      })
-      .then(function (got) { sending = false; show(got.response, got.html); })
-      .catch(function () {
-        // Nothing came back: let the browser send it. The form carries the seq it was drawn
-        // at, so an event the server did record is not recorded twice (it answers a conflict).
-        sending = false;
-        form.dataset.send = "native";
-        form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
-      });
-  }
-  function show(response, html) {
-    var next = new DOMParser().parseFromString(html, "text/html");
-    var fresh = next.getElementById("main");
-    var landed = new URL(response.url);
-    if (!fresh || !next.getElementById("recorder") ||
-        (response.redirected && landed.pathname !== window.location.pathname)) {
-      // Not the recorder (signed out, the match gone): go where the browser would have gone.
-      if (response.redirected) { window.location.assign(response.url); return; }
-      document.open();
-      document.write(html);
-      document.close();
-      return;
-    }
-    // The status region stays the same node, so that what it says next is announced.
-    var kept = document.getElementById("recorder-status");
-    var arriving = fresh.querySelector("#recorder-status");
-    if (kept && arriving) arriving.replaceWith(kept);
-    document.getElementById("main").replaceWith(document.adoptNode(fresh));
-    document.title = next.title;
-    if (response.redirected) {
-      // As the redirect to the recorder's "#recorder" would: the address, the place on the page.
-      window.history.replaceState(null, "", landed.pathname + landed.search + "#recorder");
-    }
-    start();
-    var root = document.documentElement;
-    root.dataset.recorderRedraws = String((parseInt(root.dataset.recorderRedraws, 10) || 0) + 1);
-    var said = document.querySelector("#main .messages li, #main .form-errors");
-    if (said) say(said.textContent.trim());
-    var asked = document.querySelector("#main [autofocus]");
-    if (asked) {
-      asked.focus();
-      return;
-    }
-    var alert = document.querySelector("#main .messages .error, #main .form-errors");
-    var place = !response.redirected && alert ? alert : document.getElementById("recorder");
-    place.scrollIntoView();
-    var acting = document.getElementById("acting");
-    if (acting) {
-      acting.tabIndex = -1;
-      acting.focus({ preventScroll: true });
-    }
+    if (!window.ludotecaInPlace) return;
+    window.ludotecaInPlace.send(form, event, {
+      page: "recorder", status: "recorder-status", focus: "acting", drawn: start, say: say,
+    });
   }
 
   // -- the page's behaviour, on its content: at load and each time the content is replaced

@@ -108,7 +108,7 @@ def lagoon_runs(seeded):
     )
 
 
-REDRAWS = "() => document.documentElement.dataset.recorderRedraws || '0'"
+REDRAWS = "() => document.documentElement.dataset.redraws || '0'"
 
 
 @contextmanager
