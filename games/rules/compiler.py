@@ -38,18 +38,19 @@ MOST_THROWS = 1296  # outcomes of one throw (four six-sided dice)
 REQUIRED = object()
 ACTION_KEYS: dict[str, dict[str, Any]] = {
     "race": {"track": REQUIRED, "dice": REQUIRED, "past_end": "stop", "special_throws": [],
-             "occupied": "share", "own": "share", "pass_over": "any", "pieces": None},
+             "occupied": "share", "own": "share", "pass_over": "any", "pieces": None,
+             "stay_in": None},
     "step": {"along": REQUIRED, "headings": None, "occupied": "block", "own": "block",
-             "pieces": None},
+             "pieces": None, "stay_in": None},
     "jump": {"along": REQUIRED, "headings": None, "over": "others", "capture": "remove",
-             "multiple": False, "must": False, "pieces": None},
+             "multiple": False, "must": False, "pieces": None, "stay_in": None},
     "enter": {"from": REQUIRED, "to": REQUIRED, "throws": None, "occupied": "block",
-              "own": "block", "pieces": None},
+              "own": "block", "pieces": None, "stay_in": None},
     "play": {"cards": None},
     "pass": {},
 }
 CLAUSE_KEYS = ("past_end", "special_throws", "occupied", "own", "pass_over", "along",
-               "headings", "capture", "multiple", "must", "to", "throws")
+               "headings", "capture", "multiple", "must", "to", "throws", "stay_in")
 PASSING_EFFECTS = frozenset({"stop", "lose_turns", "extra_turn", "draw"})
 # Where a point may stand, by the start of its path: the item its clause is checked as.
 ITEMS = (

@@ -111,6 +111,16 @@ class Special:
 
 
 @dataclass(frozen=True)
+class Keep:
+    """A region a piece standing in it may not leave (an action's ``stay_in``): its moves
+    land only on the region's spaces. ``kinds``: the kinds of piece it keeps (None: all)."""
+
+    region: str
+    spaces: frozenset[str]
+    kinds: frozenset[str] | None
+
+
+@dataclass(frozen=True)
 class Action:
     """One action of the document. ``params`` holds its clauses by key (``past_end``,
     ``occupied``…), each a ``Fixed`` or a ``Switch``; ``kinds`` the piece kinds it moves (None:
