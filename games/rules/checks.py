@@ -137,7 +137,8 @@ def finish_lines(compiler: Compiler) -> None:
         if action.kind == "race" and action.track in compiler.tracks:
             last = compiler.tracks[action.track].spaces[-1]
             if last in compiler.spaces and not compiler.spaces[last].shared:
-                compiler.spaces[last] = replace(compiler.spaces[last], shared=True)
+                compiler.spaces[last] = replace(compiler.spaces[last], shared=True,
+                                                shared_by=None)
 
 
 # -- effects that never stop -----------------------------------------------------------------
@@ -344,7 +345,8 @@ def _decided(compiler: Compiler, game: RulesGame, path: tuple) -> tuple[str, str
             space = game.spaces[raw["id"]]
             said = clause_words(space.effect, lambda e: effect_words(e, game.spaces, game.decks))
             safe = ("safe: a piece there is not taken, and no other player's piece may end there"
-                    if space.safe else "")
+                    if space.safe and space.safe_by is None else
+                    f"safe {clause_words(space.safe_by, str)}" if space.safe else "")
             said = "; ".join(words for words in (said, safe) if words)
             return (f"the space {space.name}",
                     f"a {space.kind} space" + (f": {said}" if said else ""))

@@ -38,18 +38,19 @@ MOST_THROWS = 1296  # outcomes of one throw (four six-sided dice)
 REQUIRED = object()
 ACTION_KEYS: dict[str, dict[str, Any]] = {
     "race": {"track": REQUIRED, "dice": REQUIRED, "past_end": "stop", "special_throws": [],
-             "occupied": "share", "own": "share", "pass_over": "any", "pieces": None},
+             "occupied": "share", "own": "share", "pass_over": "any", "pieces": None,
+             "stay_in": None},
     "step": {"along": REQUIRED, "headings": None, "occupied": "block", "own": "block",
-             "pieces": None},
+             "pieces": None, "stay_in": None},
     "jump": {"along": REQUIRED, "headings": None, "over": "others", "capture": "remove",
-             "multiple": False, "must": False, "pieces": None},
+             "multiple": False, "must": False, "pieces": None, "stay_in": None},
     "enter": {"from": REQUIRED, "to": REQUIRED, "throws": None, "occupied": "block",
-              "own": "block", "pieces": None},
+              "own": "block", "pieces": None, "stay_in": None},
     "play": {"cards": None},
     "pass": {},
 }
 CLAUSE_KEYS = ("past_end", "special_throws", "occupied", "own", "pass_over", "along",
-               "headings", "capture", "multiple", "must", "to", "throws")
+               "headings", "capture", "multiple", "must", "to", "throws", "stay_in")
 PASSING_EFFECTS = frozenset({"stop", "lose_turns", "extra_turn", "draw"})
 # Where a point may stand, by the start of its path: the item its clause is checked as.
 ITEMS = (
@@ -167,8 +168,8 @@ class Compiler:
             x, y = raw["at"]
             self.space_paths[raw["id"]] = (*path, "effect")
             self.spaces[raw["id"]] = SpaceDef(raw["id"], raw["name"], raw["kind"], x, y,
-                                              shared=raw.get("shared", False),
-                                              safe=raw.get("safe", False))
+                                              shared=raw.get("shared", False) is True,
+                                              safe=raw.get("safe", False) is True)
         for index, raw in enumerate(board.get("tracks", [])):
             path = ("board", "tracks", index)
             if raw["id"] in self.tracks:
@@ -232,9 +233,25 @@ class Compiler:
                 passing = self.clause(raw["passing"], (*path, "passing"),
                                       lambda v, p: self.effects(v, p, "passing"),
                                       f"what passing {space.name} does")
+            shared, shared_by = self.space_flag(raw, path, "shared", space)
+            safe, safe_by = self.space_flag(raw, path, "safe", space)
             self.spaces[space.id] = SpaceDef(space.id, space.name, space.kind, space.x,
-                                             space.y, effect, passing, space.shared,
-                                             space.safe)
+                                             space.y, effect, passing, shared, safe,
+                                             shared_by, safe_by)
+
+    def space_flag(self, raw: Mapping[str, Any], path: tuple, key: str, space: SpaceDef
+                   ) -> tuple[bool, Clause | None]:
+        """A space's ``shared`` or ``safe``, and its clause where a point decides it: shared
+        is what every reading says, safe what some reading says (each then asks the point)."""
+        given = raw.get(key, False)
+        if not isinstance(given, dict):
+            return getattr(space, key), None
+        clause = self.clause(given, (*path, key), lambda v, p: v,
+                             f"whether {space.name} is {key}")
+        if clause is None:
+            return False, None
+        says = all if key == "shared" else any
+        return says(clause.values()), clause
 
     def effects(self, raw: Any, path: tuple, where: str) -> tuple[Effect, ...] | None:
         items = raw if isinstance(raw, list) else [raw]

@@ -31,6 +31,10 @@ class SpaceDef:
     passing: Clause | None = None
     shared: bool = False  # pieces stand here together without meeting (a start, a home)
     safe: bool = False  # a piece here is not taken, and no other player's piece ends here
+    # A point on ``shared``/``safe``: whether each reading says it (then ``shared`` is whether
+    # every reading shares the space, ``safe`` whether some reading makes it safe).
+    shared_by: Clause | None = None
+    safe_by: Clause | None = None
 
 
 @dataclass(frozen=True)
@@ -108,6 +112,16 @@ class Special:
     to: str
     origin: str | None
     first_throw: bool
+
+
+@dataclass(frozen=True)
+class Keep:
+    """A region a piece standing in it may not leave (an action's ``stay_in``): its moves
+    land only on the region's spaces. ``kinds``: the kinds of piece it keeps (None: all)."""
+
+    region: str
+    spaces: frozenset[str]
+    kinds: frozenset[str] | None
 
 
 @dataclass(frozen=True)
@@ -356,7 +370,8 @@ class RulesGame:
         """Per action, the spaces a move of it might end on while a piece stands there (all
         of them, unless it is blocked by any piece: then the shared ones)."""
         every = frozenset(self.spaces)
-        shared = frozenset(space.id for space in self.spaces.values() if space.shared)
+        shared = frozenset(space.id for space in self.spaces.values()
+                           if space.shared or space.shared_by is not None)
         return {action.id: shared if action.blocked_by_pieces else every
                 for action in self.actions.values()}
 

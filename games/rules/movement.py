@@ -9,9 +9,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from games.rules.clauses import Fixed, Read, agreed
+from games.rules.clauses import Clause, Fixed, Read, agreed
 from games.rules.geometry import beyond_of, heading, neighbours_of, walk
-from games.rules.model import Action, RulesGame, Stage
+from games.rules.model import Action, Keep, RulesGame, Stage
 from games.rules.occupancy import Occupancy, occupancy
 from games.rules.state import KIND, OWNER, SPACE, WAITING
 
@@ -187,13 +187,14 @@ def _can_step(game: RulesGame, state, actor: str, action: Action, read: Read,
     taken = places.at
     clause = action.params.get("headings")
     landable = game.landable_when_taken[action.id]
+    stay = action.params.get("stay_in")
     # A step every reading allows answers without reading the point; else the reading's.
     ways = (action.headings_everyone, None) if clause is not None and type(
         clause) is not Fixed else (None,)
     for everyone in ways:
         allowed = everyone if everyone is not None else (
             clause.pick(read) if clause is not None else None)
-        if not landable:  # no piece is ever landed on: a free neighbour is a step
+        if not landable and stay is None:  # no piece is ever landed on: a free neighbour is a step
             around = shape.toward_sets.get(allowed) or shape.neighbour_sets_toward(allowed)
             occupied = taken.keys()
             for index in owned:  # ``_movable``'s pieces, without making their list
@@ -208,7 +209,10 @@ def _can_step(game: RulesGame, state, actor: str, action: Action, read: Read,
             piece = pieces[index]
             if piece[WAITING] or (kinds is not None and piece[KIND] not in kinds):
                 continue
+            inside = None if stay is None else kept_in(stay, piece, read)
             for space in reach.get(piece[SPACE], ()):
+                if inside is not None and space not in inside:
+                    continue
                 if space not in taken or (space in landable and may_land(
                         game, state, actor, index, space, action, read, places)):
                     return True
@@ -227,7 +231,8 @@ def can_jump(game: RulesGame, state, actor: str, action: Action, read: Read,
     # The answer depends on the pieces, the lines and the headings only: kept per occupancy,
     # by the shape itself (a point may choose the lines), once the points are read.
     key = (actor, action.id, allowed)
-    known = places.jumps.get(key)
+    stay = action.params.get("stay_in")
+    known = places.jumps.get(key) if stay is None else None  # a stay_in's answer not kept
     if known is not None and known[0] is shape:
         return known[1]
     found = False
@@ -240,9 +245,12 @@ def can_jump(game: RulesGame, state, actor: str, action: Action, read: Read,
         if piece[WAITING] or (kinds is not None and piece[KIND] not in kinds):
             continue
         here = piece[SPACE]
+        inside = None if stay is None else kept_in(stay, piece, read)
         for over, landing in shape.jumps.get(here, ()):
             victims = taken.get(over)
             if not victims or index in victims:
+                continue
+            if inside is not None and landing not in inside:
                 continue
             if allowed is not None and headings[here, over] not in allowed:
                 continue
@@ -256,8 +264,24 @@ def can_jump(game: RulesGame, state, actor: str, action: Action, read: Read,
             break
         if found:
             break
-    places.jumps[key] = (shape, found)
+    if stay is None:
+        places.jumps[key] = (shape, found)
     return found
+
+
+def kept_in(stay: Clause, piece: list, read: Read) -> frozenset[str] | None:
+    """The spaces an action's ``stay_in`` lets a piece land on (None: any): those of each
+    region it keeps the piece in. The point is read only when its readings disagree here."""
+    here, kind = piece[SPACE], piece[KIND]
+
+    def inside(keeps: tuple[Keep, ...]) -> frozenset[str] | None:
+        found = None
+        for keep in keeps:
+            if here in keep.spaces and (keep.kinds is None or kind in keep.kinds):
+                found = keep.spaces if found is None else found & keep.spaces
+        return found
+
+    return agreed(stay, inside, read)
 
 
 def _movable(state: Mapping[str, Any], actor: str, action: Action, origin: str | None,
@@ -275,7 +299,10 @@ def may_land(game: RulesGame, state, actor: str, piece: int, space: str, action:
     """Whether a move may end on ``space``: blocked by another's piece or one's own only when
     the action says so."""
     there = places.at.get(space)
-    if not there or game.spaces[space].shared:
+    if not there:
+        return True
+    place = game.spaces[space]
+    if place.shared or (place.shared_by is not None and agreed(place.shared_by, bool, read)):
         return True
     if piece in there:
         there = [index for index in there if index != piece]
@@ -286,7 +313,7 @@ def may_land(game: RulesGame, state, actor: str, piece: int, space: str, action:
     pieces = state["pieces"]
     others = any(pieces[index][OWNER] != actor for index in there)
     own = any(pieces[index][OWNER] == actor for index in there)
-    if others and game.spaces[space].safe:
+    if others and place.safe and (place.safe_by is None or agreed(place.safe_by, bool, read)):
         return False  # a piece on a safe space keeps it: no other player's piece ends there
     if others and agreed(action.params["occupied"], lambda rule: rule == "block", read):
         return False
@@ -308,12 +335,14 @@ def race(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
     past_end = action.params["past_end"]
     free_path = action.free_path
     last = len(track.spaces) - 1
+    stay = action.params.get("stay_in")
     for index, piece in _movable(state, actor, action, origin, places):
         here = piece[SPACE]
         position = track.index.get(here)
         # A piece on its track's last space has run its race: no throw moves it out again.
         if position is None or position == last:
             continue
+        inside = None if stay is None else kept_in(stay, piece, read)
         if special_throw:
             first = state["thrown"].get(actor) == 1
 
@@ -326,6 +355,8 @@ def race(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
 
             to = agreed(specials, special_to, read)
             if to is not None:
+                if inside is not None and to not in inside:
+                    continue
                 if to not in places.at or may_land(game, state, actor, index, to, action,
                                                    read, places):
                     yield Move(index, (here, to), action, stage, (), 1, (), count)
@@ -351,6 +382,8 @@ def race(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
                 action.params["pass_over"], lambda rule: rule == "free", read):
             continue
         end = track.spaces[reached]
+        if inside is not None and end not in inside:
+            continue
         if end not in places.at or may_land(game, state, actor, index, end, action, read,
                                             places):
             yield Move(index, (here, end), action, stage, (), direction, passed, count)
@@ -369,10 +402,14 @@ def step(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
     neighbours, headings = shape.neighbours, shape.headings
     clause = action.params.get("headings")
     allowed = clause.pick(read) if clause is not None else None
+    stay = action.params.get("stay_in")
     for index, piece in _movable(state, actor, action, origin, places):
         here = piece[SPACE]
+        inside = None if stay is None else kept_in(stay, piece, read)
         for space in neighbours.get(here, ()):
             if allowed is not None and headings[here, space] not in allowed:
+                continue
+            if inside is not None and space not in inside:
                 continue
             if space not in places.at or may_land(game, state, actor, index, space, action,
                                                   read, places):
@@ -386,6 +423,8 @@ def jump(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
     allowed = action.params["headings"].pick(read) if "headings" in action.params else None
     pieces = state["pieces"]
     several = keeps = None
+    stay = action.params.get("stay_in")
+    inside: frozenset[str] | None = None  # where the piece whose series is made may land
 
     def onward(index: int, path: list[str], taken: list[int]) -> Iterator[Move]:
         nonlocal several, keeps
@@ -404,6 +443,8 @@ def jump(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
             landing = shape.beyond.get((here, over))
             if landing is None or any(other != index for other in places.at.get(landing, ())):
                 continue
+            if inside is not None and landing not in inside:
+                continue  # a series never leaves the region it keeps the piece in
             if keeps is None:
                 keeps = action.params["capture"].pick(read) == "none"
             if keeps:
@@ -424,6 +465,8 @@ def jump(game: RulesGame, state, actor: str, action: Action, stage: int, read: R
                                   taken if keeps else [*taken, *victims])
 
     for index, piece in _movable(state, actor, action, origin, places):
+        if stay is not None:
+            inside = kept_in(stay, piece, read)
         yield from onward(index, [piece[SPACE]], [])
 
 
@@ -439,11 +482,15 @@ def enter(game: RulesGame, state, actor: str, action: Action, stage: int, read: 
     region = game.regions[action.entry_region].spaces
     to = action.params["to"].pick(read)
     targets = game.regions[to].spaces if to in game.regions else (to,)
+    stay = action.params.get("stay_in")
     for index, piece in _movable(state, actor, action, origin, places):
         if piece[SPACE] not in region:
             continue
+        inside = None if stay is None else kept_in(stay, piece, read)
         for space in targets:
             if target is not None and space != target[1]:
+                continue
+            if inside is not None and space not in inside:
                 continue
             if space != piece[SPACE] and may_land(game, state, actor, index, space, action,
                                                   read, places):

@@ -10,7 +10,7 @@ from typing import Any
 
 from games.rules.clauses import Clause
 from games.rules.compiler import ACTION_KEYS, CLAUSE_KEYS, REQUIRED, Compiler
-from games.rules.model import Action, Dice, End, Special, Stage
+from games.rules.model import Action, Dice, End, Keep, Special, Stage
 
 
 def compile_actions(c: Compiler) -> None:
@@ -110,7 +110,41 @@ def _parameter(c: Compiler, key: str, value: Any, path: tuple, raw: Mapping[str,
         return value
     if key == "special_throws":
         return _specials(c, value, path, raw)
+    if key == "stay_in":
+        return _keeps(c, value, path, raw)
     return value
+
+
+def _keeps(c: Compiler, value: str | list, path: tuple, raw: Mapping[str, Any]
+           ) -> tuple[Keep, ...] | None:
+    """The regions an action's pieces may not leave: a region's id (every piece the action
+    moves), or a list of ``{region, pieces}``; a space or a kind the action never moves is
+    a problem (the piece could never be kept)."""
+    items = [{"region": value}] if isinstance(value, str) else value
+    moved = raw.get("pieces")
+    found, ok = [], True
+    for index, item in enumerate(items):
+        at = path if isinstance(value, str) else (*path, index)
+        region = item["region"]
+        if region not in c.regions:
+            where = (at if isinstance(value, str) else (*at, "region"))
+            if region in c.spaces:
+                c.problem(where, f"stay_in needs a region to stay in; {region!r} is a space")
+            else:
+                c.absent("region", region, where, f"{region!r} is not a region of the board")
+            ok = False
+            continue
+        kinds = item.get("pieces")
+        strangers = [kind for kind in kinds or () if kind not in c.kinds or (
+            moved is not None and kind not in moved)]
+        for kind in strangers:
+            c.problem((*at, "pieces"), f"{kind!r} is not a kind of piece this action moves")
+        if strangers:
+            ok = False
+            continue
+        found.append(Keep(region, frozenset(c.regions[region].spaces),
+                          None if kinds is None else frozenset(kinds)))
+    return tuple(found) if ok else None
 
 
 def _totals_shown(c: Compiler) -> frozenset[int] | None:

@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.rules.clauses import Fixed, Read, agreed
+from games.rules.clauses import Clause, Fixed, Read, agreed
 from games.rules.model import Action, RulesGame, Stage
 from games.rules.movement import (
     MAKERS,
     MOST_JUMPS,
     Move,
     can_jump,
+    kept_in,
     may_land,
     moving,
     shape_of,
@@ -70,10 +71,12 @@ def _recorded_step(game: RulesGame, state, actor: str, action: Action, stage: in
     taken = places.at
     pieces = state["pieces"]
     kinds = action.kinds
+    stay = action.params.get("stay_in")
     for index in taken.get(here, ()):  # the movable pieces, asked of one space
         piece = pieces[index]
         if piece[OWNER] == actor and not piece[WAITING] and (
                 kinds is None or piece[KIND] in kinds) and (
+                stay is None or _stays(stay, piece, path, read)) and (
                 there not in taken or may_land(game, state, actor, index, there, action, read,
                                                places)):
             return Move(index, path, action, stage)
@@ -115,6 +118,7 @@ def _recorded_jump(game: RulesGame, state, actor: str, action: Action, stage: in
     kinds = action.kinds
     others_only = action.over == "others"
     several = keeps = None
+    stay = action.params.get("stay_in")
 
     def hop(index: int, reached: int, captured: tuple[int, ...]) -> Move | None:
         nonlocal several, keeps
@@ -153,11 +157,19 @@ def _recorded_jump(game: RulesGame, state, actor: str, action: Action, stage: in
     for index in taken.get(path[0], ()):  # the movable pieces, asked of one space
         piece = pieces[index]
         if piece[OWNER] == actor and not piece[WAITING] and (
-                kinds is None or piece[KIND] in kinds):
+                kinds is None or piece[KIND] in kinds) and (
+                stay is None or _stays(stay, piece, path, read)):
             move = hop(index, 0, ())
             if move is not None:
                 return move
     return None
+
+
+def _stays(stay: Clause, piece: list, path: tuple[str, ...], read: Read) -> bool:
+    """Whether every space the path lands on is one an action's ``stay_in`` lets the piece
+    land on (``movement.kept_in``), as the makers judge each landing."""
+    inside = kept_in(stay, piece, read)
+    return inside is None or all(space in inside for space in path[1:])
 
 
 def _recorded_by_maker(game: RulesGame, state, actor: str, action: Action, stage: int,

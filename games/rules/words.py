@@ -75,6 +75,27 @@ def clause_words(clause: Clause | None, say) -> str:
 
 
 def action_words(action, game) -> str:
+    said = _action_words(action, game)
+    stay = action.params.get("stay_in")
+    return said if stay is None else f"{said}; {_staying(stay, game)}"
+
+
+def _staying(stay: Clause, game) -> str:
+    """An action's ``stay_in``: which pieces may not leave which regions."""
+    def kept(keep) -> str:
+        kinds = sorted(piece.plural for piece in game.pieces
+                       if keep.kinds is None or piece.kind in keep.kinds)
+        return f"{' or '.join(kinds)} in {game.regions[keep.region].name} may not leave it"
+
+    def say(keeps) -> str:
+        return "; ".join(kept(keep) for keep in keeps) or "a piece may leave any region"
+
+    if isinstance(stay, Fixed):
+        return say(stay.value)
+    return f"leaving a region: {clause_words(stay, say)}"
+
+
+def _action_words(action, game) -> str:
     params = action.params
 
     def said(key: str) -> str:

@@ -8,17 +8,23 @@ list's (or the count's) answer."""
 
 from __future__ import annotations
 
+from itertools import islice
+from pathlib import Path
+
 import pytest
 
 from games.core.replay import replay_document
+from games.rules import check_rules
 from games.rules.clauses import Reading
 from games.rules.movement import any_move, can_jump, jump, stage_moves
 from games.rules.occupancy import Occupancy, occupancy
 from games.rules.recorded import recorded_move
 from games.rules.state import seat_order
-from tests.games.rules.seeds import DATA_SLUGS, data_engine
+from tests.games.rules.seeds import DATA_SLUGS, data_engine, folder_passages
 
 SEEDS = (1, 2, 3)
+HALMA = Path(__file__).resolve().parent / "unseen" / "halma"
+LEAVE = "halma.leave-camp"
 
 
 def readings(engine) -> list[dict[str, str]]:
@@ -29,24 +35,42 @@ def readings(engine) -> list[dict[str, str]]:
     return found
 
 
-def states(engine, choices: dict[str, str]):
+def states(engine, choices: dict[str, str], seeds=SEEDS):
     reading = engine.reading(choices)
-    for seed in SEEDS:
+    for seed in seeds:
         document = engine.simulate(seed=seed, interpretation=reading)
         yield engine.initial_state(document["players"], document.get("setup", {}))
         for _event, step in replay_document(engine, document, reading):
             yield step.state
 
 
+def halma_engine():
+    """The unseen Halma: its point ``halma.leave-camp`` keeps pieces in the opposite camp
+    (``stay_in``), which no data game of the archive says."""
+    check = check_rules((HALMA / "rules.yaml").read_text(encoding="utf-8"),
+                        passages=folder_passages(HALMA))
+    assert check.ok, [str(problem) for problem in check.problems]
+    return check.engine
+
+
 @pytest.mark.parametrize("slug", DATA_SLUGS)
 def test_quick_answers_agree_with_the_listed_moves_under_every_reading(slug):
     engine = data_engine(slug)
+    quick_answers_agree(engine, readings(engine))
+
+
+@pytest.mark.parametrize("choices", [{}, {LEAVE: "stay"}], ids=["as-written", "stay"])
+def test_quick_answers_agree_where_pieces_may_not_leave_a_region(choices):
+    quick_answers_agree(halma_engine(), [choices], seeds=(1,))
+
+
+def quick_answers_agree(engine, choices_of_readings, seeds=SEEDS) -> None:
     game = engine.game
     stages = [stage for stage in game.stages if stage.kind == "act"]
     judged = 0
-    for choices in readings(engine):
+    for choices in choices_of_readings:
         reading = engine.reading(choices)
-        for state in states(engine, choices):
+        for state in states(engine, choices, seeds):
             places = occupancy(state)
             for seat in seat_order(state):
                 for stage in stages:
@@ -71,10 +95,18 @@ def test_quick_answers_agree_with_the_listed_moves_under_every_reading(slug):
 def test_a_path_no_rule_allows_is_found_alone_as_no_move(slug):
     """A piece's path to any space of the board, asked alone, is a move exactly when the
     list has it."""
-    engine = data_engine(slug)
+    paths_alone_agree(data_engine(slug), {})
+
+
+def test_a_path_out_of_a_region_a_piece_stays_in_is_found_alone_as_no_move():
+    # One match in four of its states: Halma's long matches would take minutes.
+    paths_alone_agree(halma_engine(), {LEAVE: "stay"}, seeds=(1,), every=4)
+
+
+def paths_alone_agree(engine, choices: dict[str, str], seeds=SEEDS, every: int = 1) -> None:
     game = engine.game
-    reading = engine.interpretation()
-    for state in states(engine, {}):
+    reading = engine.reading(choices)
+    for state in islice(states(engine, choices, seeds), 0, None, every):
         places = occupancy(state)
         for seat in seat_order(state):
             for stage in (stage for stage in game.stages if stage.kind == "act"):

@@ -16,11 +16,15 @@ import pytest
 
 from games.core.replay import replay_document
 from games.rules import check_rules
+from games.rules.clauses import Reading
+from games.rules.movement import any_move, can_jump, stage_moves
+from games.rules.occupancy import occupancy
 from tests.games.rules.play import consulted, move, referee, spaces_of, start, violations
 from tests.games.rules.seeds import folder_passages
 
 FOLDER = Path(__file__).resolve().parent / "unseen" / "halma"
 DIRECTIONS = "halma.directions"
+LEAVE = "halma.leave-camp"
 BLACK_CAMP = ["a8", "b8", "c8", "d8", "a7", "b7", "c7", "a6", "b6", "a5"]
 WHITE_CAMP = ["h1", "g1", "f1", "e1", "h2", "g2", "f2", "h3", "g3", "h4"]
 COLUMNS = "abcdefgh"
@@ -110,7 +114,7 @@ def test_the_document_checks_and_has_its_points():
     halma/winning's editorial note on a full camp (halma.full-camp)."""
     check = checked()
     assert check.ok, [str(problem) for problem in check.problems]
-    assert [point.id for point in check.engine.points] == [DIRECTIONS, "halma.full-camp"]
+    assert [point.id for point in check.engine.points] == [DIRECTIONS, "halma.full-camp", LEAVE]
     state = check.engine.initial_state([{"id": "p1", "name": "Ana"},
                                         {"id": "p2", "name": "Luis"}], {})
     assert sorted(spaces_of(state, "p1")) == sorted(BLACK_CAMP)
@@ -363,14 +367,67 @@ def test_a_piece_may_leave_the_opposite_camp_as_written():
     assert violations(step) == [] and spaces_of(step.state, "p1")[0] == "f3"
 
 
-@pytest.mark.xfail(strict=True, reason="H5: the format cannot forbid a piece to leave a "
-                   "region, so the modern rule is no point")
 def test_a_piece_may_not_leave_the_opposite_camp_under_the_modern_rule():
     """halma/moving: "[Editorial note: many modern rules forbid a piece that has entered the
     opposite camp to leave it again.]" """
     (step,) = referee(engine(), board(black=["g2"]), [move("p1", "g2", "f3")],
                       {"halma.leave-camp": "stay"})
     assert violations(step)
+
+
+def test_a_move_out_of_the_opposite_camp_is_flagged_citing_the_leaving_rule():
+    """halma/moving's note, recorded: the step and the series of jumps out of White's camp
+    are violations citing halma/moving, taken as recorded; the point decided them."""
+    game = engine()
+    state = board(black=["h4", "g2", "f2", "e3"], white=AWAY)
+    for path in (("h4", "h5"), ("g2", "e2"), ("g2", "e2", "e4")):
+        event = move("p1", *path)
+        (step,) = referee(game, state, [event], {LEAVE: "stay"})
+        assert violations(step) and "halma/moving" in citations(step), path
+        assert consulted(step) == [LEAVE] and path[-1] in spaces_of(step.state, "p1")
+        # As written, each is legal; the point is read all the same (it would forbid it).
+        (step,) = referee(game, state, [event])
+        assert violations(step) == [] and consulted(step) == [LEAVE], path
+    (step,) = referee(game, state, [move("p1", "g2", "g1")], {LEAVE: "stay"})
+    assert violations(step) == [] and consulted(step) == []
+
+
+def test_the_moves_out_of_the_opposite_camp_are_not_offered_under_the_modern_rule():
+    """A black piece in White's camp is offered only the steps and series of jumps that land
+    in the camp at every jump; as written, it is offered all of its moves."""
+    state = board(black=["g2", "f2", "g3"], white=AWAY)
+    for origin in ("g2", "f2", "g3"):
+        written = {path for path in black_moves(state) if path[0] == origin}
+        kept = {path for path in written if set(path[1:]) <= set(WHITE_CAMP)}
+        assert kept and kept != written
+        assert offered_paths(state, origin=origin) == written
+        assert offered_paths(state, {LEAVE: "stay"}, origin=origin) == kept
+
+
+def test_a_piece_may_leave_its_own_camp_under_the_modern_rule():
+    """The note keeps a piece in the opposite camp only: Black's pieces leave their own camp
+    (and a white piece White's), offered and refereed as legal."""
+    game = engine()
+    state = board()
+    assert offered_paths(state, {LEAVE: "stay"}) == black_moves(state)
+    steps = referee(game, state, [move("p1", "b6", "c5"), move("p2", "h4", "g5")],
+                    {LEAVE: "stay"})
+    assert [violations(step) for step in steps] == [[], []]
+
+
+def test_a_player_kept_in_the_opposite_camp_cannot_move():
+    """Black's nine pieces fill White's camp round White's piece on e1 (the tenth off the
+    board): under the modern rule none may move, so the quick answers say no move, as the
+    list does; as written, h4 steps out and h3 jumps out over it."""
+    game = engine().game
+    state = board(black=[*NINE, None], white=["e1", *AWAY[1:]])
+    stage = game.stages[0]
+    places = occupancy(state)
+    for choices, movable in (({}, True), ({LEAVE: "stay"}, False)):
+        read = Reading(engine().reading(choices))
+        assert bool(stage_moves(game, state, "p1", stage, read)) is movable
+        assert any_move(game, state, "p1", stage, read) is movable
+        assert can_jump(game, state, "p1", game.actions["jump"], read, places) is movable
 
 
 def test_black_moves_first_and_one_piece_a_turn():

@@ -29,6 +29,7 @@ from tests.games.rules.seeds import folder_passages
 
 FOLDER = Path(__file__).resolve().parent / "unseen" / "royal-game-of-ur"
 EXACT = "royal-game-of-ur.bearing-off"
+SAFE = "royal-game-of-ur.safe-rosette"
 ANY_THROW = {EXACT: "any-throw"}
 SEEDS = range(1, 5)
 
@@ -72,8 +73,8 @@ NONE, ONE, TWO_, THREE, FOUR = (0, 0, 0, 0), (1, 0, 0, 0), (1, 1, 0, 0), (1, 1, 
 def test_the_document_checks_and_says_what_it_leaves_out():
     check = checked(text())
     game = check.engine
-    assert [point.id for point in game.points] == [EXACT]
-    assert len(game.out_of_scope) == 3
+    assert [point.id for point in game.points] == [EXACT, SAFE]
+    assert len(game.out_of_scope) == 2
     assert check.sample["events"]
 
 
@@ -185,37 +186,26 @@ def test_no_piece_of_the_other_player_may_end_on_the_held_middle_rosette():
     assert violations(steps[-1]) and "royal-game-of-ur/taking" in cited(steps[-1])
 
 
-SAFE_POINT = """
-  - id: royal-game-of-ur.safe-rosette
-    question: "Is a piece on the middle rosette safe? The rule sets disagree."
-    doubt: conflict
-    default: safe
-    default_words: "A piece on the middle rosette is safe"
-    options:
-      - {id: safe, description: "It cannot be taken.", clause: true}
-      - {id: unsafe, description: "It is taken like any other (the editorial note).", clause: false}
-    cite:
-      passage: royal-game-of-ur/taking
-      quote: "A piece on the middle rosette is safe: it cannot be taken, and no piece of the other player may end its move there while it stands."
-      note: "[Editorial note: in some modern rule sets the middle rosette gives no protection, and a piece on it is taken like any other.]"
-"""
-
-
-@pytest.mark.xfail(strict=True, reason="U4: whether a square is safe cannot be a point: "
-                   "`shared` is not a place a point may stand")
-def test_whether_the_middle_rosette_is_safe_may_be_a_point():
+@pytest.mark.parametrize("reading", ["safe", "unsafe"])
+def test_whether_the_middle_rosette_is_safe_may_be_a_point(reading):
     """royal-game-of-ur/taking: "A piece on the middle rosette is safe" and "[Editorial note: in
     some modern rule sets the middle rosette gives no protection, and a piece on it is taken
-    like any other.]" """
-    source = text().replace("kind: middle-rosette, at: [350, 150], shared: true",
-                            "kind: middle-rosette, at: [350, 150], "
-                            "shared: {point: royal-game-of-ur.safe-rosette}") + SAFE_POINT
-    game = checked(source).engine
-    state = board("p2", game, p1=["m4"], p2=["b4"])
-    steps = referee(game, state, [throw("p2", *FOUR), move("p2", "b4", "m4")],
-                    {"royal-game-of-ur.safe-rosette": "unsafe"})
-    assert violations(steps[-1]) == []
-    assert spaces_of(steps[-1].state, "p1")[0] == "white-start"
+    like any other.]" Under the note's reading the move onto it is offered and sends the piece
+    there off the board; under the default it is neither offered nor legal. The point decides
+    it, so it is read."""
+    game = engine()
+    choices = {SAFE: reading}
+    state = board("p2", p1=["m4"], p2=["b4"])
+    (four,) = referee(game, state, [throw("p2", *FOUR)], choices)
+    assert (("move", ["b4", "m4"]) in offered(game, four.state, choices)) is (reading == "unsafe")
+    steps = referee(game, state, [throw("p2", *FOUR), move("p2", "b4", "m4")], choices)
+    assert SAFE in consulted(steps[-1])
+    if reading == "unsafe":
+        assert violations(steps[-1]) == []
+        assert spaces_of(steps[-1].state, "p1")[0] == "white-start"
+    else:
+        assert violations(steps[-1]) and "royal-game-of-ur/taking" in cited(steps[-1])
+        assert spaces_of(steps[-1].state, "p1")[0] == "m4"
 
 
 # -- own pieces ----------------------------------------------------------------------------
