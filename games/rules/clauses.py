@@ -105,7 +105,15 @@ def deciding_points(judge: Callable[[Read], Any], reading: Interpretation,
     answer = judge(first)
     if not first.points:  # the usual case: nothing read, nothing decided
         return answer, []
-    decided = verdict(answer)
+    return answer, deciding_of(judge, reading, first, verdict(answer), verdict)
+
+
+def deciding_of(judge: Callable[[Read], Any], reading: Interpretation, first: Reading,
+                decided: Any, verdict: Callable[[Any], Any] = lambda answer: answer
+                ) -> list[InterpretationPoint]:
+    """``deciding_points``'s second half, for a caller that judged once itself: of the points
+    ``first`` read, those whose other options would change the ``verdict``, ``decided`` under
+    ``reading`` (the hot handlers ask it only when a point was read)."""
     deciding = []
     for point_id, point in sorted(first.points.items()):
         for option in point.option_ids:
@@ -114,4 +122,4 @@ def deciding_points(judge: Callable[[Read], Any], reading: Interpretation,
             if verdict(judge(Reading(reading.with_option(point_id, option)))) != decided:
                 deciding.append(point)
                 break
-    return answer, deciding
+    return deciding
