@@ -10,7 +10,7 @@ from typing import Any
 from games.core.choices import Choice, OneOf, OpenField, Text, event
 from games.core.event_rules import Offering
 from games.core.referee import Referee
-from games.rules.clauses import Reading, deciding_points
+from games.rules.clauses import Reading, deciding_of, deciding_points
 from games.rules.effects import apply_card, apply_move
 from games.rules.model import Action, RulesGame
 from games.rules.movement import Move, shape_of
@@ -58,8 +58,11 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
                     return found
         return None
 
-    chosen, deciding = deciding_points(matching, ref.interpretation,
-                                       lambda found: found is not None)
+    # deciding_points, its first judgement said here: asked of every move.
+    first = Reading(ref.interpretation)
+    chosen = matching(first)
+    deciding = deciding_of(matching, ref.interpretation, first, chosen is not None,
+                           _is_found) if first.points else ()
     for point in deciding:
         ctx.read(point, f"whether {name} may move from {_name(game, path[0])} to "
                         f"{_name(game, path[-1])}")
@@ -90,6 +93,10 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
         draft.state["mover"] = piece
     draft.state["stage"] = stages[0].index + 1
     return finish(ctx, draft, state), f"{name} moves {_route(game, path)} (against the rules)"
+
+
+def _is_found(found: Move | None) -> bool:
+    return found is not None
 
 
 def _broken_action(game: RulesGame, stages, piece, path, read) -> Action:

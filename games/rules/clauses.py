@@ -105,13 +105,45 @@ def deciding_points(judge: Callable[[Read], Any], reading: Interpretation,
     answer = judge(first)
     if not first.points:  # the usual case: nothing read, nothing decided
         return answer, []
-    decided = verdict(answer)
+    return answer, deciding_of(judge, reading, first, verdict(answer), verdict)
+
+
+def deciding_of(judge: Callable[[Read], Any], reading: Interpretation, first: Reading,
+                decided: Any, verdict: Callable[[Any], Any] = lambda answer: answer
+                ) -> list[InterpretationPoint]:
+    """``deciding_points``'s second half, for a caller that judged once itself: of the points
+    ``first`` read, those whose other options would change the ``verdict``, ``decided`` under
+    ``reading`` (the hot handlers ask it only when a point was read)."""
     deciding = []
-    for point_id, point in sorted(first.points.items()):
-        for option in point.option_ids:
-            if option == reading.option(point_id):
+    read = first.points
+    for point_id in sorted(read):
+        point = read[point_id]
+        taken = reading.option(point_id)
+        for choice in point.options:  # their ids, without making option_ids' tuple
+            option = choice.id
+            if option == taken:
                 continue
-            if verdict(judge(Reading(reading.with_option(point_id, option)))) != decided:
+            other = _other_reading(reading, point_id, option)
+            if verdict(judge(Reading(other))) != decided:
                 deciding.append(point)
                 break
-    return answer, deciding
+    return deciding
+
+
+# The readings one option away from another, made once each (a reading never changes): the
+# second judgement of a point is asked after many events of a replay, under one reading. Each
+# is kept with the reading it comes from, so the id in its key names no other while kept.
+_OTHERS: dict[tuple[int, str, str], tuple[Interpretation, Interpretation]] = {}
+MOST_OTHERS = 256
+
+
+def _other_reading(reading: Interpretation, point_id: str, option: str) -> Interpretation:
+    key = (id(reading), point_id, option)
+    known = _OTHERS.get(key)
+    if known is not None and known[0] is reading:
+        return known[1]
+    other = reading.with_option(point_id, option)
+    if len(_OTHERS) >= MOST_OTHERS:
+        _OTHERS.clear()
+    _OTHERS[key] = (reading, other)
+    return other

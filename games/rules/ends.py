@@ -9,7 +9,7 @@ from functools import partial
 from typing import Any
 
 from games.core.draft import Draft
-from games.rules.clauses import agreed, deciding_points
+from games.rules.clauses import Reading, agreed, deciding_of
 from games.rules.effects import Context
 from games.rules.model import End, RulesGame
 from games.rules.occupancy import occupancy
@@ -84,10 +84,13 @@ def _blocked_holds(ctx: Context, state: Mapping[str, Any], end: End
         return None
     if end.role is not None and state["roles"].get(actor) != end.role:
         return None
-    blocked, deciding = deciding_points(partial(_blocked, ctx.game, state),
-                                        ctx.ref.interpretation)
-    for point in deciding:
-        ctx.read(point, "whether the player to move can move")
+    # deciding_points, its first judgement said here: asked after every event.
+    game, reading = ctx.game, ctx.ref.interpretation
+    first = Reading(reading)
+    blocked = _blocked(game, state, first)
+    if first.points:
+        for point in deciding_of(partial(_blocked, game, state), reading, first, blocked):
+            ctx.read(point, "whether the player to move can move")
     if not blocked:
         return None
     return actor, f"{player_name(state, actor)} cannot move"

@@ -112,6 +112,8 @@ def _recorded_jump(game: RulesGame, state, actor: str, action: Action, stage: in
     if len(path) < 2:
         return None
     shape = game.shapes.get(action.id) or shape_of(game, action, read)
+    if (path[0], path[1]) not in shape.over:  # most recorded moves: no line lands there
+        return None
     allowed = action.params["headings"].pick(read) if "headings" in action.params else None
     pieces = state["pieces"]
     taken = places.at
