@@ -134,9 +134,7 @@ def _meet(ctx: Context, draft: Draft, piece: int, space: str, origin: str,
           action: Action | None, said: list[str]) -> None:
     """The pieces already on the space the piece rests on: released if they waited, and
     treated as the action says (swapped, sent home, captured, or left there)."""
-    place = ctx.game.spaces[space]
-    if place.shared or (place.shared_by is not None and agreed(place.shared_by, bool,
-                                                                ctx.read)):
+    if ctx.game.spaces[space].shared_under(ctx.read):
         return
     if not ctx.game.waits and (action is None or not action.meets_others):
         return  # no piece there waits, and none is moved or taken: who is there is not asked

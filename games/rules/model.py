@@ -10,7 +10,7 @@ from typing import Any
 from games.core.choices import OneOf
 from games.core.points import Certainty, Citation, InterpretationPoint
 from games.core.rulebook import Rulebook
-from games.rules.clauses import Clause, Fixed
+from games.rules.clauses import Clause, Fixed, Read, agreed
 
 # An effect: (operation, argument). Motion ones move the piece on; the others apply where it
 # rests.
@@ -35,6 +35,15 @@ class SpaceDef:
     # every reading shares the space, ``safe`` whether some reading makes it safe).
     shared_by: Clause | None = None
     safe_by: Clause | None = None
+
+    def shared_under(self, read: Read) -> bool:
+        """Whether pieces stand here together under the reading (its point read only where
+        the options disagree)."""
+        return self.shared or (self.shared_by is not None and agreed(self.shared_by, bool, read))
+
+    def safe_under(self, read: Read) -> bool:
+        """Whether a piece here is safe under the reading (as ``shared_under``)."""
+        return self.safe and (self.safe_by is None or agreed(self.safe_by, bool, read))
 
 
 @dataclass(frozen=True)

@@ -312,7 +312,7 @@ def may_land(game: RulesGame, state, actor: str, piece: int, space: str, action:
     if not there:
         return True
     place = game.spaces[space]
-    if place.shared or (place.shared_by is not None and agreed(place.shared_by, bool, read)):
+    if place.shared_under(read):
         return True
     if piece in there:
         there = [index for index in there if index != piece]
@@ -323,7 +323,7 @@ def may_land(game: RulesGame, state, actor: str, piece: int, space: str, action:
     pieces = state["pieces"]
     others = any(pieces[index][OWNER] != actor for index in there)
     own = any(pieces[index][OWNER] == actor for index in there)
-    if others and place.safe and (place.safe_by is None or agreed(place.safe_by, bool, read)):
+    if others and place.safe_under(read):
         return False  # a piece on a safe space keeps it: no other player's piece ends there
     if others and agreed(action.params["occupied"], lambda rule: rule == "block", read):
         return False
