@@ -27,10 +27,10 @@
       .then(function (got) {
         sending = false;
         draw(got.response, got.html, options);
-      })
-      .catch(function () {
-        // Nothing came back: let the browser send it. A form of the recorder carries the seq
-        // it was drawn at, so an event the server did record is not recorded twice.
+      }, function () {
+        // Nothing came back (not a failure while drawing the answer, which came): let the
+        // browser send it. A form of the recorder carries the seq it was drawn at, so an
+        // event the server did record is not recorded twice.
         sending = false;
         form.dataset.send = "native";
         form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
