@@ -164,12 +164,12 @@ class StepFace:
 
 def step_face(*, match_id: int, run_id: int) -> StepFace | None:
     """The run's ``StepFace``; None when the match has no such run. Plain SQL: the query is
-    the same for every step, and building it through the ORM cost more than running it."""
+    the same for every step, and building it through the ORM cost more than running it;
+    prepared, as PostgreSQL planned it for longer than it ran it (a warm step's one query)."""
     run_table, match_table = table(ReplayRun), table(Match)
     public, public_params = readable_sql(None)
     stands, stands_params = run_stands_sql()
-    with connection.cursor() as cursor:
-        cursor.execute(
+    with prepared_cursor(
             f"SELECT {public}, {stands}, {run_table}.status, {run_table}.fingerprint, "
             f"g.title, {match_table}.last_seq, "
             f"(SELECT MAX(t.id) FROM {table(Transcription)} t), d.count, d.total, d.largest "
@@ -178,7 +178,8 @@ def step_face(*, match_id: int, run_id: int) -> StepFace | None:
             f"(SELECT COUNT(*) AS count, COALESCE(SUM(id), 0) AS total, "
             f"COALESCE(MAX(id), 0) AS largest FROM {run_table} WHERE match_id = %s "
             f"AND status = %s) d WHERE {run_table}.id = %s AND {run_table}.match_id = %s",
-            [*public_params, *stands_params, match_id, ReplayRun.DONE, run_id, match_id])
+            [*public_params, *stands_params, match_id, ReplayRun.DONE, run_id, match_id],
+    ) as cursor:
         row = cursor.fetchone()
     if row is None:
         return None

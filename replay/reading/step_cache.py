@@ -46,7 +46,7 @@ from pathlib import Path
 import django
 from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.cache import get_conditional_response, patch_vary_headers
@@ -257,9 +257,24 @@ def step_panel(*, face: RunFace, seq: int, viewer: str | None, curator: bool,
 
 
 def store(to_keep: dict) -> None:
-    """What a request has to keep (``step_panel``, ``keep_public_step``), in one write."""
+    """What a request has to keep (``step_panel``, ``keep_public_step``), in one write; a
+    step as readers signed out get it is also kept near (``_near``)."""
     if to_keep:
         cache.set_many(to_keep, KEEP)
+        near = _near()
+        if near is not None:
+            near.set_many({key: value for key, value in to_keep.items()
+                           if isinstance(value, StoredPublicStep)})
+
+
+def _near():
+    """This process's own memory in front of a shared cache (the ``near`` cache, configured
+    beside Redis), for the steps readers signed out get: a hit there asks Redis nothing, whose
+    round trip with the step's bytes was most of what a stored step cost beside ``/healthz``.
+    What it serves is checked against ``step_face`` as a shared hit is, so another
+    process's change shows here on the next request. None on the embedded default, whose
+    cache is this process's memory already."""
+    return caches["near"] if "near" in settings.CACHES else None
 
 
 def panel_of(html: str, status: str, title: str) -> Panel:
@@ -360,7 +375,12 @@ def stored_public_step(request, *, address: str, match_id: int, run_id: int,
     key = _public_key(request, address, fragment)
     if key is None:
         return None
-    found = cache.get(key)
+    near = _near()
+    found = near.get(key) if near is not None else None
+    if found is None:
+        found = cache.get(key)
+        if near is not None and isinstance(found, StoredPublicStep):
+            near.set(key, found)
     if not isinstance(found, StoredPublicStep) or found.version != RECORD_VERSION:
         return None
     face = step_face(match_id=match_id, run_id=run_id)

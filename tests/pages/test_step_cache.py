@@ -296,6 +296,45 @@ def test_the_cache_works_the_same_on_redis(client, dagon_run, drawn, redis_serve
     cache.clear()
 
 
+def test_a_stored_step_is_kept_near_and_checked_as_one_from_redis(
+        client, dagon_run, drawn, redis_server, settings, monkeypatch,
+        django_assert_num_queries):
+    """Beside Redis, each web process keeps the steps readers signed out get in its own memory
+    (the ``near`` cache): read again, such a step asks Redis nothing, yet is served only after
+    the same one query (the match still public, the run still standing, nothing it was drawn
+    from moved), so a match made private or a note is seen at once."""
+    from django.core.cache import caches
+
+    settings.CACHES = {
+        "default": {"BACKEND": "config.cache.RedisCache",
+                    "LOCATION": redis_server.url.rsplit("/", 1)[0] + "/2"},
+        "near": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                 "LOCATION": "test-near", "TIMEOUT": None},
+    }
+    caches["default"].clear()
+    caches["near"].clear()
+    first = client.get(url(dagon_run, 5), **FRAGMENT)
+    asked = []
+    shared = caches["default"]
+    for name in ("get", "get_many"):
+        method = getattr(shared, name)
+        monkeypatch.setattr(shared, name, lambda *a, _m=method, _n=name, **k:
+                            asked.append(_n) or _m(*a, **k))
+    with django_assert_num_queries(1):
+        assert client.get(url(dagon_run, 5), **FRAGMENT).content == first.content
+    assert asked == [] and drawn == [(5, False)]
+
+    match = dagon_run.match
+    Match.objects.filter(pk=match.pk).update(is_private=True, created_by=UserFactory())
+    assert client.get(url(dagon_run, 5), **FRAGMENT).status_code == 404
+    Match.objects.filter(pk=match.pk).update(is_private=False)
+    note_add(match=match, step=5, text="seen by every process", expected_seq=match.last_seq)
+    assert b"seen by every process" in client.get(url(dagon_run, 5), **FRAGMENT).content
+    assert drawn == [(5, False)] * 2
+    caches["default"].clear()
+    caches["near"].clear()
+
+
 @pytest.fixture
 def cache_asked(monkeypatch):
     """Each time the cache is asked (a round trip to Redis in production), by what was asked."""
