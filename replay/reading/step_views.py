@@ -369,11 +369,10 @@ def _serve_step(request, face: RunFace, seq, viewer, *, push_url: str | None = N
     if match.chain_broken_seq is None:
         step_cache.keep_public_step(request, face=face, address=address, fragment=fragment,
                                     body=body, etag=etag, to_keep=to_keep)
-        step_cache.store(to_keep)
     response = step_cache.step_response(request, run=run, match=match, body=body, etag=etag)
     if push_url:
         response["HX-Push-Url"] = push_url
-    return response
+    return step_cache.store_after(response, to_keep)
 
 
 def _readable_run(request, match_id: int, run_id: int, *, behind: bool = True,

@@ -335,6 +335,28 @@ def test_a_stored_step_is_kept_near_and_checked_as_one_from_redis(
     caches["near"].clear()
 
 
+def test_a_drawn_step_is_stored_once_its_response_is_sent(client, dagon_run, drawn, rf):
+    """What a cold step keeps is written when the server closes the response, after its bytes
+    are sent: until then the step is not stored (a read draws it again), after it is."""
+    from django.contrib.auth.models import AnonymousUser
+    from django.core.signals import request_finished
+    from django.db import close_old_connections
+
+    request = rf.get(url(dagon_run, 4))  # the whole page (no htmx middleware here)
+    request.user = AnonymousUser()
+    response = views.replay_step(request, dagon_run.match_id, dagon_run.pk, 4)
+    assert response.status_code == 200 and b"step 4" in response.content
+    assert client.get(url(dagon_run, 4)).content == response.content
+    assert drawn == [(4, False)] * 2
+    request_finished.disconnect(close_old_connections)  # as the test client closes one
+    try:
+        response.close()
+    finally:
+        request_finished.connect(close_old_connections)
+    client.get(url(dagon_run, 4))
+    assert drawn == [(4, False)] * 2
+
+
 @pytest.fixture
 def cache_asked(monkeypatch):
     """Each time the cache is asked (a round trip to Redis in production), by what was asked."""
