@@ -26,6 +26,7 @@ from replay.log.errors import (
     IdempotencyMismatch,
     MalformedEvent,
 )
+from replay.log.fast_check import quick_check
 from replay.log.signals import notes_appended
 from replay.log.statements import prepared_cursor
 from replay.models import Event, Match
@@ -72,7 +73,10 @@ def event_validator(game_slug: str, setup: Mapping[str, Any], rules_version: str
     version the match remembers, for a data game), which also refuses a space, card or piece
     the game does not have, or, while a game has no engine yet, the annotated log's (the
     common types and a generic ``move``)."""
-    engine = records_engine(game_slug, rules_version)
+    return _engine_validator(records_engine(game_slug, rules_version), setup)
+
+
+def _engine_validator(engine, setup: Mapping[str, Any]):
     return lambda event, player_ids, seq: engine.validate_event(
         event, player_ids, seq=seq, setup=setup
     )
@@ -100,10 +104,18 @@ def check_events(
         raise MalformedEvent("no events to append", field="events")
     if max_batch is not None and len(events) > max_batch:
         raise MalformedEvent(f"at most {max_batch} events in one append", field="events")
-    validate = event_validator(game_slug, setup or {}, rules_version)
+    engine = records_engine(game_slug, rules_version)
+    validate = _engine_validator(engine, setup or {})
+    # The quick check takes the usual event at once; anything else meets the full checks.
+    quick = quick_check(engine, setup or {}, player_ids)
     records = []
     for index, event in enumerate(events):
         seq = first_seq + index
+        if quick is not None:
+            record = quick(event, seq)
+            if record is not None:
+                records.append(record)
+                continue
         if not isinstance(event, Mapping):
             raise MalformedEvent(f"event {seq}: must be an object", seq=seq, field="event")
         given_seq = event.get("seq")
