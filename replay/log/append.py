@@ -32,7 +32,7 @@ from replay.log.statements import prepared_cursor
 from replay.models import Event, Match
 from replay.runs import head_states
 from replay.runs.head_states import KEEP_EVERY
-from trust.chain import event_hash, event_record
+from trust.chain import chained_records, event_record
 from trust.reader import check_tail, refuse_broken
 
 KEEP_HEAD_STATES = "replay.tasks.keep_head_states"
@@ -236,11 +236,8 @@ def _unavailable(error: Exception) -> DatabaseUnavailable:
 
 def chain_links(records: Sequence[Mapping[str, Any]], head: str) -> tuple[list[str], str]:
     """Each record's hash chained after ``head``, in order, and the new head."""
-    hashes = []
-    for record in records:
-        head = event_hash(head, record)
-        hashes.append(head)
-    return hashes, head
+    hashes = [digest for digest, _, _ in chained_records(records, head)]
+    return hashes, hashes[-1] if hashes else head
 
 
 def _chained_rows(match_id, records, head, key, recorded_by_id) -> tuple[list[tuple], str]:
@@ -256,15 +253,23 @@ def _chained_rows(match_id, records, head, key, recorded_by_id) -> tuple[list[tu
 
 
 def postgres_batch(records: Sequence[Mapping[str, Any]], head: str) -> tuple[str, str]:
-    """The batch as the one JSON parameter ``POSTGRES_APPEND`` reads, and the new head."""
-    hashes, new_head = chain_links(records, head)
-    prev_hashes = [head, *hashes[:-1]]
-    payload = orjson.dumps([
-        {"seq": record["seq"], "type": record["type"], "actor": record["actor"],
-         "data": record["data"], "prev_hash": prev, "hash": digest}
-        for record, prev, digest in zip(records, prev_hashes, hashes, strict=True)
-    ]).decode("utf-8")
-    return payload, new_head
+    """The batch as the one JSON parameter ``POSTGRES_APPEND`` reads, and the new head. Each
+    element is the record's canonical bytes, which the hash has just been taken of, with its
+    two hashes put in front (no second serialising of the data)."""
+    items = []
+    prev = head
+    for record, (digest, canonical, as_is) in zip(records, chained_records(records, head),
+                                                  strict=True):
+        if not as_is:
+            # A number read into the number model to be hashed: the data goes as given.
+            items.append(orjson.dumps({
+                "seq": record["seq"], "type": record["type"], "actor": record["actor"],
+                "data": record["data"], "prev_hash": prev, "hash": digest}))
+        else:
+            items.append(b'{"prev_hash":"%s","hash":"%s",%s' % (
+                prev.encode("ascii"), digest.encode("ascii"), canonical[1:]))
+        prev = digest
+    return (b"[" + b",".join(items) + b"]").decode("utf-8"), prev
 
 
 def _conflict(last_seq: int, expected_seq: int) -> AppendConflict:
