@@ -103,9 +103,18 @@ def _compile_spec(spec: EventSpec) -> _CompiledSpec | None:
 
 def _compiled_schema(engine: Engine) -> dict[str, _CompiledSpec]:
     schema = engine.event_schema
-    cached = _compiled.get(engine)
+    try:
+        cached = _compiled.get(engine)
+    except TypeError:  # an engine that cannot be a key: compiled each time
+        return _compile_schema(schema)
     if cached is not None and cached[0] is schema:
         return cached[1]
+    compiled = _compile_schema(schema)
+    _compiled[engine] = (schema, compiled)
+    return compiled
+
+
+def _compile_schema(schema: Mapping[str, EventSpec]) -> dict[str, _CompiledSpec]:
     compiled = {}
     for event_type, spec in schema.items():
         if event_type in _FULL_CHECKS_ONLY or event_type != spec.type:
@@ -113,7 +122,6 @@ def _compiled_schema(engine: Engine) -> dict[str, _CompiledSpec]:
         spec_check = _compile_spec(spec)
         if spec_check is not None:
             compiled[event_type] = spec_check
-    _compiled[engine] = (schema, compiled)
     return compiled
 
 
@@ -139,8 +147,12 @@ def quick_check(engine: Engine, setup: Mapping[str, Any],
         bound_fields = []
         for name, required, value_check, refers in fields:
             if refers is not None and refers not in known:
-                known[refers] = player_ids if refers == "player" else \
-                    engine.referents(refers, setup)
+                try:
+                    known[refers] = player_ids if refers == "player" else \
+                        engine.referents(refers, setup)
+                except Exception:  # noqa: BLE001 - the full checks meet it where they would
+                    bound[event_type] = None
+                    return None
             bound_fields.append(
                 (name, required, value_check, None if refers is None else known[refers]))
         spec = bound[event_type] = (actor_required, names, tuple(bound_fields))
