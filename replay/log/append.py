@@ -349,9 +349,13 @@ def _append_postgres(match_id, records, expected_seq, key, recorded_by_id, known
     if last_seq != expected_seq:
         raise _conflict(last_seq, expected_seq)
     if len(records) == 1:
-        rows, new_head = _chained_rows(match_id, records, head, key, recorded_by_id)
+        # One event, the live recorder's case: its one link, without the batch's lists.
+        record = records[0]
+        [(new_head, _, _)] = chained_records(records, head)
         statement = POSTGRES_APPEND_ONE
-        params = [records[-1]["seq"], new_head, match_id, expected_seq, head, *rows[0][1:]]
+        params = [record["seq"], new_head, match_id, expected_seq, head, record["seq"],
+                  record["type"], record["actor"], to_json(record["data"]), timezone.now(),
+                  recorded_by_id, head, new_head, key]
     else:
         payload, new_head = postgres_batch(records, head)
         statement = POSTGRES_APPEND
