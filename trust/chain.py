@@ -4,11 +4,11 @@ every writer and reader of a log. Pure functions."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.core.canonical import canonical_bytes
+from games.core.canonical import canonical_bytes, canonical_bytes_as_is
 
 GENESIS_HASH = "0" * 64
 
@@ -33,6 +33,21 @@ def link_hash(prev_hash: str, seq: int, event_type: str, actor: Any, data: Any) 
     """``event_hash`` of an event given field by field, as rows are read from the log."""
     record = {"seq": seq, "type": event_type, "actor": actor, "data": data}
     return hashlib.sha256(prev_hash.encode("ascii") + canonical_bytes(record)).hexdigest()
+
+
+def chained_records(records: Iterable[Mapping[str, Any]], prev_hash: str
+                    ) -> Iterator[tuple[str, bytes, bool]]:
+    """``event_hash`` of each record chained after ``prev_hash``, for records as
+    ``event_record`` gives them (those four keys and no other) without building each again:
+    the hash, the canonical bytes hashed, and whether those are the record's own JSON (no
+    number read into the number model first)."""
+    for record in records:
+        canonical = canonical_bytes_as_is(record)
+        as_is = canonical is not None
+        if canonical is None:
+            canonical = canonical_bytes(record)
+        prev_hash = hashlib.sha256(prev_hash.encode("ascii") + canonical).hexdigest()
+        yield prev_hash, canonical, as_is
 
 
 @dataclass(frozen=True)

@@ -67,10 +67,18 @@ def in_number_model(value: Any) -> Any:
 
 
 def canonical_bytes(value: Any) -> bytes:
+    exact = canonical_bytes_as_is(value)
+    return exact if exact is not None else orjson.dumps(in_number_model(value), option=_OPTIONS)
+
+
+def canonical_bytes_as_is(value: Any) -> bytes | None:
+    """``canonical_bytes(value)`` when that is ``value``'s own JSON (every whole number within
+    ±(2**53 - 1), as anything past the input boundary), or None when a number had to be read
+    into the number model first."""
     try:
         return orjson.dumps(value, option=_STRICT)
     except orjson.JSONEncodeError:
-        return orjson.dumps(in_number_model(value), option=_OPTIONS)
+        return None
 
 
 def canonical_json(value: Any) -> str:

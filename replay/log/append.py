@@ -26,12 +26,13 @@ from replay.log.errors import (
     IdempotencyMismatch,
     MalformedEvent,
 )
+from replay.log.fast_check import quick_check
 from replay.log.signals import notes_appended
 from replay.log.statements import prepared_cursor
 from replay.models import Event, Match
 from replay.runs import head_states
 from replay.runs.head_states import KEEP_EVERY
-from trust.chain import event_hash, event_record
+from trust.chain import chained_records, event_record
 from trust.reader import check_tail, refuse_broken
 
 KEEP_HEAD_STATES = "replay.tasks.keep_head_states"
@@ -72,7 +73,10 @@ def event_validator(game_slug: str, setup: Mapping[str, Any], rules_version: str
     version the match remembers, for a data game), which also refuses a space, card or piece
     the game does not have, or, while a game has no engine yet, the annotated log's (the
     common types and a generic ``move``)."""
-    engine = records_engine(game_slug, rules_version)
+    return _engine_validator(records_engine(game_slug, rules_version), setup)
+
+
+def _engine_validator(engine, setup: Mapping[str, Any]):
     return lambda event, player_ids, seq: engine.validate_event(
         event, player_ids, seq=seq, setup=setup
     )
@@ -100,10 +104,18 @@ def check_events(
         raise MalformedEvent("no events to append", field="events")
     if max_batch is not None and len(events) > max_batch:
         raise MalformedEvent(f"at most {max_batch} events in one append", field="events")
-    validate = event_validator(game_slug, setup or {}, rules_version)
+    engine = records_engine(game_slug, rules_version)
+    validate = _engine_validator(engine, setup or {})
+    # The quick check takes the usual event at once; anything else meets the full checks.
+    quick = quick_check(engine, setup or {}, player_ids)
     records = []
     for index, event in enumerate(events):
         seq = first_seq + index
+        if quick is not None:
+            record = quick(event, seq)
+            if record is not None:
+                records.append(record)
+                continue
         if not isinstance(event, Mapping):
             raise MalformedEvent(f"event {seq}: must be an object", seq=seq, field="event")
         given_seq = event.get("seq")
@@ -224,11 +236,8 @@ def _unavailable(error: Exception) -> DatabaseUnavailable:
 
 def chain_links(records: Sequence[Mapping[str, Any]], head: str) -> tuple[list[str], str]:
     """Each record's hash chained after ``head``, in order, and the new head."""
-    hashes = []
-    for record in records:
-        head = event_hash(head, record)
-        hashes.append(head)
-    return hashes, head
+    hashes = [digest for digest, _, _ in chained_records(records, head)]
+    return hashes, hashes[-1] if hashes else head
 
 
 def _chained_rows(match_id, records, head, key, recorded_by_id) -> tuple[list[tuple], str]:
@@ -244,15 +253,23 @@ def _chained_rows(match_id, records, head, key, recorded_by_id) -> tuple[list[tu
 
 
 def postgres_batch(records: Sequence[Mapping[str, Any]], head: str) -> tuple[str, str]:
-    """The batch as the one JSON parameter ``POSTGRES_APPEND`` reads, and the new head."""
-    hashes, new_head = chain_links(records, head)
-    prev_hashes = [head, *hashes[:-1]]
-    payload = orjson.dumps([
-        {"seq": record["seq"], "type": record["type"], "actor": record["actor"],
-         "data": record["data"], "prev_hash": prev, "hash": digest}
-        for record, prev, digest in zip(records, prev_hashes, hashes, strict=True)
-    ]).decode("utf-8")
-    return payload, new_head
+    """The batch as the one JSON parameter ``POSTGRES_APPEND`` reads, and the new head. Each
+    element is the record's canonical bytes, which the hash has just been taken of, with its
+    two hashes put in front (no second serialising of the data)."""
+    items = []
+    prev = head
+    for record, (digest, canonical, as_is) in zip(records, chained_records(records, head),
+                                                  strict=True):
+        if not as_is:
+            # A number read into the number model to be hashed: the data goes as given.
+            items.append(orjson.dumps({
+                "seq": record["seq"], "type": record["type"], "actor": record["actor"],
+                "data": record["data"], "prev_hash": prev, "hash": digest}))
+        else:
+            items.append(b'{"prev_hash":"%s","hash":"%s",%s' % (
+                prev.encode("ascii"), digest.encode("ascii"), canonical[1:]))
+        prev = digest
+    return (b"[" + b",".join(items) + b"]").decode("utf-8"), prev
 
 
 def _conflict(last_seq: int, expected_seq: int) -> AppendConflict:
@@ -332,9 +349,13 @@ def _append_postgres(match_id, records, expected_seq, key, recorded_by_id, known
     if last_seq != expected_seq:
         raise _conflict(last_seq, expected_seq)
     if len(records) == 1:
-        rows, new_head = _chained_rows(match_id, records, head, key, recorded_by_id)
+        # One event, the live recorder's case: its one link, without the batch's lists.
+        record = records[0]
+        [(new_head, _, _)] = chained_records(records, head)
         statement = POSTGRES_APPEND_ONE
-        params = [records[-1]["seq"], new_head, match_id, expected_seq, head, *rows[0][1:]]
+        params = [record["seq"], new_head, match_id, expected_seq, head, record["seq"],
+                  record["type"], record["actor"], to_json(record["data"]), timezone.now(),
+                  recorded_by_id, head, new_head, key]
     else:
         payload, new_head = postgres_batch(records, head)
         statement = POSTGRES_APPEND

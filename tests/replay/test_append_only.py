@@ -4,13 +4,14 @@ and TRUNCATE on PostgreSQL; verify_log names a link broken behind the triggers' 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 
 from replay.log.append import append_events
 from replay.log.db_guards import install_event_guards, remove_event_guards
-from replay.models import Event
+from replay.models import Event, Match
 from tests.replay.conftest import notes
 from trust.audit import verify_log
+from trust.chain import GENESIS_HASH
 
 
 @pytest.fixture
@@ -52,6 +53,24 @@ def test_truncate_is_refused_on_postgresql(logged):
     with (pytest.raises(DatabaseError, match="append-only"), transaction.atomic(),
           connection.cursor() as cursor):
         cursor.execute("TRUNCATE replay_event CASCADE")
+    assert Event.objects.filter(match=logged).count() == 3
+
+
+@pytest.mark.django_db(transaction=True)  # the foreign key is checked as the commit happens
+def test_an_event_naming_a_missing_match_is_refused(logged):
+    """Whatever path writes it: the database's foreign key, not only the append, keeps every
+    event's match in existence, and a match with events from being deleted."""
+    missing = Match.objects.order_by("-pk").values_list("pk", flat=True)[0] + 1000
+    with (pytest.raises(IntegrityError), transaction.atomic(),
+          connection.cursor() as cursor):
+        cursor.execute(
+            "INSERT INTO replay_event (match_id, seq, type, actor, data, recorded_at, prev_hash,"
+            " hash) VALUES (%s, 1, 'annotation', 'p1', '{}', '2026-01-01 00:00:00+00:00', %s,"
+            " %s)", [missing, GENESIS_HASH, GENESIS_HASH])
+    with (pytest.raises(IntegrityError), transaction.atomic(),
+          connection.cursor() as cursor):
+        cursor.execute("DELETE FROM replay_match WHERE id = %s", [logged.pk])
+    assert not Event.objects.filter(match_id=missing).exists()
     assert Event.objects.filter(match=logged).count() == 3
 
 
