@@ -27,9 +27,9 @@ def prepared_cursor(sql: str, params: Sequence[Any]) -> Iterator[Any]:
         db.close_if_health_check_failed()
         db.ensure_connection()
         db.validate_thread_sharing()
-        with db.wrap_database_errors:
+        with db.wrap_database_errors:  # a lost server is Django's error, as elsewhere
             cursor = psycopg.Cursor(db.connection)
-        cursor.execute(sql, params, prepare=True)
+            cursor.execute(sql, params, prepare=True)
         yield cursor
         return
     with connection.cursor() as wrapper:
