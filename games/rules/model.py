@@ -224,6 +224,9 @@ class Stage:
     # A player's pieces' kinds -> the actions that can move them, and those that may make
     # capturing compulsory (see movement.moving).
     movers: dict = field(default_factory=dict, compare=False, repr=False)
+    # A player's pieces' kinds -> whether that player can move, one check per action that can
+    # move them (see mobility.any_move).
+    mobility: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def source(self) -> str:

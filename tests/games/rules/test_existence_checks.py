@@ -16,7 +16,8 @@ import pytest
 from games.core.replay import replay_document
 from games.rules import check_rules
 from games.rules.clauses import Reading
-from games.rules.movement import any_move, can_jump, jump, stage_moves
+from games.rules.mobility import any_move
+from games.rules.movement import can_jump, jump, stage_moves
 from games.rules.occupancy import Occupancy, occupancy
 from games.rules.recorded import recorded_move
 from games.rules.state import seat_order
