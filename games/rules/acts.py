@@ -5,12 +5,13 @@ and taken as recorded: the piece is set where the record says and nothing else h
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from games.core.choices import Choice, OneOf, OpenField, Text, event
 from games.core.event_rules import Offering
 from games.core.referee import Referee
-from games.rules.clauses import Reading, deciding_of, deciding_points
+from games.rules.clauses import Read, Reading, deciding_of, deciding_points
 from games.rules.effects import apply_card, apply_move
 from games.rules.model import Action, RulesGame
 from games.rules.movement import Move, shape_of
@@ -46,23 +47,15 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
                "is skipped", game.turn_citations)
         return state, f"{name} moves out of turn (ignored)"
     path = tuple(data["path"])
-
-    def matching(read) -> Move | None:
-        """The move ``open_moves`` would list with this path (the first stage's that has
-        it), judged alone."""
-        seen = current if state["turn"] is not None else now(game, state, read)
-        for stage in seen.stages:
-            if stage.kind == "act":
-                found = recorded_move(game, state, seen.actor, stage, read, path)
-                if found is not None:
-                    return found
-        return None
-
     # deciding_points, its first judgement said here: asked of every move.
     first = Reading(ref.interpretation)
-    chosen = matching(first)
-    deciding = deciding_of(matching, ref.interpretation, first, chosen is not None,
-                           _is_found) if first.points else ()
+    alone = current.stages
+    if state["turn"] is not None and len(alone) == 1 and alone[0].kind == "act":
+        chosen = recorded_move(game, state, current.actor, alone[0], first, path)  # usual
+    else:
+        chosen = _matching(game, state, current, path, first)
+    deciding = deciding_of(partial(_matching, game, state, current, path), ref.interpretation,
+                           first, chosen is not None, _is_found) if first.points else ()
     for point in deciding:
         ctx.read(point, f"whether {name} may move from {_name(game, path[0])} to "
                         f"{_name(game, path[-1])}")
@@ -93,6 +86,19 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
         draft.state["mover"] = piece
     draft.state["stage"] = stages[0].index + 1
     return finish(ctx, draft, state), f"{name} moves {_route(game, path)} (against the rules)"
+
+
+def _matching(game: RulesGame, state: Mapping[str, Any], current: Now, path: tuple[str, ...],
+              read: Read) -> Move | None:
+    """The move ``open_moves`` would list with this path (the first stage's that has it),
+    judged alone."""
+    seen = current if state["turn"] is not None else now(game, state, read)
+    for stage in seen.stages:
+        if stage.kind == "act":
+            found = recorded_move(game, state, seen.actor, stage, read, path)
+            if found is not None:
+                return found
+    return None
 
 
 def _is_found(found: Move | None) -> bool:
