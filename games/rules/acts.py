@@ -9,6 +9,7 @@ from functools import partial
 from typing import Any
 
 from games.core.choices import Choice, OneOf, OpenField, Text, event
+from games.core.draft import Draft
 from games.core.event_rules import Offering
 from games.core.referee import Referee
 from games.rules.clauses import Read, Reading, deciding_of, deciding_points
@@ -40,7 +41,8 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
     ctx, current = opened
     name = player_name(state, actor)
     stages = current.stages  # most often the one stage, which takes moves
-    if len(stages) != 1 or not stages[0].takes_moves:
+    usual = len(stages) == 1 and stages[0].takes_moves
+    if not usual:
         stages = tuple(stage for stage in stages if stage.takes_moves)
     if not stages:
         forbid(ref, game.turn_rule, f"{expected(game, state, current)}, not move; the move "
@@ -49,9 +51,8 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
     path = tuple(data["path"])
     # deciding_points, its first judgement said here: asked of every move.
     first = Reading(ref.interpretation)
-    alone = current.stages
-    if state["turn"] is not None and len(alone) == 1 and alone[0].kind == "act":
-        chosen = recorded_move(game, state, current.actor, alone[0], first, path)  # usual
+    if usual and state["turn"] is not None and stages[0].kind == "act":
+        chosen = recorded_move(game, state, current.actor, stages[0], first, path)
     else:
         chosen = _matching(game, state, current, path, first)
     deciding = deciding_of(partial(_matching, game, state, current, path), ref.interpretation,
@@ -59,7 +60,8 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
     for point in deciding:
         ctx.read(point, f"whether {name} may move from {_name(game, path[0])} to "
                         f"{_name(game, path[-1])}")
-    draft = draft_for(state, current)
+    draft = Draft(state)  # draft_for, said here: after every move
+    draft.state["turn"] = current.actor
     if chosen is not None:
         said = apply_move(ctx, draft, chosen)
         draft.state["stage"] = chosen.stage + 1

@@ -11,7 +11,7 @@ from typing import Any
 from games.core.draft import Draft
 from games.rules.clauses import Reading, agreed, deciding_of
 from games.rules.effects import Context
-from games.rules.mobility import any_move
+from games.rules.mobility import any_move, checks_of
 from games.rules.model import End, RulesGame
 from games.rules.occupancy import occupancy
 from games.rules.state import KIND, OWNER, SPACE, player_name, player_of_role, seat_order
@@ -88,7 +88,22 @@ def _blocked_holds(ctx: Context, state: Mapping[str, Any], end: End
     # deciding_points, its first judgement said here: asked after every event.
     game, reading = ctx.game, ctx.ref.interpretation
     first = Reading(reading)
-    blocked = _blocked(game, state, first)
+    index = state["stage"]
+    alone = game.lone_stages
+    if not state["pending"] and not (game.waits or state["lost"][actor]) and \
+            index < len(alone) and alone[index] and not game.plays_cards:
+        # The usual turn, as ``_blocked`` says it, its checks asked here (``any_move``).
+        stage = alone[index][0]
+        blocked = stage.kind == "act"
+        if blocked:
+            at = occupancy(state)
+            kinds = at.kinds.get(actor) or at.kinds_of(actor)
+            for check in stage.mobility.get(kinds) or checks_of(game, stage, kinds):
+                if check(game, state, actor, first, at):
+                    blocked = False
+                    break
+    else:
+        blocked = _blocked(game, state, first)
     if first.points:
         for point in deciding_of(partial(_blocked, game, state), reading, first, blocked):
             ctx.read(point, "whether the player to move can move")

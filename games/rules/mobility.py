@@ -39,17 +39,22 @@ def any_move(game: RulesGame, state: Mapping[str, Any], actor: str, stage: Stage
     """Whether the stage allows ``actor`` any move at all (stops at the first found)."""
     at = occupancy(state)
     kinds = at.kinds.get(actor) or at.kinds_of(actor)
-    checks = stage.mobility.get(kinds)
-    if checks is None:
-        checks = stage.mobility[kinds] = tuple(
-            check_of(game, stage, action) for action in (
-                stage.movers.get(kinds) or moving(stage, kinds))[0])
-    for check in checks:  # a plain loop, not any(): asked after every event
+    for check in stage.mobility.get(kinds) or checks_of(game, stage, kinds):  # not any()
         if check(game, state, actor, read, at):
             break
     else:
         return False
     return True
+
+
+def checks_of(game: RulesGame, stage: Stage, kinds: frozenset[str]) -> tuple[Check, ...]:
+    """The stage's checks for a player with pieces of ``kinds``, made once."""
+    found = stage.mobility.get(kinds)
+    if found is None:
+        found = stage.mobility[kinds] = tuple(
+            check_of(game, stage, action)
+            for action in (stage.movers.get(kinds) or moving(stage, kinds))[0])
+    return found
 
 
 def check_of(game: RulesGame, stage: Stage, action: Action) -> Check:
