@@ -50,6 +50,22 @@ class Geometry:
     toward_sets: dict[frozenset[str] | None, dict[str, frozenset[str]]] = field(
         default_factory=dict)
 
+    # The jumps each space has in some headings only (a set of headings -> space -> those
+    # of ``jumps``), made the first time those headings are asked about.
+    jumps_toward: dict[frozenset[str] | None, dict[str, tuple[tuple[str, str], ...]]] = field(
+        default_factory=dict)
+
+    def jump_lines_toward(self, allowed: frozenset[str] | None
+                          ) -> dict[str, tuple[tuple[str, str], ...]]:
+        found = self.jumps_toward.get(allowed)
+        if found is None:
+            headings = self.headings
+            found = self.jumps_toward[allowed] = self.jumps if allowed is None else {
+                here: tuple((over, landing) for over, landing in lines
+                            if headings[here, over] in allowed)
+                for here, lines in self.jumps.items()}
+        return found
+
     def neighbours_toward(self, allowed: frozenset[str] | None) -> dict[str, tuple[str, ...]]:
         found = self.toward.get(allowed)
         if found is None:
@@ -173,27 +189,27 @@ def can_jump(game: RulesGame, state, actor: str, action: Action, read: Read,
     found = False
     pieces = state["pieces"]
     kinds = action.kinds
-    taken, headings = places.at, shape.headings
+    taken = places.at
+    lines = shape.jumps_toward.get(allowed) or shape.jump_lines_toward(allowed)
     others_only = action.over == "others"
     for index in owned:  # ``_movable``'s pieces, without making their list
         piece = pieces[index]
         if piece[WAITING] or (kinds is not None and piece[KIND] not in kinds):
             continue
-        here = piece[SPACE]
         inside = None if stay is None else kept_in(stay, piece, read)
-        for over, landing in shape.jumps.get(here, ()):
+        # Each condition reads no point: asked the most often failing first (a piece to
+        # jump, then a free landing), the answer the same in any order.
+        for over, landing in lines.get(piece[SPACE], ()):
             victims = taken.get(over)
-            if not victims or index in victims:
-                continue
-            if inside is not None and landing not in inside:
-                continue
-            if allowed is not None and headings[here, over] not in allowed:
-                continue
-            if others_only and (pieces[victims[0]][OWNER] == actor if len(victims) == 1 else
-                                any(pieces[other][OWNER] == actor for other in victims)):
+            if not victims:
                 continue
             standing = taken.get(landing)
             if standing and (len(standing) > 1 or standing[0] != index):
+                continue
+            if index in victims or (inside is not None and landing not in inside):
+                continue
+            if others_only and (pieces[victims[0]][OWNER] == actor if len(victims) == 1 else
+                                any(pieces[other][OWNER] == actor for other in victims)):
                 continue
             found = True
             break
