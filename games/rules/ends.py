@@ -87,22 +87,27 @@ def _blocked_holds(ctx: Context, state: Mapping[str, Any], end: End
         return None
     # deciding_points, its first judgement said here: asked after every event.
     game, reading = ctx.game, ctx.ref.interpretation
-    first = Reading(reading)
     index = state["stage"]
     alone = game.lone_stages
     if not state["pending"] and not (game.waits or state["lost"][actor]) and \
             index < len(alone) and alone[index] and not game.plays_cards:
         # The usual turn, as ``_blocked`` says it, its checks asked here (``any_move``).
         stage = alone[index][0]
-        blocked = stage.kind == "act"
-        if blocked:
-            at = occupancy(state)
-            kinds = at.kinds.get(actor) or at.kinds_of(actor)
-            for check in stage.mobility.get(kinds) or checks_of(game, stage, kinds):
-                if check(game, state, actor, first, at):
-                    blocked = False
-                    break
+        if stage.kind != "act":
+            return None
+        at = occupancy(state)
+        kinds = at.kinds.get(actor) or at.kinds_of(actor)
+        sure, checks = stage.mobility.get(kinds) or checks_of(game, stage, kinds)
+        if sure is not None and sure(state, actor, at):
+            return None  # a move every reading allows: no point read, none decides
+        first = Reading(reading)
+        blocked = True
+        for check in checks:
+            if check(game, state, actor, first, at):
+                blocked = False
+                break
     else:
+        first = Reading(reading)
         blocked = _blocked(game, state, first)
     if first.points:
         for point in deciding_of(partial(_blocked, game, state), reading, first, blocked):

@@ -32,6 +32,8 @@ from games.rules.state import KIND, OWNER, SPACE, WAITING
 
 # (game, state, actor, read, occupancy) -> whether the actor has a move under the action.
 Check = Callable[[RulesGame, Mapping[str, Any], str, Read, Occupancy], bool]
+# (state, actor, occupancy) -> whether the actor has a move every reading allows (no read).
+Sure = Callable[[Mapping[str, Any], str, Occupancy], bool]
 
 
 def any_move(game: RulesGame, state: Mapping[str, Any], actor: str, stage: Stage,
@@ -39,7 +41,8 @@ def any_move(game: RulesGame, state: Mapping[str, Any], actor: str, stage: Stage
     """Whether the stage allows ``actor`` any move at all (stops at the first found)."""
     at = occupancy(state)
     kinds = at.kinds.get(actor) or at.kinds_of(actor)
-    for check in stage.mobility.get(kinds) or checks_of(game, stage, kinds):  # not any()
+    _sure, checks = stage.mobility.get(kinds) or checks_of(game, stage, kinds)
+    for check in checks:  # a plain loop, not any(): asked after every event
         if check(game, state, actor, read, at):
             break
     else:
@@ -47,22 +50,36 @@ def any_move(game: RulesGame, state: Mapping[str, Any], actor: str, stage: Stage
     return True
 
 
-def checks_of(game: RulesGame, stage: Stage, kinds: frozenset[str]) -> tuple[Check, ...]:
-    """The stage's checks for a player with pieces of ``kinds``, made once."""
+def checks_of(game: RulesGame, stage: Stage, kinds: frozenset[str]
+              ) -> tuple[Sure | None, tuple[Check, ...]]:
+    """The stage's checks for a player with pieces of ``kinds``, made once; and, when the
+    first of them is a free step's, its question that reads no point (``free_step``): a
+    step it finds, every reading allows, so no other check is asked and no point read."""
     found = stage.mobility.get(kinds)
     if found is None:
-        found = stage.mobility[kinds] = tuple(
-            check_of(game, stage, action)
-            for action in (stage.movers.get(kinds) or moving(stage, kinds))[0])
+        sure = None
+        checks: list[Check] = []
+        for action in (stage.movers.get(kinds) or moving(stage, kinds))[0]:
+            if is_free_step(game, action):
+                sure_step, check = free_step(game, action)
+                if not checks:
+                    sure = sure_step
+            else:
+                check = check_of(game, stage, action)
+            checks.append(check)
+        found = stage.mobility[kinds] = (sure, tuple(checks))
     return found
 
 
+def is_free_step(game: RulesGame, action: Action) -> bool:
+    """A step along lines that are no point, onto empty spaces only, kept in no region."""
+    return action.kind == "step" and type(action.params["along"]) is Fixed and \
+        "stay_in" not in action.params and not game.landable_when_taken[action.id]
+
+
 def check_of(game: RulesGame, stage: Stage, action: Action) -> Check:
-    """The question whether the actor can move under ``action``, made once."""
+    """The question whether the actor can move under ``action`` (no free step), made once."""
     if action.kind == "step":
-        if type(action.params["along"]) is Fixed and "stay_in" not in action.params and \
-                not game.landable_when_taken[action.id]:
-            return free_step_check(game, action)
         return lambda game, state, actor, read, places: can_step(
             game, state, actor, action, read, places)
     if action.kind == "jump":
@@ -73,11 +90,11 @@ def check_of(game: RulesGame, stage: Stage, action: Action) -> Check:
         make(game, state, actor, action, index, read, places, None, None), None) is not None
 
 
-def free_step_check(game: RulesGame, action: Action) -> Check:
+def free_step(game: RulesGame, action: Action) -> tuple[Sure, Check]:
     """A step along fixed lines onto empty spaces only: a piece can step when one of its
     neighbours (toward the headings allowed) is empty. The neighbours every reading allows
-    are asked first, without reading the point; only when none is free is the reading's
-    headings read, as ``can_step`` reads it."""
+    are asked first (``sure``), without reading the point; only when none is free is the
+    reading's headings read (``check``), as ``can_step`` reads it."""
     along = action.params["along"]
     assert isinstance(along, Fixed)  # as check_of asks
     shape = geometry(game, along.value)
@@ -96,31 +113,35 @@ def free_step_check(game: RulesGame, action: Action) -> Check:
     # changes nothing but the time).
     hints: dict[str, int] = {}
 
-    def check(game: RulesGame, state: Mapping[str, Any], actor: str, read: Read,
-              places: Occupancy) -> bool:
+    def sure(state: Mapping[str, Any], actor: str, places: Occupancy) -> bool:
         owned = places.owned.get(actor)
         if not owned:
             return False
         pieces = state["pieces"]
-        occupied = places.at.keys()
         hint = hints.get(actor)
         if hint is not None and hint < len(pieces):
             piece = pieces[hint]  # the player's piece on the board: one of ``owned``
             if piece[OWNER] == actor and piece[SPACE] is not None and not piece[WAITING] and (
                     kinds is None or piece[KIND] in kinds) and \
-                    not occupied >= everyone.get(piece[SPACE], NOWHERE):
+                    not places.at.keys() >= everyone.get(piece[SPACE], NOWHERE):
                 return True
-        free = free_neighbour(pieces, owned, occupied, everyone, kinds)
-        if free is not None:
-            hints[actor] = free
+        free = free_neighbour(pieces, owned, places.at.keys(), everyone, kinds)
+        if free is None:
+            return False
+        hints[actor] = free
+        return True
+
+    def check(game: RulesGame, state: Mapping[str, Any], actor: str, read: Read,
+              places: Occupancy) -> bool:
+        if sure(state, actor, places):
             return True
-        if by_option is None or switch is None:
+        if by_option is None or switch is None or not places.owned.get(actor):
             return False
         around = by_option[switch.pick(read)]  # read as the lists read it: no step found
-        return around is not everyone and free_neighbour(pieces, owned, occupied, around,
-                                                         kinds) is not None
+        return around is not everyone and free_neighbour(
+            state["pieces"], places.owned[actor], places.at.keys(), around, kinds) is not None
 
-    return check
+    return sure, check
 
 
 def free_neighbour(pieces: list, owned: list[int], occupied: Set[str],
