@@ -141,7 +141,12 @@ def carry_occupancy(before: list, after: list, changed: Iterable) -> None:
     ``Occupancy.moved``)."""
     global _RECENT, _NEWEST
     recent = _RECENT
-    for known, found in reversed(recent):  # the newest first: most often the one
+    newest = _NEWEST
+    if newest[0] is before:  # most often the one: said before any loop
+        _NEWEST = (after, newest[1].moved(after, changed))
+        _RECENT = (*recent[1 - KEPT:], _NEWEST)
+        return
+    for known, found in reversed(recent):
         if known is before:
             _NEWEST = (after, found.moved(after, changed))
             _RECENT = (*recent[1 - KEPT:], _NEWEST)
