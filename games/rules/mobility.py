@@ -30,6 +30,8 @@ from games.rules.movement import (
 from games.rules.occupancy import Occupancy, occupancy
 from games.rules.state import KIND, OWNER, SPACE, WAITING
 
+MOST_HINTS = 64  # players whose last free piece a step's check keeps
+
 # (game, state, actor, read, occupancy) -> whether the actor has a move under the action.
 Check = Callable[[RulesGame, Mapping[str, Any], str, Read, Occupancy], bool]
 # (state, actor, occupancy) -> whether the actor has a move every reading allows (no read).
@@ -128,6 +130,8 @@ def free_step(game: RulesGame, action: Action) -> tuple[Sure, Check]:
         free = free_neighbour(pieces, owned, places.at.keys(), everyone, kinds)
         if free is None:
             return False
+        if len(hints) >= MOST_HINTS:  # players of many matches: kept few, as hints
+            hints.clear()
         hints[actor] = free
         return True
 
