@@ -5,12 +5,14 @@ and taken as recorded: the piece is set where the record says and nothing else h
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from games.core.choices import Choice, OneOf, OpenField, Text, event
+from games.core.draft import Draft
 from games.core.event_rules import Offering
 from games.core.referee import Referee
-from games.rules.clauses import Reading, deciding_of, deciding_points
+from games.rules.clauses import Read, Reading, deciding_of, deciding_points
 from games.rules.effects import apply_card, apply_move
 from games.rules.model import Action, RulesGame
 from games.rules.movement import Move, shape_of
@@ -39,34 +41,27 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
     ctx, current = opened
     name = player_name(state, actor)
     stages = current.stages  # most often the one stage, which takes moves
-    if len(stages) != 1 or not stages[0].takes_moves:
+    usual = len(stages) == 1 and stages[0].takes_moves
+    if not usual:
         stages = tuple(stage for stage in stages if stage.takes_moves)
     if not stages:
         forbid(ref, game.turn_rule, f"{expected(game, state, current)}, not move; the move "
                "is skipped", game.turn_citations)
         return state, f"{name} moves out of turn (ignored)"
     path = tuple(data["path"])
-
-    def matching(read) -> Move | None:
-        """The move ``open_moves`` would list with this path (the first stage's that has
-        it), judged alone."""
-        seen = current if state["turn"] is not None else now(game, state, read)
-        for stage in seen.stages:
-            if stage.kind == "act":
-                found = recorded_move(game, state, seen.actor, stage, read, path)
-                if found is not None:
-                    return found
-        return None
-
     # deciding_points, its first judgement said here: asked of every move.
     first = Reading(ref.interpretation)
-    chosen = matching(first)
-    deciding = deciding_of(matching, ref.interpretation, first, chosen is not None,
-                           _is_found) if first.points else ()
+    if usual and state["turn"] is not None and stages[0].kind == "act":
+        chosen = recorded_move(game, state, current.actor, stages[0], first, path)
+    else:
+        chosen = _matching(game, state, current, path, first)
+    deciding = deciding_of(partial(_matching, game, state, current, path), ref.interpretation,
+                           first, chosen is not None, _is_found) if first.points else ()
     for point in deciding:
         ctx.read(point, f"whether {name} may move from {_name(game, path[0])} to "
                         f"{_name(game, path[-1])}")
-    draft = draft_for(state, current)
+    draft = Draft(state)  # draft_for, said here: after every move
+    draft.state["turn"] = current.actor
     if chosen is not None:
         said = apply_move(ctx, draft, chosen)
         draft.state["stage"] = chosen.stage + 1
@@ -93,6 +88,19 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
         draft.state["mover"] = piece
     draft.state["stage"] = stages[0].index + 1
     return finish(ctx, draft, state), f"{name} moves {_route(game, path)} (against the rules)"
+
+
+def _matching(game: RulesGame, state: Mapping[str, Any], current: Now, path: tuple[str, ...],
+              read: Read) -> Move | None:
+    """The move ``open_moves`` would list with this path (the first stage's that has it),
+    judged alone."""
+    seen = current if state["turn"] is not None else now(game, state, read)
+    for stage in seen.stages:
+        if stage.kind == "act":
+            found = recorded_move(game, state, seen.actor, stage, read, path)
+            if found is not None:
+                return found
+    return None
 
 
 def _is_found(found: Move | None) -> bool:

@@ -11,6 +11,7 @@ from typing import Any
 from games.core.draft import Draft
 from games.rules.clauses import Reading, agreed, deciding_of
 from games.rules.effects import Context
+from games.rules.mobility import any_move, checks_of
 from games.rules.model import End, RulesGame
 from games.rules.occupancy import occupancy
 from games.rules.state import KIND, OWNER, SPACE, player_name, player_of_role, seat_order
@@ -86,8 +87,28 @@ def _blocked_holds(ctx: Context, state: Mapping[str, Any], end: End
         return None
     # deciding_points, its first judgement said here: asked after every event.
     game, reading = ctx.game, ctx.ref.interpretation
-    first = Reading(reading)
-    blocked = _blocked(game, state, first)
+    index = state["stage"]
+    alone = game.lone_stages
+    if not state["pending"] and not (game.waits or state["lost"][actor]) and \
+            index < len(alone) and alone[index] and not game.plays_cards:
+        # The usual turn, as ``_blocked`` says it, its checks asked here (``any_move``).
+        stage = alone[index][0]
+        if stage.kind != "act":
+            return None
+        at = occupancy(state)
+        kinds = at.kinds.get(actor) or at.kinds_of(actor)
+        sure, checks = stage.mobility.get(kinds) or checks_of(game, stage, kinds)
+        if sure is not None and sure(state, actor, at):
+            return None  # a move every reading allows: no point read, none decides
+        first = Reading(reading)
+        blocked = True
+        for check in checks:
+            if check(game, state, actor, first, at):
+                blocked = False
+                break
+    else:
+        first = Reading(reading)
+        blocked = _blocked(game, state, first)
     if first.points:
         for point in deciding_of(partial(_blocked, game, state), reading, first, blocked):
             ctx.read(point, "whether the player to move can move")
@@ -124,9 +145,23 @@ def _reached(game: RulesGame, state: Mapping[str, Any], end: End, place: str,
 
 
 def _blocked(game: RulesGame, state: Mapping[str, Any], read) -> bool:
+    actor, index = state["turn"], state["stage"]
+    alone = game.lone_stages
+    if not state["pending"] and not (game.waits or state["lost"][actor]) and \
+            index < len(alone) and alone[index] and not game.plays_cards:
+        # The usual turn, said without making its Now (see ``turns.now``): one stage, no
+        # draw due, no turn sat out, no card to play.
+        stage = alone[index][0]
+        return stage.kind == "act" and not any_move(game, state, actor, stage, read)
     current = now(game, state, read)
-    return (not current.pending and not current.sit_out and not current.may_end
-            and current.stages[-1].kind == "act" and cannot_act(game, state, current, read))
+    if current.pending or current.sit_out or current.may_end:
+        return False
+    stages = current.stages
+    if stages[-1].kind != "act":
+        return False
+    if len(stages) == 1 and not game.plays_cards:  # the usual turn: one stage, no card
+        return not any_move(game, state, current.actor, stages[0], read)
+    return cannot_act(game, state, current, read)
 
 
 def _kinds(game: RulesGame, end: End) -> str:

@@ -205,6 +205,13 @@ class Action:
         return clause is not None and (type(clause) is not Fixed or clause.value in MEETINGS)
 
     @cached_property
+    def must_always(self) -> bool | None:
+        """Whether a jump's capturing is compulsory under every reading (True), under none
+        (False), or under some only (None: the reading's ``must`` is read)."""
+        answers = {bool(value) for value in self.params["must"].values()}
+        return answers.pop() if len(answers) == 1 else None
+
+    @cached_property
     def special_dice(self) -> frozenset[tuple[int, ...]]:
         """The throws (sorted) some reading of a race's special throws names."""
         clause = self.params.get("special_throws")
@@ -224,6 +231,9 @@ class Stage:
     # A player's pieces' kinds -> the actions that can move them, and those that may make
     # capturing compulsory (see movement.moving).
     movers: dict = field(default_factory=dict, compare=False, repr=False)
+    # A player's pieces' kinds -> whether that player can move, one check per action that can
+    # move them (see mobility.any_move).
+    mobility: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def source(self) -> str:

@@ -50,6 +50,22 @@ class Geometry:
     toward_sets: dict[frozenset[str] | None, dict[str, frozenset[str]]] = field(
         default_factory=dict)
 
+    # The jumps each space has in some headings only (a set of headings -> space -> those
+    # of ``jumps``), made the first time those headings are asked about.
+    jumps_toward: dict[frozenset[str] | None, dict[str, tuple[tuple[str, str], ...]]] = field(
+        default_factory=dict)
+
+    def jump_lines_toward(self, allowed: frozenset[str] | None
+                          ) -> dict[str, tuple[tuple[str, str], ...]]:
+        found = self.jumps_toward.get(allowed)
+        if found is None:
+            headings = self.headings
+            found = self.jumps_toward[allowed] = self.jumps if allowed is None else {
+                here: tuple((over, landing) for over, landing in lines
+                            if headings[here, over] in allowed)
+                for here, lines in self.jumps.items()}
+        return found
+
     def neighbours_toward(self, allowed: frozenset[str] | None) -> dict[str, tuple[str, ...]]:
         found = self.toward.get(allowed)
         if found is None:
@@ -154,81 +170,6 @@ def _must_jump(game, state, actor, stage, read, at, found, origin) -> bool:
     return False
 
 
-def any_move(game: RulesGame, state: Mapping[str, Any], actor: str, stage: Stage,
-             read: Read) -> bool:
-    """Whether the stage allows ``actor`` any move at all (stops at the first found)."""
-    at = occupancy(state)
-    kinds = at.kinds.get(actor) or at.kinds_of(actor)
-    for action in (stage.movers.get(kinds) or moving(stage, kinds))[0]:
-        if action.kind == "step":
-            if _can_step(game, state, actor, action, read, at):
-                return True
-            continue
-        if action.kind == "jump":
-            if can_jump(game, state, actor, action, read, at):
-                return True
-            continue
-        if next(MAKERS[action.kind](game, state, actor, action, stage.index, read, at, None,
-                                    None), None) is not None:
-            return True
-    return False
-
-
-def _can_step(game: RulesGame, state, actor: str, action: Action, read: Read,
-              places: Occupancy) -> bool:
-    """``step``'s question, asked only whether there is an answer (the end of a game when a
-    player cannot move asks it after every event, so it stops at the first move found)."""
-    owned = places.owned.get(actor)
-    if not owned:
-        return False
-    pieces = state["pieces"]
-    kinds = action.kinds
-    shape = game.shapes.get(action.id) or shape_of(game, action, read)
-    taken = places.at
-    clause = action.params.get("headings")
-    landable = game.landable_when_taken[action.id]
-    stay = action.params.get("stay_in")
-    # A step every reading allows answers without reading the point; else the reading's.
-    ways = (action.headings_everyone, None) if clause is not None and type(
-        clause) is not Fixed else (None,)
-    for everyone in ways:
-        allowed = everyone if everyone is not None else (
-            clause.pick(read) if clause is not None else None)
-        if not landable and stay is None:  # no piece is ever landed on: a free neighbour is a step
-            around = shape.toward_sets.get(allowed) or shape.neighbour_sets_toward(allowed)
-            occupied = taken.keys()
-            # The piece that could step last time most often still can: asked first (the
-            # order reads no point, so it changes nothing but the time).
-            key = (actor, action.id, allowed)
-            hint = places.stepped.get(key)
-            if hint is not None and hint in owned:
-                piece = pieces[hint]
-                if not piece[WAITING] and (kinds is None or piece[KIND] in kinds) and \
-                        not occupied >= around.get(piece[SPACE], NOWHERE):
-                    return True
-            for index in owned:  # ``_movable``'s pieces, without making their list
-                piece = pieces[index]
-                if piece[WAITING] or (kinds is not None and piece[KIND] not in kinds):
-                    continue
-                if not occupied >= around.get(piece[SPACE], NOWHERE):
-                    places.stepped[key] = index
-                    return True
-            continue
-        reach = shape.toward.get(allowed) or shape.neighbours_toward(allowed)
-        for index in owned:
-            piece = pieces[index]
-            if piece[WAITING] or (kinds is not None and piece[KIND] not in kinds):
-                continue
-            inside = None if stay is None else kept_in(stay, piece, read)
-            for space in reach.get(piece[SPACE], ()):
-                if inside is not None and space not in inside:
-                    continue
-                if space not in taken or (space in landable and may_land(
-                        game, state, actor, index, space, action, read, places)):
-                    return True
-    return False
-
-
 def can_jump(game: RulesGame, state, actor: str, action: Action, read: Read,
              places: Occupancy) -> bool:
     """``jump``'s question asked only whether there is an answer: the first jump of the
@@ -248,27 +189,27 @@ def can_jump(game: RulesGame, state, actor: str, action: Action, read: Read,
     found = False
     pieces = state["pieces"]
     kinds = action.kinds
-    taken, headings = places.at, shape.headings
+    taken = places.at
+    lines = shape.jumps_toward.get(allowed) or shape.jump_lines_toward(allowed)
     others_only = action.over == "others"
     for index in owned:  # ``_movable``'s pieces, without making their list
         piece = pieces[index]
         if piece[WAITING] or (kinds is not None and piece[KIND] not in kinds):
             continue
-        here = piece[SPACE]
         inside = None if stay is None else kept_in(stay, piece, read)
-        for over, landing in shape.jumps.get(here, ()):
+        # Each condition reads no point: asked the most often failing first (a piece to
+        # jump, then a free landing), the answer the same in any order.
+        for over, landing in lines.get(piece[SPACE], ()):
             victims = taken.get(over)
-            if not victims or index in victims:
-                continue
-            if inside is not None and landing not in inside:
-                continue
-            if allowed is not None and headings[here, over] not in allowed:
-                continue
-            if others_only and (pieces[victims[0]][OWNER] == actor if len(victims) == 1 else
-                                any(pieces[other][OWNER] == actor for other in victims)):
+            if not victims:
                 continue
             standing = taken.get(landing)
             if standing and (len(standing) > 1 or standing[0] != index):
+                continue
+            if index in victims or (inside is not None and landing not in inside):
+                continue
+            if others_only and (pieces[victims[0]][OWNER] == actor if len(victims) == 1 else
+                                any(pieces[other][OWNER] == actor for other in victims)):
                 continue
             found = True
             break

@@ -17,7 +17,7 @@ class Occupancy:
     (player -> that player's pieces on the board), and, asked for, the kinds each player
     has there."""
 
-    __slots__ = ("at", "counts", "jumps", "kinds", "owned", "pieces", "stepped")
+    __slots__ = ("at", "counts", "jumps", "kinds", "owned", "pieces")
 
     def __init__(self, pieces: list) -> None:
         at: dict[str, list[int]] = {}
@@ -45,9 +45,6 @@ class Occupancy:
         # Asked for, then kept: whether a player can jump under an action (``can_jump``),
         # asked again when another reading of a point judges the same recorded move.
         self.jumps: dict[tuple, tuple[object, bool]] = {}
-        # Carried from state to state: (player, action, headings) -> the piece found free to
-        # step the last time it was asked (see ``movement._can_step``), a hint only.
-        self.stepped: dict[tuple, int] = {}
 
     def moved(self, pieces: list, changed: Iterable) -> Occupancy:
         """The occupancy of ``pieces``, a copy of this one's pieces list where an event
@@ -86,7 +83,6 @@ class Occupancy:
         found.at, found.owned, found.pieces = at, owned, pieces
         found.kinds, found.counts = kinds, counts
         found.jumps = {}
-        found.stepped = self.stepped
         return found
 
     def count(self, kinds: frozenset[str]) -> int:
@@ -145,7 +141,12 @@ def carry_occupancy(before: list, after: list, changed: Iterable) -> None:
     ``Occupancy.moved``)."""
     global _RECENT, _NEWEST
     recent = _RECENT
-    for known, found in reversed(recent):  # the newest first: most often the one
+    newest = _NEWEST
+    if newest[0] is before:  # most often the one: said before any loop
+        _NEWEST = (after, newest[1].moved(after, changed))
+        _RECENT = (*recent[1 - KEPT:], _NEWEST)
+        return
+    for known, found in reversed(recent):
         if known is before:
             _NEWEST = (after, found.moved(after, changed))
             _RECENT = (*recent[1 - KEPT:], _NEWEST)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.rules.clauses import Clause, Fixed, Read, agreed
+from games.rules.clauses import Clause, Fixed, Read
 from games.rules.model import Action, RulesGame, Stage
 from games.rules.movement import (
     MAKERS,
@@ -53,8 +53,12 @@ def _jump_compulsory(game: RulesGame, state: Mapping[str, Any], actor: str,
     """Whether the actor can jump under one of the ``compulsory`` actions that says capturing
     is compulsory (under the reading)."""
     for action in compulsory:
-        if can_jump(game, state, actor, action, read, at) and \
-                agreed(action.params["must"], bool, read):
+        if not can_jump(game, state, actor, action, read, at):
+            continue
+        must = action.must_always  # the point read only where its readings differ (agreed)
+        if must is None:
+            must = bool(action.params["must"].pick(read))
+        if must:
             return True
     return False
 

@@ -16,8 +16,9 @@ from typing import Any, NamedTuple
 from games.core.draft import Draft
 from games.rules.clauses import Read
 from games.rules.effects import Context
+from games.rules.mobility import any_move
 from games.rules.model import RulesGame, Stage
-from games.rules.movement import Move, any_move, stage_moves
+from games.rules.movement import Move, stage_moves
 from games.rules.state import OWNER, SPACE, WAITING, player_name, player_of_role
 
 MOST_SETTLING = 100  # stages skipped in one event (empty decks), whatever the document
@@ -239,7 +240,10 @@ def end_turn(ctx: Context, draft: Draft) -> None:
             if player["id"] == actor:
                 state["turn"] = players[(seat + 1) % len(players)]["id"]
                 break
-    state.update(stage=0, throw=None, total=None, mover=None, pending=[])
+    # Set one by one, not update(**...): after every turn.
+    state["stage"] = 0
+    state["throw"] = state["total"] = state["mover"] = None
+    state["pending"] = []
     if ctx.game.waits:  # else no piece ever waits
         _all_waiting(ctx, draft)
 

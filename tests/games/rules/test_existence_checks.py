@@ -1,6 +1,7 @@
 """The interpreter's quick questions agree with its lists: whether a player can move (asked
 after every event, for the "cannot move" ends) and whether a jump is possible (asked for a
-compulsory capture) stop at the first move found, a recorded move is judged alone
+compulsory capture) stop at the first move found (a step every reading allows asked first,
+reading no point), a recorded move is judged alone
 (``recorded_move``) rather than among every move listed, and where the pieces stand after a
 move is carried over from before it rather than counted again. At every state of simulated
 matches of the seed archive's data games, under every reading, each quick answer is the
@@ -16,7 +17,8 @@ import pytest
 from games.core.replay import replay_document
 from games.rules import check_rules
 from games.rules.clauses import Reading
-from games.rules.movement import any_move, can_jump, jump, stage_moves
+from games.rules.mobility import any_move, checks_of
+from games.rules.movement import can_jump, jump, stage_moves
 from games.rules.occupancy import Occupancy, occupancy
 from games.rules.recorded import recorded_move
 from games.rules.state import seat_order
@@ -76,6 +78,13 @@ def quick_answers_agree(engine, choices_of_readings, seeds=SEEDS) -> None:
                 for stage in stages:
                     listed = stage_moves(game, state, seat, stage, Reading(reading))
                     assert any_move(game, state, seat, stage, Reading(reading)) == bool(listed)
+                    # A step every reading allows (asked first, reading nothing, by the
+                    # "cannot move" ends): a move is listed, and no point is read to say so.
+                    sure, _checks = checks_of(game, stage, places.kinds_of(seat))
+                    if sure is not None and sure(state, seat, places):
+                        read = Reading(reading)
+                        assert listed and any_move(game, state, seat, stage, read)
+                        assert not read.points
                     for action in stage.actions:
                         if action.kind != "jump" or not places.may_move(seat, action):
                             continue

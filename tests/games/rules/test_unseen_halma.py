@@ -17,7 +17,8 @@ import pytest
 from games.core.replay import replay_document
 from games.rules import check_rules
 from games.rules.clauses import Reading
-from games.rules.movement import any_move, can_jump, stage_moves
+from games.rules.mobility import any_move
+from games.rules.movement import can_jump, stage_moves
 from games.rules.occupancy import occupancy
 from tests.games.rules.play import consulted, move, referee, spaces_of, start, violations
 from tests.games.rules.seeds import folder_passages
