@@ -9,7 +9,6 @@ from functools import partial
 from typing import Any
 
 from games.core.choices import Choice, OneOf, OpenField, Text, event
-from games.core.draft import Draft
 from games.core.event_rules import Offering
 from games.core.referee import Referee
 from games.rules.clauses import Read, Reading, deciding_of, deciding_points
@@ -60,8 +59,7 @@ def move(game: RulesGame, state: dict, actor: str | None, data: Mapping[str, Any
     for point in deciding:
         ctx.read(point, f"whether {name} may move from {_name(game, path[0])} to "
                         f"{_name(game, path[-1])}")
-    draft = Draft(state)  # draft_for, said here: after every move
-    draft.state["turn"] = current.actor
+    draft = draft_for(state, current)
     if chosen is not None:
         said = apply_move(ctx, draft, chosen)
         draft.state["stage"] = chosen.stage + 1

@@ -12,7 +12,7 @@ from games.core.draft import Draft
 from games.rules.clauses import Reading, agreed, deciding_of
 from games.rules.effects import Context
 from games.rules.mobility import any_move, checks_of
-from games.rules.model import End, RulesGame
+from games.rules.model import End, RulesGame, Stage
 from games.rules.occupancy import occupancy
 from games.rules.state import KIND, OWNER, SPACE, player_name, player_of_role, seat_order
 from games.rules.turns import cannot_act, now
@@ -85,30 +85,18 @@ def _blocked_holds(ctx: Context, state: Mapping[str, Any], end: End
         return None
     if end.role is not None and state["roles"].get(actor) != end.role:
         return None
-    # deciding_points, its first judgement said here: asked after every event.
     game, reading = ctx.game, ctx.ref.interpretation
-    index = state["stage"]
-    alone = game.lone_stages
-    if not state["pending"] and not (game.waits or state["lost"][actor]) and \
-            index < len(alone) and alone[index] and not game.plays_cards:
-        # The usual turn, as ``_blocked`` says it, its checks asked here (``any_move``).
-        stage = alone[index][0]
-        if stage.kind != "act":
-            return None
+    stage = _usual_stage(game, state, actor)
+    if stage is not None and stage.kind == "act":
+        # A move every reading allows (a free step's, asked first) reads no point and leaves
+        # none to decide: answered without making a Reading (asked after every event).
         at = occupancy(state)
-        kinds = at.kinds.get(actor) or at.kinds_of(actor)
-        sure, checks = stage.mobility.get(kinds) or checks_of(game, stage, kinds)
+        sure, _checks = checks_of(game, stage, at.kinds.get(actor) or at.kinds_of(actor))
         if sure is not None and sure(state, actor, at):
-            return None  # a move every reading allows: no point read, none decides
-        first = Reading(reading)
-        blocked = True
-        for check in checks:
-            if check(game, state, actor, first, at):
-                blocked = False
-                break
-    else:
-        first = Reading(reading)
-        blocked = _blocked(game, state, first)
+            return None
+    # deciding_points, its first judgement said here.
+    first = Reading(reading)
+    blocked = _blocked(game, state, first)
     if first.points:
         for point in deciding_of(partial(_blocked, game, state), reading, first, blocked):
             ctx.read(point, "whether the player to move can move")
@@ -145,23 +133,24 @@ def _reached(game: RulesGame, state: Mapping[str, Any], end: End, place: str,
 
 
 def _blocked(game: RulesGame, state: Mapping[str, Any], read) -> bool:
-    actor, index = state["turn"], state["stage"]
-    alone = game.lone_stages
-    if not state["pending"] and not (game.waits or state["lost"][actor]) and \
-            index < len(alone) and alone[index] and not game.plays_cards:
-        # The usual turn, said without making its Now (see ``turns.now``): one stage, no
-        # draw due, no turn sat out, no card to play.
-        stage = alone[index][0]
+    actor = state["turn"]
+    stage = _usual_stage(game, state, actor)
+    if stage is not None:
         return stage.kind == "act" and not any_move(game, state, actor, stage, read)
     current = now(game, state, read)
-    if current.pending or current.sit_out or current.may_end:
-        return False
-    stages = current.stages
-    if stages[-1].kind != "act":
-        return False
-    if len(stages) == 1 and not game.plays_cards:  # the usual turn: one stage, no card
-        return not any_move(game, state, current.actor, stages[0], read)
-    return cannot_act(game, state, current, read)
+    return (not current.pending and not current.sit_out and not current.may_end
+            and current.stages[-1].kind == "act" and cannot_act(game, state, current, read))
+
+
+def _usual_stage(game: RulesGame, state: Mapping[str, Any], actor: str) -> Stage | None:
+    """The one stage of the usual turn, said without making its Now (see ``turns.now``): no
+    draw due, no turn sat out, a stage alone, no card to play; None for any other turn."""
+    index = state["stage"]
+    alone = game.lone_stages
+    if state["pending"] or game.waits or state["lost"][actor] or game.plays_cards or \
+            index >= len(alone) or not alone[index]:
+        return None
+    return alone[index][0]
 
 
 def _kinds(game: RulesGame, end: End) -> str:

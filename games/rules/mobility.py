@@ -183,14 +183,9 @@ def can_step(game: RulesGame, state, actor: str, action: Action, read: Read,
         allowed = everyone if everyone is not None else (
             clause.pick(read) if clause is not None else None)
         if not landable and stay is None:  # no piece is ever landed on: a free neighbour is a step
-            around = shape.neighbour_sets_toward(allowed)
-            occupied = taken.keys()
-            for index in owned:
-                piece = pieces[index]
-                if piece[WAITING] or (kinds is not None and piece[KIND] not in kinds):
-                    continue
-                if not occupied >= around.get(piece[SPACE], NOWHERE):
-                    return True
+            if free_neighbour(pieces, owned, taken.keys(), shape.neighbour_sets_toward(allowed),
+                              kinds) is not None:
+                return True
             continue
         reach = shape.neighbours_toward(allowed)
         for index in owned:

@@ -190,7 +190,7 @@ def can_jump(game: RulesGame, state, actor: str, action: Action, read: Read,
     pieces = state["pieces"]
     kinds = action.kinds
     taken = places.at
-    lines = shape.jumps_toward.get(allowed) or shape.jump_lines_toward(allowed)
+    lines = shape.jump_lines_toward(allowed)
     others_only = action.over == "others"
     for index in owned:  # ``_movable``'s pieces, without making their list
         piece = pieces[index]

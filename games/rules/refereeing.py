@@ -16,7 +16,7 @@ from games.rules.ends import check_ends
 from games.rules.model import RulesGame
 from games.rules.occupancy import carry_occupancy
 from games.rules.state import player_name
-from games.rules.turns import Now, end_turn, now, settle
+from games.rules.turns import Now, now, settle
 
 LEGIBILITY = "[Legibility"  # a note on how the text was read (archive.parsing)
 
@@ -52,11 +52,8 @@ def draft_for(state: Mapping[str, Any], current: Now) -> Draft:
 
 
 def finish(ctx: Context, draft: Draft, before: Mapping[str, Any]) -> dict:
+    settle(ctx, draft)
     state = draft.state
-    if ctx.game.decks:
-        settle(ctx, draft)
-    elif not state["over"] and state["stage"] >= len(ctx.game.stages):
-        end_turn(ctx, draft)  # settle's whole question when no card is ever drawn
     pieces = state["pieces"]
     moved = pieces is not before["pieces"]
     if moved:
