@@ -32,7 +32,12 @@ def event_hash(prev_hash: str, event: Mapping[str, Any]) -> str:
 def link_hash(prev_hash: str, seq: int, event_type: str, actor: Any, data: Any) -> str:
     """``event_hash`` of an event given field by field, as rows are read from the log."""
     record = {"seq": seq, "type": event_type, "actor": actor, "data": data}
-    return hashlib.sha256(prev_hash.encode("ascii") + canonical_bytes(record)).hexdigest()
+    return _link(prev_hash, canonical_bytes(record))
+
+
+def _link(prev_hash: str, canonical: bytes) -> str:
+    """The chain's one formula: sha256 of the previous hash and the record's canonical bytes."""
+    return hashlib.sha256(prev_hash.encode("ascii") + canonical).hexdigest()
 
 
 def chained_records(records: Iterable[Mapping[str, Any]], prev_hash: str
@@ -46,7 +51,7 @@ def chained_records(records: Iterable[Mapping[str, Any]], prev_hash: str
         as_is = canonical is not None
         if canonical is None:
             canonical = canonical_bytes(record)
-        prev_hash = hashlib.sha256(prev_hash.encode("ascii") + canonical).hexdigest()
+        prev_hash = _link(prev_hash, canonical)
         yield prev_hash, canonical, as_is
 
 

@@ -68,15 +68,11 @@ class AppendResult:
         }
 
 
-def event_validator(game_slug: str, setup: Mapping[str, Any], rules_version: str = ""):
-    """``validate(event, player_ids, seq)`` for a game's records: its engine's (of the rules
-    version the match remembers, for a data game), which also refuses a space, card or piece
-    the game does not have, or, while a game has no engine yet, the annotated log's (the
-    common types and a generic ``move``)."""
-    return _engine_validator(records_engine(game_slug, rules_version), setup)
-
-
-def _engine_validator(engine, setup: Mapping[str, Any]):
+def event_validator(engine, setup: Mapping[str, Any]):
+    """``validate(event, player_ids, seq)`` for a game's records: its engine's (``records_engine``:
+    of the rules version the match remembers, for a data game), which also refuses a space,
+    card or piece the game does not have, or, while a game has no engine yet, the annotated
+    log's (the common types and a generic ``move``)."""
     return lambda event, player_ids, seq: engine.validate_event(
         event, player_ids, seq=seq, setup=setup
     )
@@ -105,7 +101,7 @@ def check_events(
     if max_batch is not None and len(events) > max_batch:
         raise MalformedEvent(f"at most {max_batch} events in one append", field="events")
     engine = records_engine(game_slug, rules_version)
-    validate = _engine_validator(engine, setup or {})
+    validate = event_validator(engine, setup or {})
     # The quick check takes the usual event at once; anything else meets the full checks.
     quick = quick_check(engine, setup or {}, player_ids)
     records = []
@@ -244,12 +240,15 @@ def _chained_rows(match_id, records, head, key, recorded_by_id) -> tuple[list[tu
     now = timezone.now()
     hashes, new_head = chain_links(records, head)
     prev_hashes = [head, *hashes[:-1]]
-    rows = [
-        (match_id, record["seq"], record["type"], record["actor"], to_json(record["data"]),
-         now, recorded_by_id, prev, digest, key)
-        for record, prev, digest in zip(records, prev_hashes, hashes, strict=True)
-    ]
+    rows = [_event_row(match_id, record, now, recorded_by_id, prev, digest, key)
+            for record, prev, digest in zip(records, prev_hashes, hashes, strict=True)]
     return rows, new_head
+
+
+def _event_row(match_id, record, now, recorded_by_id, prev_hash, digest, key) -> tuple:
+    """One event's row, its values in ``EVENT_COLUMNS``' order."""
+    return (match_id, record["seq"], record["type"], record["actor"], to_json(record["data"]),
+            now, recorded_by_id, prev_hash, digest, key)
 
 
 def postgres_batch(records: Sequence[Mapping[str, Any]], head: str) -> tuple[str, str]:
@@ -353,9 +352,9 @@ def _append_postgres(match_id, records, expected_seq, key, recorded_by_id, known
         record = records[0]
         [(new_head, _, _)] = chained_records(records, head)
         statement = POSTGRES_APPEND_ONE
-        params = [record["seq"], new_head, match_id, expected_seq, head, record["seq"],
-                  record["type"], record["actor"], to_json(record["data"]), timezone.now(),
-                  recorded_by_id, head, new_head, key]
+        params = [record["seq"], new_head, match_id, expected_seq, head,
+                  *_event_row(match_id, record, timezone.now(), recorded_by_id, head, new_head,
+                              key)[1:]]
     else:
         payload, new_head = postgres_batch(records, head)
         statement = POSTGRES_APPEND

@@ -81,6 +81,6 @@ def test_a_recorded_game_takes_the_quick_check(monkeypatch):
     """The quick check does answer for the usual event (else this module tests nothing)."""
     events = [{k: e[k] for k in ("type", "actor", "data")}
               for e in games.get("dagon").simulate(seed=5, players=PLAYERS, max_events=50)["events"]]
-    monkeypatch.setattr(append_module, "_engine_validator", lambda *args: None)
+    monkeypatch.setattr(append_module, "event_validator", lambda *args: None)
     assert len(check_events(game_slug="dagon", player_ids=PLAYER_IDS, events=events,
                             first_seq=1, setup={})) == len(events)
